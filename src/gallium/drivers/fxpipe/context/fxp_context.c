@@ -1,0 +1,94 @@
+/* pipe_context creation and destruction, flush and barriers. Every command runs to completion when called,
+ * so flush only hands out a fence, and barriers have nothing to order. */
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+#include "util/u_upload_mgr.h"
+
+#include "fxp_context.h"
+#include "fxp_screen.h"
+#include "fxp_resource.h"
+#include "fxp_debug.h"
+
+static void
+fxp_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence, unsigned flags)
+{
+   if (fence) {
+      struct pipe_fence_handle *f = fxp_fence_create();
+      pipe->screen->fence_reference(pipe->screen, fence, NULL);
+      *fence = f;
+   }
+}
+
+static void
+fxp_texture_barrier(struct pipe_context *pipe, unsigned flags)
+{
+}
+
+static void
+fxp_memory_barrier(struct pipe_context *pipe, unsigned flags)
+{
+}
+
+static void
+fxp_flush_resource(struct pipe_context *pipe, struct pipe_resource *resource)
+{
+}
+
+static void
+fxp_set_debug_callback(struct pipe_context *pipe, const struct util_debug_callback *cb)
+{
+}
+
+static void
+fxp_context_destroy(struct pipe_context *pipe)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+
+   fxp_release_state(ctx);
+   if (pipe->stream_uploader)
+      u_upload_destroy(pipe->stream_uploader);
+   FREE(ctx);
+}
+
+struct pipe_context *
+fxp_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
+{
+   struct fxp_context *ctx = CALLOC_STRUCT(fxp_context);
+
+   if (!ctx)
+      return NULL;
+   ctx->base.screen = screen;
+   ctx->base.priv = priv;
+   ctx->sample_mask = ~0u;
+   list_inithead(&ctx->active_queries);
+   ctx->queries_enabled = true;
+
+   ctx->base.destroy = fxp_context_destroy;
+   ctx->base.flush = fxp_flush;
+   ctx->base.texture_barrier = fxp_texture_barrier;
+   ctx->base.memory_barrier = fxp_memory_barrier;
+   ctx->base.flush_resource = fxp_flush_resource;
+   ctx->base.set_debug_callback = fxp_set_debug_callback;
+
+   fxp_init_context_transfer_functions(&ctx->base);
+   fxp_init_blend_functions(ctx);
+   fxp_init_dsa_functions(ctx);
+   fxp_init_rasterizer_functions(ctx);
+   fxp_init_sampler_functions(ctx);
+   fxp_init_shader_functions(ctx);
+   fxp_init_vertex_functions(ctx);
+   fxp_init_framebuffer_functions(ctx);
+   fxp_init_query_functions(ctx);
+   fxp_init_draw_functions(ctx);
+   fxp_init_clear_functions(ctx);
+   fxp_init_blit_functions(ctx);
+   fxp_init_copy_functions(ctx);
+
+   ctx->base.stream_uploader = u_upload_create_default(&ctx->base);
+   if (!ctx->base.stream_uploader) {
+      FREE(ctx);
+      return NULL;
+   }
+   ctx->base.const_uploader = ctx->base.stream_uploader;
+   return &ctx->base;
+}

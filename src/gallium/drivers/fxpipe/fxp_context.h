@@ -1,0 +1,99 @@
+/* fxpipe's pipe_context: the bound state that the pipeline stages read, and the entry points per file. */
+#ifndef FXP_CONTEXT_H
+#define FXP_CONTEXT_H
+
+#include "pipe/p_context.h"
+#include "pipe/p_state.h"
+#include "util/list.h"
+
+struct fxp_screen;
+
+/* Shader CSO: the TGSI tokens, owned. The shader engine will add its decoded program form here. */
+struct fxp_shader {
+   enum pipe_shader_type stage;
+   struct pipe_shader_state state;   /* state.tokens is a private copy */
+};
+
+/* Vertex-elements CSO: the element array, validated at creation. The vertex-fetch issue compiles it into a
+ * fetch plan here. */
+struct fxp_velems {
+   unsigned count;
+   struct pipe_vertex_element elements[PIPE_MAX_ATTRIBS];
+};
+
+/* A constant buffer binding; user data is copied into owned storage when bound. */
+struct fxp_constbuf {
+   struct pipe_resource *buffer;
+   uint8_t *user_copy;
+   unsigned offset_B;
+   unsigned size_B;
+};
+
+struct fxp_context {
+   struct pipe_context base;
+
+   /* CSOs */
+   const struct pipe_blend_state *blend;
+   const struct pipe_depth_stencil_alpha_state *dsa;
+   const struct pipe_rasterizer_state *rasterizer;
+   struct fxp_shader *vs, *fs;
+   struct fxp_velems *velems;
+   const struct pipe_sampler_state *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];
+   unsigned num_samplers[PIPE_SHADER_TYPES];
+
+   /* parameter state */
+   struct pipe_framebuffer_state framebuffer;
+   struct pipe_viewport_state viewports[PIPE_MAX_VIEWPORTS];
+   struct pipe_scissor_state scissors[PIPE_MAX_VIEWPORTS];
+   struct pipe_blend_color blend_color;
+   struct pipe_stencil_ref stencil_ref;
+   struct pipe_clip_state clip;
+   struct pipe_poly_stipple poly_stipple;
+   unsigned sample_mask;
+   unsigned min_samples;
+
+   /* bindings */
+   struct pipe_vertex_buffer vertex_buffers[PIPE_MAX_ATTRIBS];
+   uint32_t vertex_buffers_mask;
+   struct fxp_constbuf constbufs[PIPE_SHADER_TYPES][PIPE_MAX_CONSTANT_BUFFERS];
+   struct pipe_sampler_view *views[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_SAMPLER_VIEWS];
+   unsigned num_views[PIPE_SHADER_TYPES];
+
+   /* queries: counters the pipeline adds to, and the queries now running */
+   uint64_t samples_passed;
+   struct list_head active_queries;
+   bool queries_enabled;
+
+   /* draws that rendered nothing because drawing is not implemented yet */
+   uint64_t unimplemented_draws;
+};
+
+static inline struct fxp_context *
+fxp_context(struct pipe_context *p)
+{
+   return (struct fxp_context *)p;
+}
+
+struct pipe_context *fxp_context_create(struct pipe_screen *screen, void *priv, unsigned flags);
+
+/* state/ */
+void fxp_init_blend_functions(struct fxp_context *ctx);
+void fxp_init_dsa_functions(struct fxp_context *ctx);
+void fxp_init_rasterizer_functions(struct fxp_context *ctx);
+void fxp_init_sampler_functions(struct fxp_context *ctx);
+void fxp_init_shader_functions(struct fxp_context *ctx);
+void fxp_init_vertex_functions(struct fxp_context *ctx);
+void fxp_init_framebuffer_functions(struct fxp_context *ctx);
+void fxp_release_state(struct fxp_context *ctx);
+void fxp_release_shader_state(struct fxp_context *ctx);
+
+/* context/ */
+void fxp_init_query_functions(struct fxp_context *ctx);
+void fxp_init_draw_functions(struct fxp_context *ctx);
+
+/* ops/ */
+void fxp_init_clear_functions(struct fxp_context *ctx);
+void fxp_init_blit_functions(struct fxp_context *ctx);
+void fxp_init_copy_functions(struct fxp_context *ctx);
+
+#endif

@@ -1,0 +1,56 @@
+/* FXPIPE_DEBUG parsing and the log function (see fxp_debug.h for the flags). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/u_debug.h"
+#include "fxp_debug.h"
+
+unsigned fxp_debug_flags;
+
+static const struct debug_named_value fxp_debug_options[] = {
+   {"todo", FXP_DBG_TODO, "features asked for that are not implemented yet (once per site)"},
+   {"refuse", FXP_DBG_REFUSE, "requests fxpipe refuses, with the reason"},
+   {"resource", FXP_DBG_RESOURCE, "resource creation and layout"},
+   {"nofast", FXP_DBG_NOFAST, "turn fast paths off"},
+   DEBUG_NAMED_VALUE_END
+};
+
+void
+fxp_debug_init(void)
+{
+   const char *v = getenv("FXPIPE_DEBUG");
+   if (!v || !*v || !strcmp(v, "0")) {
+      fxp_debug_flags = 0;
+      return;
+   }
+   fxp_debug_flags = debug_get_flags_option("FXPIPE_DEBUG", fxp_debug_options, 0);
+   if (!fxp_debug_flags) /* FXPIPE_DEBUG=1 or any unknown word */
+      fxp_debug_flags = FXP_DBG_TODO | FXP_DBG_REFUSE;
+}
+
+void
+fxp_log(const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   fputs("fxpipe: ", stderr);
+   vfprintf(stderr, fmt, ap);
+   fputc('\n', stderr);
+   va_end(ap);
+}
+
+bool
+fxp_refuse(const char *fmt, ...)
+{
+   if (fxp_debug_flags & FXP_DBG_REFUSE) {
+      va_list ap;
+      va_start(ap, fmt);
+      fputs("fxpipe: refused: ", stderr);
+      vfprintf(stderr, fmt, ap);
+      fputc('\n', stderr);
+      va_end(ap);
+   }
+   return false;
+}

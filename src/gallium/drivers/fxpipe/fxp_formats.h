@@ -1,0 +1,12 @@
+/* Format classes that fxpipe supports (see screen/fxp_formats.c for the table). */
+#ifndef FXP_FORMATS_H
+#define FXP_FORMATS_H
+
+#include <stdbool.h>
+#include "pipe/p_format.h"
+
+bool fxp_is_vertex_format(enum pipe_format format);
+bool fxp_is_depth_stencil_format(enum pipe_format format);
+bool fxp_is_color_format(enum pipe_format format);
+
+#endif

@@ -1,0 +1,34 @@
+/* Whole-resource operations outside the drawing pipeline: fills, clears, copies and blits (ops/). */
+#ifndef FXP_OPS_H
+#define FXP_OPS_H
+
+#include "pipe/p_state.h"
+
+struct fxp_resource;
+
+/* A rectangle of pixels on slices [z0, z0 + depth) of one level. */
+struct fxp_region {
+   unsigned level;
+   unsigned x, y, z;
+   unsigned width, height, depth;
+};
+
+/* Fills a region with one colour, packed into `format` (a view format of the resource's block size). */
+void fxp_fill_color(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
+                    const union pipe_color_union *color);
+
+/* Fills the depth and/or stencil (PIPE_CLEAR_DEPTH / PIPE_CLEAR_STENCIL) of a region; the other part of a
+ * combined format is kept. */
+void fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
+                 unsigned clear_flags, double depth, unsigned stencil);
+
+/* Fills a region of blocks with a packed block value of the resource's block size. */
+void fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *blocks, const void *value);
+
+/* Copies a region of blocks between resources of the same block size (src region in src blocks, destination
+ * corner in dst blocks), within or across resources; overlapping regions are handled. Both regions must be
+ * inside their levels. */
+void fxp_copy_blocks(struct fxp_resource *dst, unsigned dst_level, unsigned dx, unsigned dy, unsigned dz,
+                     struct fxp_resource *src, const struct fxp_region *src_blocks);
+
+#endif

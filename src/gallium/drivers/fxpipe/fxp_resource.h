@@ -1,0 +1,89 @@
+/* fxpipe's resources: buffers and textures in CPU memory, and their layout.
+ *
+ * Layout of a texture (all targets: 1D, 2D, 3D, CUBE, RECT, 1D/2D/CUBE arrays), linear, level-major:
+ *
+ * | unit          | where it starts                                     | size                                 |
+ * |---------------|-----------------------------------------------------|--------------------------------------|
+ * | level L       | level_offset_B[L], a multiple of FXP_ALIGN_B        | slices(L) * slice_stride_B[L]        |
+ * | slice s of L  | level_offset_B[L] + s * slice_stride_B[L]           | slice_stride_B[L] (multiple of 64)   |
+ * | block row y   | slice start + y * row_stride_B[L]                   | row_stride_B[L] (multiple of 16)     |
+ * | block x       | row start + x * blocksize                           | util_format_get_blocksize(format)    |
+ *
+ * slices(L) is array_size for 1D/2D arrays and cube maps (layer = 6 * cube + face), and the level's depth
+ * u_minify(depth0, L) for 3D textures. Rows and slices count blocks (compressed formats), not pixels.
+ * A buffer is width0 bytes at data, padded to FXP_ALIGN_B. A display target (window back buffer) has one
+ * level and one slice whose storage and row stride belong to the winsys. */
+#ifndef FXP_RESOURCE_H
+#define FXP_RESOURCE_H
+
+#include "pipe/p_state.h"
+#include "util/u_math.h"
+#include "util/format/u_format.h"
+
+struct fxp_screen;
+struct sw_displaytarget;
+
+#define FXP_ALIGN_B 64                       /* start of storage, levels, slices */
+#define FXP_ROW_ALIGN_B 16                   /* rows */
+#define FXP_MAX_TEXTURE_2D_SIZE 16384        /* texels, 1D/2D/RECT and array layers' width/height */
+#define FXP_MAX_TEXTURE_3D_LEVELS 12         /* 2048^3 */
+#define FXP_MAX_TEXTURE_CUBE_LEVELS 15       /* 16384^2 faces */
+#define FXP_MAX_TEXTURE_ARRAY_LAYERS 2048
+#define FXP_MAX_RESOURCE_SIZE_B (4ull << 30) /* one resource's storage; larger ones are refused */
+
+struct fxp_resource {
+   struct pipe_resource base;
+
+   uint8_t *data;                 /* owned storage; NULL for display targets */
+   struct sw_displaytarget *dt;   /* winsys storage of a display target */
+   uint8_t *dt_map;               /* mapping of dt while map_count > 0 */
+   unsigned dt_map_count;
+   bool user_memory;              /* data belongs to the application (resource_from_user_memory) */
+
+   uint64_t size_B;
+   uint64_t level_offset_B[PIPE_MAX_TEXTURE_LEVELS];
+   uint64_t slice_stride_B[PIPE_MAX_TEXTURE_LEVELS];
+   unsigned row_stride_B[PIPE_MAX_TEXTURE_LEVELS];
+};
+
+static inline struct fxp_resource *
+fxp_resource(struct pipe_resource *p)
+{
+   return (struct fxp_resource *)p;
+}
+
+struct fxp_transfer {
+   struct pipe_transfer base;
+};
+
+/* Number of slices (array layers, cube faces or depth slices) of a level. */
+static inline unsigned
+fxp_resource_slices(const struct pipe_resource *res, unsigned level)
+{
+   return res->target == PIPE_TEXTURE_3D ? u_minify(res->depth0, level) : res->array_size;
+}
+
+/* Computes the layout of a texture or buffer template into res; false if it is too large or invalid. */
+bool fxp_resource_layout(struct fxp_resource *res);
+
+/* Pointer to the start of the storage, mapping a display target if needed; pair with fxp_resource_unmap. */
+uint8_t *fxp_resource_map(struct fxp_resource *res);
+void fxp_resource_unmap(struct fxp_resource *res);
+
+/* Address of block (x, y) of slice z at a level, within a mapped resource. */
+static inline uint8_t *
+fxp_resource_texel(struct fxp_resource *res, uint8_t *base, unsigned level,
+                   unsigned x_blk, unsigned y_blk, unsigned z)
+{
+   return base + res->level_offset_B[level] + z * res->slice_stride_B[level] +
+          (uint64_t)y_blk * res->row_stride_B[level] +
+          (uint64_t)x_blk * util_format_get_blocksize(res->base.format);
+}
+
+/* Whether a box (in pixels) lies inside a level of the resource. */
+bool fxp_box_in_level(const struct pipe_resource *res, unsigned level, const struct pipe_box *box);
+
+void fxp_init_screen_resource_functions(struct fxp_screen *screen);
+void fxp_init_context_transfer_functions(struct pipe_context *pipe);
+
+#endif

@@ -1,0 +1,33 @@
+/* fxpipe's pipe_screen: the object behind every context, resource and format question. */
+#ifndef FXP_SCREEN_H
+#define FXP_SCREEN_H
+
+#include "pipe/p_screen.h"
+#include "pipe/p_defines.h"
+
+struct sw_winsys;
+
+struct fxp_screen {
+   struct pipe_screen base;
+   struct sw_winsys *winsys;
+};
+
+static inline struct fxp_screen *
+fxp_screen(struct pipe_screen *s)
+{
+   return (struct fxp_screen *)s;
+}
+
+/* screen/fxp_caps.c */
+void fxp_init_screen_caps(struct fxp_screen *screen);
+
+/* screen/fxp_formats.c */
+bool fxp_is_format_supported(struct pipe_screen *screen, enum pipe_format format,
+                             enum pipe_texture_target target, unsigned sample_count,
+                             unsigned storage_sample_count, unsigned bind);
+
+/* screen/fxp_fence.c */
+struct pipe_fence_handle *fxp_fence_create(void);
+void fxp_init_screen_fence_functions(struct fxp_screen *screen);
+
+#endif

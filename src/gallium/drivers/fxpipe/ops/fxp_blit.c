@@ -1,0 +1,282 @@
+/* pipe->blit: scaled, flipped, format-converting copies between textures with nearest or linear filtering,
+ * colour channel masks, depth and stencil, and the scissor.
+ *
+ * General path: for each destination row, the source rows it samples are unpacked (util_format) into 32-bit
+ * RGBA (float, or integer for pure integer formats), filtered, and packed into the destination format.
+ * Destination pixel centres map to source coordinates as
+ *     u = src.x + (dx - dst.x + 0.5) * src.width / dst.width
+ * (a negative src.width flips), and source texels outside the level are clamped to its edge, so a blit never
+ * reads outside the source. Depth and stencil are always copied with nearest filtering.
+ * Fast path: equal formats, no scaling, all channels, no scissor, is a raw block copy (ops/fxp_copy.c);
+ * FXPIPE_DEBUG=nofast turns it off so tests can compare both. */
+#include <math.h>
+
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+#include "util/format/u_format.h"
+
+#include "fxp_context.h"
+#include "fxp_resource.h"
+#include "fxp_ops.h"
+#include "fxp_debug.h"
+
+struct fxp_blit_axis {
+   int *i0, *i1;       /* per destination pixel: the two source texels (equal for nearest) */
+   float *frac;        /* weight of i1 */
+};
+
+/* Source texel indices for `n` destination pixels starting at destination offset `d0` within a box of
+ * `dsize`, sampling source box (s0, ssize) of a level `limit` texels long. */
+static void
+fxp_blit_axis_setup(struct fxp_blit_axis *a, unsigned n, int d0, int dsize, int s0, int ssize,
+                    int limit, bool linear)
+{
+   const double scale = (double)ssize / dsize;
+
+   for (unsigned i = 0; i < n; i++) {
+      double u = s0 + (d0 + i + 0.5) * scale;
+      if (linear) {
+         double f = u - 0.5, fl = floor(f);
+         a->i0[i] = CLAMP((int)fl, 0, limit - 1);
+         a->i1[i] = CLAMP((int)fl + 1, 0, limit - 1);
+         a->frac[i] = (float)(f - fl);
+      } else {
+         a->i0[i] = a->i1[i] = CLAMP((int)floor(u), 0, limit - 1);
+         a->frac[i] = 0.0f;
+      }
+   }
+}
+
+static bool
+fxp_blit_axis_alloc(struct fxp_blit_axis *a, unsigned n)
+{
+   a->i0 = MALLOC(n * sizeof(int));
+   a->i1 = MALLOC(n * sizeof(int));
+   a->frac = MALLOC(n * sizeof(float));
+   return a->i0 && a->i1 && a->frac;
+}
+
+static void
+fxp_blit_axis_free(struct fxp_blit_axis *a)
+{
+   FREE(a->i0);
+   FREE(a->i1);
+   FREE(a->frac);
+}
+
+/* The destination rectangle after clipping to the level and the scissor; false if empty. */
+static bool
+fxp_blit_clip(const struct pipe_blit_info *info, int *x0, int *y0, int *x1, int *y1)
+{
+   const struct pipe_resource *dst = info->dst.resource;
+
+   *x0 = MAX2(info->dst.box.x, 0);
+   *y0 = MAX2(info->dst.box.y, 0);
+   *x1 = MIN2(info->dst.box.x + info->dst.box.width, (int)u_minify(dst->width0, info->dst.level));
+   *y1 = MIN2(info->dst.box.y + info->dst.box.height, (int)u_minify(dst->height0, info->dst.level));
+   if (info->scissor_enable) {
+      *x0 = MAX2(*x0, (int)info->scissor.minx);
+      *y0 = MAX2(*y0, (int)info->scissor.miny);
+      *x1 = MIN2(*x1, (int)info->scissor.maxx);
+      *y1 = MIN2(*y1, (int)info->scissor.maxy);
+   }
+   return *x0 < *x1 && *y0 < *y1;
+}
+
+/* Which of the destination format's parts the blit writes. */
+static unsigned
+fxp_blit_format_mask(enum pipe_format format)
+{
+   const struct util_format_description *desc = util_format_description(format);
+   unsigned mask = 0;
+
+   if (util_format_has_depth(desc))
+      mask |= PIPE_MASK_Z;
+   if (util_format_has_stencil(desc))
+      mask |= PIPE_MASK_S;
+   if (!mask)
+      mask = PIPE_MASK_RGBA;
+   return mask;
+}
+
+static bool
+fxp_blit_is_copy(const struct pipe_blit_info *info)
+{
+   const unsigned fmask = fxp_blit_format_mask(info->dst.format);
+
+   return !(fxp_debug_flags & FXP_DBG_NOFAST) && info->src.format == info->dst.format &&
+          info->src.resource->format == info->dst.resource->format &&
+          util_format_get_blockwidth(info->src.format) == 1 &&
+          util_format_get_blockheight(info->src.format) == 1 &&
+          info->src.box.width == info->dst.box.width &&
+          info->src.box.height == info->dst.box.height &&
+          info->src.box.depth == info->dst.box.depth && !info->scissor_enable &&
+          (info->mask & fmask) == fmask && info->src.box.x >= 0 && info->src.box.y >= 0 &&
+          info->src.box.z >= 0 &&
+          fxp_box_in_level(info->src.resource, info->src.level, &info->src.box) &&
+          fxp_box_in_level(info->dst.resource, info->dst.level, &info->dst.box);
+}
+
+/* One destination slice of the general path. */
+static void
+fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase, unsigned sz,
+               unsigned dz, int x0, int y0, int x1, int y1)
+{
+   struct fxp_resource *src = fxp_resource(info->src.resource), *dst = fxp_resource(info->dst.resource);
+   const enum pipe_format sf = info->src.format, df = info->dst.format;
+   const unsigned sl = info->src.level, dl = info->dst.level;
+   const int sw = u_minify(src->base.width0, sl), sh = u_minify(src->base.height0, sl);
+   const unsigned n = x1 - x0;
+   const unsigned fmask = fxp_blit_format_mask(df) & info->mask;
+   const bool zs = fmask & (PIPE_MASK_Z | PIPE_MASK_S);
+   const bool integer = util_format_is_pure_integer(sf);
+   const bool linear = info->filter == PIPE_TEX_FILTER_LINEAR && !zs && !integer;
+   struct fxp_blit_axis ax = {0}, ay = {0};
+   uint32_t *row0 = MALLOC(sw * 16), *row1 = MALLOC(sw * 16), *out = MALLOC(n * 16);
+   float *zrow = MALLOC(MAX2(sw, (int)n) * sizeof(float));
+   uint8_t *srow = MALLOC(MAX2(sw, (int)n));
+
+   if (!row0 || !row1 || !out || !zrow || !srow || !fxp_blit_axis_alloc(&ax, n) ||
+       !fxp_blit_axis_alloc(&ay, y1 - y0)) {
+      fxp_refuse("out of memory for a blit");
+      goto done;
+   }
+   fxp_blit_axis_setup(&ax, n, x0 - info->dst.box.x, info->dst.box.width, info->src.box.x,
+                       info->src.box.width, sw, linear);
+   fxp_blit_axis_setup(&ay, y1 - y0, y0 - info->dst.box.y, info->dst.box.height, info->src.box.y,
+                       info->src.box.height, sh, linear);
+
+   for (int y = y0; y < y1; y++) {
+      const int j = y - y0;
+      uint8_t *drow = fxp_resource_texel(dst, dbase, dl, x0, y, dz);
+      const uint8_t *s0 = fxp_resource_texel(src, sbase, sl, 0, ay.i0[j], sz);
+      const uint8_t *s1 = fxp_resource_texel(src, sbase, sl, 0, ay.i1[j], sz);
+
+      if (fmask & PIPE_MASK_Z) {
+         util_format_unpack_z_float(sf, (float *)row0, s0, sw);
+         for (unsigned i = 0; i < n; i++)
+            zrow[i] = ((float *)row0)[ax.i0[i]];
+         util_format_pack_z_float(df, drow, zrow, n);
+      }
+      if (fmask & PIPE_MASK_S) {
+         util_format_unpack_s_8uint(sf, (uint8_t *)row0, s0, sw);
+         for (unsigned i = 0; i < n; i++)
+            srow[i] = ((uint8_t *)row0)[ax.i0[i]];
+         util_format_pack_s_8uint(df, drow, srow, n);
+      }
+      if (zs)
+         continue;
+
+      util_format_unpack_rgba(sf, row0, s0, sw);
+      if (linear) {
+         const float fy = ay.frac[j];
+         const float *r0 = (const float *)row0, *r1 = (const float *)row1;
+         util_format_unpack_rgba(sf, row1, s1, sw);
+         for (unsigned i = 0; i < n; i++) {
+            const float fx = ax.frac[i];
+            for (unsigned c = 0; c < 4; c++) {
+               float top = r0[ax.i0[i] * 4 + c] * (1 - fx) + r0[ax.i1[i] * 4 + c] * fx;
+               float bot = r1[ax.i0[i] * 4 + c] * (1 - fx) + r1[ax.i1[i] * 4 + c] * fx;
+               ((float *)out)[i * 4 + c] = top * (1 - fy) + bot * fy;
+            }
+         }
+      } else {
+         for (unsigned i = 0; i < n; i++)
+            memcpy(&out[i * 4], &row0[ax.i0[i] * 4], 16);
+      }
+      if ((fmask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA) {
+         /* Keep the channels outside the mask: merge with the destination's current values. */
+         util_format_unpack_rgba(df, row1, drow, n);
+         for (unsigned i = 0; i < n; i++) {
+            for (unsigned c = 0; c < 4; c++) {
+               if (!(fmask & (PIPE_MASK_R << c)))
+                  out[i * 4 + c] = row1[i * 4 + c];
+            }
+         }
+      }
+      util_format_pack_rgba(df, drow, out, n);
+   }
+
+done:
+   fxp_blit_axis_free(&ax);
+   fxp_blit_axis_free(&ay);
+   FREE(row0);
+   FREE(row1);
+   FREE(out);
+   FREE(zrow);
+   FREE(srow);
+}
+
+static bool
+fxp_blit_valid(const struct pipe_blit_info *info)
+{
+   const struct pipe_resource *src = info->src.resource, *dst = info->dst.resource;
+   const enum pipe_format sf = info->src.format, df = info->dst.format;
+
+   if (!src || !dst || src->target == PIPE_BUFFER || dst->target == PIPE_BUFFER)
+      return fxp_refuse("blit with a buffer");
+   if (info->src.level > src->last_level || info->dst.level > dst->last_level)
+      return fxp_refuse("blit of a level the resource does not have");
+   if (util_format_get_blocksize(sf) != util_format_get_blocksize(src->format) ||
+       util_format_get_blocksize(df) != util_format_get_blocksize(dst->format))
+      return fxp_refuse("blit through a view format of another size");
+   if (util_format_is_compressed(sf) || util_format_is_compressed(df))
+      return fxp_refuse("blit of compressed formats");
+   if (!util_format_unpack_description(sf) || !util_format_pack_description(df))
+      return fxp_refuse("blit from %s to %s", util_format_name(sf), util_format_name(df));
+   if ((info->mask & PIPE_MASK_RGBA) && !util_format_is_depth_or_stencil(df) &&
+       util_format_is_pure_integer(sf) != util_format_is_pure_integer(df))
+      return fxp_refuse("blit between integer and non-integer formats");
+   if ((info->mask & PIPE_MASK_ZS) && util_format_is_depth_or_stencil(df) &&
+       !util_format_is_depth_or_stencil(sf))
+      return fxp_refuse("depth/stencil blit from a colour format");
+   if (info->dst.box.width <= 0 || info->dst.box.height <= 0 || info->dst.box.depth <= 0 ||
+       info->src.box.width == 0 || info->src.box.height == 0 || info->src.box.depth == 0)
+      return false;
+   if (info->dst.box.z < 0 ||
+       info->dst.box.z + info->dst.box.depth > (int)fxp_resource_slices(dst, info->dst.level))
+      return fxp_refuse("blit to slices the destination does not have");
+   return true;
+}
+
+static void
+fxp_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
+{
+   struct fxp_resource *src = fxp_resource(info->src.resource), *dst = fxp_resource(info->dst.resource);
+   int x0, y0, x1, y1;
+
+   if (!fxp_blit_valid(info) || !fxp_blit_clip(info, &x0, &y0, &x1, &y1))
+      return;
+   if (info->alpha_blend)
+      fxp_todo_once("blit with alpha blending: copied without blending");
+
+   if (fxp_blit_is_copy(info)) {
+      struct fxp_region s = {
+         .level = info->src.level, .x = info->src.box.x, .y = info->src.box.y, .z = info->src.box.z,
+         .width = info->src.box.width, .height = info->src.box.height, .depth = info->src.box.depth,
+      };
+      fxp_copy_blocks(dst, info->dst.level, info->dst.box.x, info->dst.box.y, info->dst.box.z, src, &s);
+      return;
+   }
+
+   uint8_t *sbase = fxp_resource_map(src), *dbase = fxp_resource_map(dst);
+   if (sbase && dbase) {
+      const int slices = fxp_resource_slices(&src->base, info->src.level);
+      for (int k = 0; k < info->dst.box.depth; k++) {
+         /* Slices map like pixels, nearest: a 3D blit may scale depth, an array blit copies layers. */
+         const double w = info->src.box.z + (k + 0.5) * info->src.box.depth / info->dst.box.depth;
+         const int sz = CLAMP((int)floor(w), 0, slices - 1);
+         fxp_blit_slice(info, sbase, dbase, sz, info->dst.box.z + k, x0, y0, x1, y1);
+      }
+   }
+   if (dbase)
+      fxp_resource_unmap(dst);
+   if (sbase)
+      fxp_resource_unmap(src);
+}
+
+void
+fxp_init_blit_functions(struct fxp_context *ctx)
+{
+   ctx->base.blit = fxp_blit;
+}

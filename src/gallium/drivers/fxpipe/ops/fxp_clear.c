@@ -1,0 +1,234 @@
+/* Clears: pipe->clear of the bound framebuffer (with its optional scissor), clear_render_target,
+ * clear_depth_stencil, clear_texture and clear_buffer. All reduce to filling a region with a packed value;
+ * depth-only or stencil-only clears of combined formats rewrite just their part of each pixel. */
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+#include "util/format/u_format.h"
+
+#include "fxp_context.h"
+#include "fxp_resource.h"
+#include "fxp_ops.h"
+#include "fxp_debug.h"
+
+/* Writes `value` (bs bytes) into `count` consecutive blocks at dst, doubling the filled span each step. */
+static void
+fxp_fill_row(uint8_t *dst, const void *value, unsigned bs, unsigned count)
+{
+   uint64_t filled, total = (uint64_t)bs * count;
+
+   if (!count)
+      return;
+   memcpy(dst, value, bs);
+   for (filled = bs; filled < total; filled *= 2)
+      memcpy(dst + filled, dst, MIN2(filled, total - filled));
+}
+
+void
+fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *r, const void *value)
+{
+   const unsigned bs = util_format_get_blocksize(res->base.format);
+   uint8_t *base = fxp_resource_map(res);
+
+   if (!base)
+      return;
+   for (unsigned z = 0; z < r->depth; z++) {
+      uint8_t *first = fxp_resource_texel(res, base, r->level, r->x, r->y, r->z + z);
+      fxp_fill_row(first, value, bs, r->width);
+      for (unsigned y = 1; y < r->height; y++)
+         memcpy(first + (uint64_t)y * res->row_stride_B[r->level], first, (size_t)bs * r->width);
+   }
+   fxp_resource_unmap(res);
+}
+
+void
+fxp_fill_color(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
+               const union pipe_color_union *color)
+{
+   uint8_t packed[16] = {0};
+
+   if (util_format_get_blocksize(format) > sizeof(packed) || !util_format_pack_description(format))
+      return;
+   util_format_pack_rgba(format, packed, color->ui, 1);
+   fxp_fill_packed(res, r, packed);
+}
+
+void
+fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
+            unsigned clear_flags, double depth, unsigned stencil)
+{
+   const struct util_format_description *desc = util_format_description(format);
+   const bool has_z = util_format_has_depth(desc), has_s = util_format_has_stencil(desc);
+   const bool do_z = has_z && (clear_flags & PIPE_CLEAR_DEPTH);
+   const bool do_s = has_s && (clear_flags & PIPE_CLEAR_STENCIL);
+   const float z = CLAMP((float)depth, 0.0f, 1.0f);
+   const uint8_t s = stencil & 0xff;
+
+   if (!do_z && !do_s)
+      return;
+
+   if ((do_z || !has_z) && (do_s || !has_s)) {
+      /* Every part of the pixel is written: fill with one packed value. */
+      uint8_t packed[8] = {0};
+      if (do_z)
+         util_format_pack_z_float(format, packed, &z, 1);
+      if (do_s)
+         util_format_pack_s_8uint(format, packed, &s, 1);
+      fxp_fill_packed(res, r, packed);
+      return;
+   }
+
+   /* One part of a combined format: the pack functions keep the other part of each pixel. */
+   float *zrow = NULL;
+   uint8_t *srow = NULL;
+   uint8_t *base = fxp_resource_map(res);
+   if (!base)
+      return;
+   if (do_z) {
+      zrow = MALLOC(r->width * sizeof(float));
+      for (unsigned i = 0; zrow && i < r->width; i++)
+         zrow[i] = z;
+   } else {
+      srow = MALLOC(r->width);
+      if (srow)
+         memset(srow, s, r->width);
+   }
+   if (zrow || srow) {
+      for (unsigned k = 0; k < r->depth; k++) {
+         for (unsigned y = 0; y < r->height; y++) {
+            uint8_t *dst = fxp_resource_texel(res, base, r->level, r->x, r->y + y, r->z + k);
+            if (zrow)
+               util_format_pack_z_float(format, dst, zrow, r->width);
+            else
+               util_format_pack_s_8uint(format, dst, srow, r->width);
+         }
+      }
+   } else {
+      fxp_refuse("out of memory for a clear row");
+   }
+   FREE(zrow);
+   FREE(srow);
+   fxp_resource_unmap(res);
+}
+
+/* The region of a surface covered by (x, y, w, h), clipped to the surface. False if empty. */
+static bool
+fxp_surface_region(const struct pipe_surface *surf, unsigned x, unsigned y, unsigned w, unsigned h,
+                   struct fxp_region *r)
+{
+   const unsigned sw = u_minify(surf->texture->width0, surf->u.tex.level);
+   const unsigned sh = u_minify(surf->texture->height0, surf->u.tex.level);
+
+   if (x >= sw || y >= sh || !w || !h)
+      return false;
+   r->level = surf->u.tex.level;
+   r->x = x;
+   r->y = y;
+   r->width = MIN2(w, sw - x);
+   r->height = MIN2(h, sh - y);
+   r->z = surf->u.tex.first_layer;
+   r->depth = surf->u.tex.last_layer - surf->u.tex.first_layer + 1;
+   return true;
+}
+
+static void
+fxp_clear(struct pipe_context *pipe, unsigned buffers, const struct pipe_scissor_state *scissor,
+          const union pipe_color_union *color, double depth, unsigned stencil)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   unsigned x = 0, y = 0, w = ~0u, h = ~0u;
+   struct fxp_region r;
+
+   if (scissor) {
+      if (scissor->maxx <= scissor->minx || scissor->maxy <= scissor->miny)
+         return;
+      x = scissor->minx;
+      y = scissor->miny;
+      w = scissor->maxx - scissor->minx;
+      h = scissor->maxy - scissor->miny;
+   }
+
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      struct pipe_surface *cb = fb->cbufs[i];
+      if (cb && (buffers & (PIPE_CLEAR_COLOR0 << i)) && fxp_surface_region(cb, x, y, w, h, &r))
+         fxp_fill_color(fxp_resource(cb->texture), cb->format, &r, color);
+   }
+   if (fb->zsbuf && (buffers & PIPE_CLEAR_DEPTHSTENCIL) &&
+       fxp_surface_region(fb->zsbuf, x, y, w, h, &r))
+      fxp_fill_zs(fxp_resource(fb->zsbuf->texture), fb->zsbuf->format, &r,
+                  buffers & PIPE_CLEAR_DEPTHSTENCIL, depth, stencil);
+}
+
+static void
+fxp_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
+                        const union pipe_color_union *color, unsigned x, unsigned y,
+                        unsigned w, unsigned h, bool render_condition_enabled)
+{
+   struct fxp_region r;
+
+   if (fxp_surface_region(dst, x, y, w, h, &r))
+      fxp_fill_color(fxp_resource(dst->texture), dst->format, &r, color);
+}
+
+static void
+fxp_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst, unsigned clear_flags,
+                        double depth, unsigned stencil, unsigned x, unsigned y, unsigned w,
+                        unsigned h, bool render_condition_enabled)
+{
+   struct fxp_region r;
+
+   if (fxp_surface_region(dst, x, y, w, h, &r))
+      fxp_fill_zs(fxp_resource(dst->texture), dst->format, &r, clear_flags, depth, stencil);
+}
+
+static void
+fxp_clear_texture(struct pipe_context *pipe, struct pipe_resource *res, unsigned level,
+                  const struct pipe_box *box, const void *data)
+{
+   const unsigned bw = util_format_get_blockwidth(res->format);
+   const unsigned bh = util_format_get_blockheight(res->format);
+   struct fxp_region r;
+
+   if (res->target == PIPE_BUFFER || !fxp_box_in_level(res, level, box) || box->x % bw ||
+       box->y % bh) {
+      fxp_refuse("clear_texture of a box outside level %u", level);
+      return;
+   }
+   r.level = level;
+   r.x = box->x / bw;
+   r.y = box->y / bh;
+   r.z = box->z;
+   r.width = DIV_ROUND_UP(box->width, bw);
+   r.height = DIV_ROUND_UP(box->height, bh);
+   r.depth = box->depth;
+   fxp_fill_packed(fxp_resource(res), &r, data);
+}
+
+static void
+fxp_clear_buffer(struct pipe_context *pipe, struct pipe_resource *pres, unsigned offset,
+                 unsigned size, const void *value, int value_size)
+{
+   struct fxp_resource *res = fxp_resource(pres);
+   uint8_t *base;
+
+   if (pres->target != PIPE_BUFFER || value_size <= 0 || size % value_size ||
+       (uint64_t)offset + size > pres->width0) {
+      fxp_refuse("clear_buffer of %u bytes at %u in a %u-byte buffer", size, offset, pres->width0);
+      return;
+   }
+   base = fxp_resource_map(res);
+   if (!base)
+      return;
+   fxp_fill_row(base + offset, value, value_size, size / value_size);
+   fxp_resource_unmap(res);
+}
+
+void
+fxp_init_clear_functions(struct fxp_context *ctx)
+{
+   ctx->base.clear = fxp_clear;
+   ctx->base.clear_render_target = fxp_clear_render_target;
+   ctx->base.clear_depth_stencil = fxp_clear_depth_stencil;
+   ctx->base.clear_texture = fxp_clear_texture;
+   ctx->base.clear_buffer = fxp_clear_buffer;
+}

@@ -1,0 +1,315 @@
+/* Resource creation, layout (see fxp_resource.h), destruction and sharing of display targets. */
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+#include "util/os_memory.h"
+#include "frontend/sw_winsys.h"
+
+#include "fxp_screen.h"
+#include "fxp_resource.h"
+#include "fxp_debug.h"
+
+static bool
+fxp_template_valid(const struct pipe_resource *t)
+{
+   if (t->width0 == 0 || t->height0 == 0 || t->depth0 == 0 || t->array_size == 0)
+      return fxp_refuse("resource with a zero dimension");
+   if (t->last_level >= PIPE_MAX_TEXTURE_LEVELS)
+      return fxp_refuse("resource with %u levels", t->last_level + 1);
+   if (t->nr_samples > 1 || t->nr_storage_samples > 1)
+      return fxp_refuse("multisampled resource (not implemented yet)");
+
+   switch (t->target) {
+   case PIPE_BUFFER:
+      return t->height0 == 1 && t->depth0 == 1 && t->array_size == 1 && t->last_level == 0;
+   case PIPE_TEXTURE_1D:
+   case PIPE_TEXTURE_1D_ARRAY:
+      if (t->height0 != 1 || t->depth0 != 1)
+         return fxp_refuse("1D texture with height or depth");
+      break;
+   case PIPE_TEXTURE_2D:
+   case PIPE_TEXTURE_RECT:
+   case PIPE_TEXTURE_2D_ARRAY:
+      if (t->depth0 != 1)
+         return fxp_refuse("2D texture with depth");
+      break;
+   case PIPE_TEXTURE_CUBE:
+   case PIPE_TEXTURE_CUBE_ARRAY:
+      if (t->width0 != t->height0 || t->depth0 != 1 || t->array_size % 6)
+         return fxp_refuse("cube map that is not square or not a multiple of 6 faces");
+      break;
+   case PIPE_TEXTURE_3D:
+      if (t->array_size != 1)
+         return fxp_refuse("3D texture array");
+      if (t->width0 > 2048 || t->height0 > 2048 || t->depth0 > 2048)
+         return fxp_refuse("3D texture larger than 2048");
+      break;
+   default:
+      return fxp_refuse("unknown texture target %d", t->target);
+   }
+   if (t->target != PIPE_TEXTURE_3D &&
+       (t->width0 > FXP_MAX_TEXTURE_2D_SIZE || t->height0 > FXP_MAX_TEXTURE_2D_SIZE))
+      return fxp_refuse("texture larger than %u", FXP_MAX_TEXTURE_2D_SIZE);
+   if (t->array_size > FXP_MAX_TEXTURE_ARRAY_LAYERS * (t->target == PIPE_TEXTURE_CUBE_ARRAY ? 6 : 1))
+      return fxp_refuse("texture with %u layers", t->array_size);
+   if (t->target == PIPE_TEXTURE_RECT && t->last_level)
+      return fxp_refuse("rectangle texture with mip levels");
+   return true;
+}
+
+bool
+fxp_resource_layout(struct fxp_resource *res)
+{
+   const struct pipe_resource *t = &res->base;
+   uint64_t offset = 0;
+
+   if (!fxp_template_valid(t))
+      return false;
+
+   if (t->target == PIPE_BUFFER) {
+      res->size_B = align64(t->width0, FXP_ALIGN_B);
+      res->row_stride_B[0] = t->width0;
+      res->slice_stride_B[0] = t->width0;
+      return true;
+   }
+
+   for (unsigned l = 0; l <= t->last_level; l++) {
+      const unsigned w_blk = util_format_get_nblocksx(t->format, u_minify(t->width0, l));
+      const unsigned h_blk = util_format_get_nblocksy(t->format, u_minify(t->height0, l));
+      const uint64_t row_B = align64((uint64_t)w_blk * util_format_get_blocksize(t->format),
+                                     FXP_ROW_ALIGN_B);
+
+      res->level_offset_B[l] = offset;
+      res->row_stride_B[l] = (unsigned)row_B;
+      res->slice_stride_B[l] = align64(row_B * h_blk, FXP_ALIGN_B);
+      offset += res->slice_stride_B[l] * fxp_resource_slices(t, l);
+      if (offset > FXP_MAX_RESOURCE_SIZE_B)
+         return fxp_refuse("texture of more than %llu bytes",
+                           (unsigned long long)FXP_MAX_RESOURCE_SIZE_B);
+   }
+   res->size_B = offset;
+   return true;
+}
+
+bool
+fxp_box_in_level(const struct pipe_resource *res, unsigned level, const struct pipe_box *box)
+{
+   if (level > res->last_level || box->width < 0 || box->height < 0 || box->depth < 0 ||
+       box->x < 0 || box->y < 0 || box->z < 0)
+      return false;
+   const unsigned w = u_minify(res->width0, level);
+   const unsigned h = res->target == PIPE_BUFFER ? 1 : u_minify(res->height0, level);
+   const unsigned d = res->target == PIPE_BUFFER ? 1 : fxp_resource_slices(res, level);
+   return (uint64_t)box->x + box->width <= w && (uint64_t)box->y + box->height <= h &&
+          (uint64_t)box->z + box->depth <= d;
+}
+
+static bool
+fxp_create_displaytarget(struct fxp_screen *screen, struct fxp_resource *res, const void *map_front_private)
+{
+   struct sw_winsys *ws = screen->winsys;
+   unsigned stride;
+
+   if (res->base.target == PIPE_BUFFER || res->base.last_level || res->base.array_size > 1 ||
+       res->base.depth0 > 1)
+      return fxp_refuse("display target that is not a single 2D image");
+   res->dt = ws->displaytarget_create(ws, res->base.bind, res->base.format, res->base.width0,
+                                      res->base.height0, FXP_ALIGN_B, map_front_private, &stride);
+   if (!res->dt)
+      return fxp_refuse("the winsys could not create a %ux%u display target", res->base.width0,
+                        res->base.height0);
+   res->row_stride_B[0] = stride;
+   res->slice_stride_B[0] = (uint64_t)stride * util_format_get_nblocksy(res->base.format, res->base.height0);
+   res->size_B = res->slice_stride_B[0];
+   return true;
+}
+
+static struct pipe_resource *
+fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resource *templat,
+                          const void *map_front_private)
+{
+   struct fxp_screen *screen = fxp_screen(pscreen);
+   struct fxp_resource *res = CALLOC_STRUCT(fxp_resource);
+
+   if (!res)
+      return NULL;
+   res->base = *templat;
+   res->base.screen = pscreen;
+   pipe_reference_init(&res->base.reference, 1);
+
+   if (templat->target != PIPE_BUFFER) {
+      const unsigned format_binds = PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL |
+                                    PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_DISPLAY_TARGET |
+                                    PIPE_BIND_SCANOUT | PIPE_BIND_SHARED;
+      if (!fxp_is_format_supported(pscreen, templat->format, templat->target, templat->nr_samples,
+                                   templat->nr_storage_samples, templat->bind & format_binds)) {
+         fxp_refuse("texture of format %s with bind 0x%x", util_format_name(templat->format),
+                    templat->bind);
+         goto fail;
+      }
+   }
+
+   if (templat->bind & (PIPE_BIND_DISPLAY_TARGET | PIPE_BIND_SCANOUT | PIPE_BIND_SHARED)) {
+      if (!fxp_template_valid(templat) || !fxp_create_displaytarget(screen, res, map_front_private))
+         goto fail;
+   } else {
+      if (!fxp_resource_layout(res))
+         goto fail;
+      res->data = os_malloc_aligned(res->size_B ? res->size_B : FXP_ALIGN_B, FXP_ALIGN_B);
+      if (!res->data) {
+         fxp_refuse("out of memory for a resource of %llu bytes", (unsigned long long)res->size_B);
+         goto fail;
+      }
+      /* New storage reads as zeros, never as stale heap contents. */
+      memset(res->data, 0, res->size_B);
+   }
+
+   FXP_DBG(FXP_DBG_RESOURCE, "resource %p: target %d %s %ux%ux%u layers %u levels %u: %llu bytes%s",
+           (void *)res, templat->target, util_format_short_name(templat->format), templat->width0,
+           templat->height0, templat->depth0, templat->array_size, templat->last_level + 1,
+           (unsigned long long)res->size_B, res->dt ? " (display target)" : "");
+   return &res->base;
+
+fail:
+   FREE(res);
+   return NULL;
+}
+
+static struct pipe_resource *
+fxp_resource_create(struct pipe_screen *pscreen, const struct pipe_resource *templat)
+{
+   return fxp_resource_create_front(pscreen, templat, NULL);
+}
+
+static bool
+fxp_can_create_resource(struct pipe_screen *pscreen, const struct pipe_resource *templat)
+{
+   struct fxp_resource tmp;
+
+   memset(&tmp, 0, sizeof(tmp));
+   tmp.base = *templat;
+   return fxp_resource_layout(&tmp);
+}
+
+static void
+fxp_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
+{
+   struct fxp_screen *screen = fxp_screen(pscreen);
+   struct fxp_resource *res = fxp_resource(pres);
+
+   if (res->dt) {
+      if (res->dt_map_count)
+         screen->winsys->displaytarget_unmap(screen->winsys, res->dt);
+      screen->winsys->displaytarget_destroy(screen->winsys, res->dt);
+   } else if (!res->user_memory) {
+      os_free_aligned(res->data);
+   }
+   FREE(res);
+}
+
+static struct pipe_resource *
+fxp_resource_from_handle(struct pipe_screen *pscreen, const struct pipe_resource *templat,
+                         struct winsys_handle *whandle, unsigned usage)
+{
+   struct fxp_screen *screen = fxp_screen(pscreen);
+   struct fxp_resource *res;
+   unsigned stride;
+
+   if (!screen->winsys->displaytarget_from_handle)
+      return NULL;
+   res = CALLOC_STRUCT(fxp_resource);
+   if (!res)
+      return NULL;
+   res->base = *templat;
+   res->base.screen = pscreen;
+   pipe_reference_init(&res->base.reference, 1);
+   if (!fxp_template_valid(templat) || templat->target == PIPE_BUFFER || templat->last_level) {
+      FREE(res);
+      return NULL;
+   }
+   res->dt = screen->winsys->displaytarget_from_handle(screen->winsys, templat, whandle, &stride);
+   if (!res->dt) {
+      FREE(res);
+      return NULL;
+   }
+   res->row_stride_B[0] = stride;
+   res->slice_stride_B[0] = (uint64_t)stride * util_format_get_nblocksy(templat->format, templat->height0);
+   res->size_B = res->slice_stride_B[0];
+   return &res->base;
+}
+
+static bool
+fxp_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *ctx,
+                        struct pipe_resource *pres, struct winsys_handle *whandle, unsigned usage)
+{
+   struct fxp_screen *screen = fxp_screen(pscreen);
+   struct fxp_resource *res = fxp_resource(pres);
+
+   if (!res->dt || !screen->winsys->displaytarget_get_handle)
+      return false;
+   return screen->winsys->displaytarget_get_handle(screen->winsys, res->dt, whandle);
+}
+
+static struct pipe_resource *
+fxp_resource_from_user_memory(struct pipe_screen *pscreen, const struct pipe_resource *templat,
+                              void *user_memory)
+{
+   struct fxp_resource *res;
+
+   if (templat->target != PIPE_BUFFER)
+      return NULL;
+   res = CALLOC_STRUCT(fxp_resource);
+   if (!res)
+      return NULL;
+   res->base = *templat;
+   res->base.screen = pscreen;
+   pipe_reference_init(&res->base.reference, 1);
+   if (!fxp_resource_layout(res)) {
+      FREE(res);
+      return NULL;
+   }
+   res->size_B = templat->width0; /* the application's memory has no padding */
+   res->data = user_memory;
+   res->user_memory = true;
+   return &res->base;
+}
+
+uint8_t *
+fxp_resource_map(struct fxp_resource *res)
+{
+   if (!res->dt)
+      return res->data;
+   if (res->dt_map_count++ == 0) {
+      struct sw_winsys *ws = fxp_screen(res->base.screen)->winsys;
+      res->dt_map = ws->displaytarget_map(ws, res->dt, PIPE_MAP_READ_WRITE);
+      if (!res->dt_map) {
+         res->dt_map_count = 0;
+         fxp_refuse("the winsys could not map a display target");
+         return NULL;
+      }
+   }
+   return res->dt_map;
+}
+
+void
+fxp_resource_unmap(struct fxp_resource *res)
+{
+   if (!res->dt || !res->dt_map_count)
+      return;
+   if (--res->dt_map_count == 0) {
+      struct sw_winsys *ws = fxp_screen(res->base.screen)->winsys;
+      ws->displaytarget_unmap(ws, res->dt);
+      res->dt_map = NULL;
+   }
+}
+
+void
+fxp_init_screen_resource_functions(struct fxp_screen *screen)
+{
+   screen->base.resource_create = fxp_resource_create;
+   screen->base.resource_create_front = fxp_resource_create_front;
+   screen->base.can_create_resource = fxp_can_create_resource;
+   screen->base.resource_destroy = fxp_resource_destroy;
+   screen->base.resource_from_handle = fxp_resource_from_handle;
+   screen->base.resource_get_handle = fxp_resource_get_handle;
+   screen->base.resource_from_user_memory = fxp_resource_from_user_memory;
+}

@@ -1,0 +1,131 @@
+/* Tests of the resource layout documented in fxp_resource.h (offsets and strides worked out by hand in the
+ * comments), of the limits, and that new storage reads as zeros. */
+#include <string.h>
+
+#include "util/u_inlines.h"
+#include "fxp_resource.h"
+#include "tests/fxp_test.h"
+
+struct layout_case {
+   const char *what;
+   enum pipe_texture_target target;
+   enum pipe_format format;
+   unsigned w, h, d, layers, levels;
+   uint64_t offset[3], slice[3];
+   unsigned row[3];
+   uint64_t size;
+};
+
+static const struct layout_case layouts[] = {
+   /* 37x19 RGBA8: L0 row 148->160, slice 160*19=3040->3072; L1 18x9 row 72->80, slice 720->768 at 3072;
+    * L2 9x4 row 36->48, slice 192 at 3840; total 4032 */
+   {"2d", PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 37, 19, 1, 1, 3,
+    {0, 3072, 3840}, {3072, 768, 192}, {160, 80, 48}, 4032},
+   /* 8x8x3 layers RGBA8: L0 row 32, slice 256, 3 slices = 768; L1 4x4 row 16, slice 64 at 768; 960 */
+   {"2d array", PIPE_TEXTURE_2D_ARRAY, PIPE_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, 3, 2,
+    {0, 768}, {256, 64}, {32, 16}, 960},
+   /* cube 16x16 R8: row 16, slice 256, 6 faces = 1536 */
+   {"cube", PIPE_TEXTURE_CUBE, PIPE_FORMAT_R8_UNORM, 16, 16, 1, 6, 1, {0}, {256}, {16}, 1536},
+   /* 3D 4x4x4 RGBA8: L0 row 16 slice 64 x4 = 256; L1 2x2x2 row 8->16 slice 32->64 x2 = 128 at 256;
+    * L2 1x1x1 row 4->16 slice 16->64 at 384; 448 */
+   {"3d", PIPE_TEXTURE_3D, PIPE_FORMAT_R8G8B8A8_UNORM, 4, 4, 4, 1, 3,
+    {0, 256, 384}, {64, 64, 64}, {16, 16, 16}, 448},
+   /* 1D array 100 RGBA16F x4 layers: row 800, slice 800->832, 4 slices = 3328 */
+   {"1d array", PIPE_TEXTURE_1D_ARRAY, PIPE_FORMAT_R16G16B16A16_FLOAT, 100, 1, 1, 4, 1,
+    {0}, {832}, {800}, 3328},
+   /* rect 3x2 Z24S8: row 12->16, slice 32->64 */
+   {"rect", PIPE_TEXTURE_RECT, PIPE_FORMAT_Z24_UNORM_S8_UINT, 3, 2, 1, 1, 1, {0}, {64}, {16}, 64},
+};
+
+static void
+test_layouts(struct fxp_t *t)
+{
+   for (unsigned i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
+      const struct layout_case *c = &layouts[i];
+      struct pipe_resource *r = fxp_t_texture(t, c->target, c->format, c->w, c->h, c->d, c->layers,
+                                              c->levels, PIPE_BIND_SAMPLER_VIEW);
+      if (!CHECK(t, r != NULL, "%s: not created", c->what))
+         continue;
+      struct fxp_resource *res = fxp_resource(r);
+      for (unsigned l = 0; l < c->levels; l++) {
+         CHECK(t, res->level_offset_B[l] == c->offset[l], "%s L%u offset %llu want %llu", c->what, l,
+               (unsigned long long)res->level_offset_B[l], (unsigned long long)c->offset[l]);
+         CHECK(t, res->slice_stride_B[l] == c->slice[l], "%s L%u slice %llu want %llu", c->what, l,
+               (unsigned long long)res->slice_stride_B[l], (unsigned long long)c->slice[l]);
+         CHECK(t, res->row_stride_B[l] == c->row[l], "%s L%u row %u want %u", c->what, l,
+               res->row_stride_B[l], c->row[l]);
+      }
+      CHECK(t, res->size_B == c->size, "%s size %llu want %llu", c->what,
+            (unsigned long long)res->size_B, (unsigned long long)c->size);
+      pipe_resource_reference(&r, NULL);
+   }
+}
+
+static void
+test_buffer_layout(struct fxp_t *t)
+{
+   struct pipe_resource *r = fxp_t_buffer(t, 100);
+
+   if (!CHECK(t, r != NULL, "buffer not created"))
+      return;
+   CHECK_EQ_U(t, fxp_resource(r)->size_B, 128);
+   pipe_resource_reference(&r, NULL);
+}
+
+static void
+test_refusals(struct fxp_t *t)
+{
+   const unsigned sv = PIPE_BIND_SAMPLER_VIEW;
+
+   CHECK(t, !fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 16385, 4, 1, 1, 1, sv),
+         "2D wider than 16384");
+   CHECK(t, !fxp_t_texture(t, PIPE_TEXTURE_CUBE, PIPE_FORMAT_R8G8B8A8_UNORM, 16, 8, 1, 6, 1, sv),
+         "cube that is not square");
+   CHECK(t, !fxp_t_texture(t, PIPE_TEXTURE_CUBE, PIPE_FORMAT_R8G8B8A8_UNORM, 16, 16, 1, 5, 1, sv),
+         "cube with 5 faces");
+   CHECK(t, !fxp_t_texture(t, PIPE_TEXTURE_3D, PIPE_FORMAT_R8_UNORM, 4096, 4, 4, 1, 1, sv),
+         "3D wider than 2048");
+   CHECK(t, !fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 0, 4, 1, 1, 1, sv),
+         "zero width");
+   CHECK(t, !fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_DXT1_RGB, 16, 16, 1, 1, 1, sv),
+         "unsupported format");
+   CHECK(t, !fxp_t_texture(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R8_UNORM, 16, 16, 1, 1, 2, sv),
+         "rect with levels");
+
+   struct pipe_resource huge;
+   memset(&huge, 0, sizeof(huge));
+   huge.target = PIPE_TEXTURE_2D_ARRAY;
+   huge.format = PIPE_FORMAT_R32G32B32A32_FLOAT;
+   huge.width0 = huge.height0 = 16384;
+   huge.depth0 = 1;
+   huge.array_size = 2048;
+   huge.bind = sv;
+   CHECK(t, !t->screen->can_create_resource(t->screen, &huge), "a 8 TiB texture");
+   huge.array_size = 1;
+   huge.width0 = huge.height0 = 64;
+   CHECK(t, t->screen->can_create_resource(t->screen, &huge), "a small texture");
+}
+
+static void
+test_new_storage_is_zero(struct fxp_t *t)
+{
+   struct pipe_resource *r = fxp_t_texture(t, PIPE_TEXTURE_2D_ARRAY, PIPE_FORMAT_R32G32B32A32_FLOAT, 9, 7,
+                                           1, 2, 3, PIPE_BIND_SAMPLER_VIEW);
+   uint8_t px[16], zero[16] = {0};
+
+   if (!CHECK(t, r != NULL, "not created"))
+      return;
+   fxp_t_read(t, r, 0, 8, 6, 1, px, 16);
+   CHECK(t, !memcmp(px, zero, 16), "level 0 layer 1 not zero");
+   fxp_t_read(t, r, 2, 1, 0, 0, px, 16);
+   CHECK(t, !memcmp(px, zero, 16), "level 2 not zero");
+   pipe_resource_reference(&r, NULL);
+}
+
+const struct fxp_test fxp_resource_tests[] = {
+   {"resource.layouts", test_layouts},
+   {"resource.buffer_layout", test_buffer_layout},
+   {"resource.refusals", test_refusals},
+   {"resource.new_storage_is_zero", test_new_storage_is_zero},
+   {NULL, NULL},
+};

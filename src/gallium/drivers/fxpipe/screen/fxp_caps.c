@@ -1,0 +1,203 @@
+/* What fxpipe tells the GL front end it can do: caps, float caps and per-stage shader caps.
+ *
+ * Policy: a cap is claimed only for a feature fxpipe implements, or, for the GL 2.1 feature set that the
+ * drawing and shader-engine issues are building (vertex and fragment shaders in TGSI, 8 render targets,
+ * occlusion queries), for the features without which st/mesa would expose no usable GL at all.
+ * Geometry, tessellation and compute stages, stream output, multisampling, texture arrays, buffer textures,
+ * images and atomics stay off until their issues land. Drawing itself is not implemented yet: draws render
+ * nothing and say so under FXPIPE_DEBUG (see context/fxp_draw.c). */
+#include "util/os_misc.h"
+#include "util/u_screen.h"
+#include "pipe/p_defines.h"
+
+#include "fxp_screen.h"
+#include "fxp_resource.h"
+
+static int
+fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
+{
+   switch (param) {
+   /* Shading language and IR */
+   case PIPE_CAP_GLSL_FEATURE_LEVEL:
+   case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
+      return 120;
+   case PIPE_CAP_ESSL_FEATURE_LEVEL:
+      return 100;
+   case PIPE_CAP_SHAREABLE_SHADERS:
+      return 1;
+
+   /* Textures and resources (see fxp_resource.h for the layout limits) */
+   case PIPE_CAP_NPOT_TEXTURES:
+   case PIPE_CAP_TEXRECT:
+   case PIPE_CAP_TEXTURE_SHADOW_MAP:
+   case PIPE_CAP_TEXTURE_FLOAT_LINEAR:
+   case PIPE_CAP_TEXTURE_HALF_FLOAT_LINEAR:
+   case PIPE_CAP_MIXED_FRAMEBUFFER_SIZES:
+   case PIPE_CAP_MIXED_COLOR_DEPTH_BITS:
+   case PIPE_CAP_MIXED_COLORBUFFER_FORMATS:
+      return 1;
+   case PIPE_CAP_MAX_TEXTURE_2D_SIZE:
+      return FXP_MAX_TEXTURE_2D_SIZE;
+   case PIPE_CAP_MAX_TEXTURE_3D_LEVELS:
+      return FXP_MAX_TEXTURE_3D_LEVELS;
+   case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
+      return FXP_MAX_TEXTURE_CUBE_LEVELS;
+   case PIPE_CAP_MAX_TEXTURE_ARRAY_LAYERS:
+      return 0; /* EXT_texture_array comes with GL 3.0 */
+   case PIPE_CAP_TEXTURE_TRANSFER_MODES:
+      return 0; /* transfers map the storage directly */
+   case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
+      return FXP_ALIGN_B;
+   case PIPE_CAP_CONSTANT_BUFFER_OFFSET_ALIGNMENT:
+      return 16;
+   case PIPE_CAP_BUFFER_MAP_PERSISTENT_COHERENT:
+   case PIPE_CAP_ALLOW_MAPPED_BUFFERS_DURING_EXECUTION:
+      return 1; /* buffers are plain memory that every stage reads directly */
+   case PIPE_CAP_DMABUF:
+      return 0;
+   case PIPE_CAP_CLEAR_TEXTURE:
+   case PIPE_CAP_CLEAR_SCISSORED:
+      return 1;
+
+   /* Rasterization and fragment operations (the GL 2.1 set of the drawing issue) */
+   case PIPE_CAP_MAX_RENDER_TARGETS:
+      return 8;
+   case PIPE_CAP_BLEND_EQUATION_SEPARATE:
+   case PIPE_CAP_FS_COORD_ORIGIN_UPPER_LEFT:
+   case PIPE_CAP_FS_COORD_PIXEL_CENTER_HALF_INTEGER:
+   case PIPE_CAP_OCCLUSION_QUERY:
+   case PIPE_CAP_QUERY_TIME_ELAPSED:
+   case PIPE_CAP_QUERY_TIMESTAMP:
+      return 1;
+   case PIPE_CAP_ALPHA_TEST:
+      return 0; /* st/mesa lowers the alpha test into the fragment shader */
+   case PIPE_CAP_MAX_VIEWPORTS:
+      return 1;
+
+   /* Memory and identity */
+   case PIPE_CAP_ACCELERATED:
+      return 0;
+   case PIPE_CAP_UMA:
+      return 1;
+   case PIPE_CAP_VIDEO_MEMORY: {
+      uint64_t mem;
+      return os_get_total_physical_memory(&mem) ? (int)MIN2(mem >> 20, INT32_MAX) : 0;
+   }
+   case PIPE_CAP_VENDOR_ID:
+   case PIPE_CAP_DEVICE_ID:
+      return 0xffffffff;
+
+   /* Not yet: stream output, multisampling, instancing, compute and the rest of GL 3.x/4.x */
+   case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
+   case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
+   case PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR:
+   case PIPE_CAP_PRIMITIVE_RESTART:
+   case PIPE_CAP_COMPUTE:
+   case PIPE_CAP_TEXTURE_MULTISAMPLE:
+   case PIPE_CAP_TEXTURE_SWIZZLE:
+   case PIPE_CAP_SEAMLESS_CUBE_MAP:
+   case PIPE_CAP_CONDITIONAL_RENDER:
+   case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:
+   case PIPE_CAP_CUBE_MAP_ARRAY:
+   case PIPE_CAP_START_INSTANCE:
+   case PIPE_CAP_DEPTH_CLIP_DISABLE:
+   case PIPE_CAP_INDEP_BLEND_ENABLE:
+   case PIPE_CAP_INDEP_BLEND_FUNC:
+   case PIPE_CAP_ANISOTROPIC_FILTER:
+      return 0;
+
+   default:
+      return u_pipe_screen_get_param_defaults(screen, param);
+   }
+}
+
+static float
+fxp_get_paramf(struct pipe_screen *screen, enum pipe_capf param)
+{
+   switch (param) {
+   case PIPE_CAPF_MIN_LINE_WIDTH:
+   case PIPE_CAPF_MIN_LINE_WIDTH_AA:
+   case PIPE_CAPF_MIN_POINT_SIZE:
+   case PIPE_CAPF_MIN_POINT_SIZE_AA:
+      return 1.0f;
+   case PIPE_CAPF_POINT_SIZE_GRANULARITY:
+   case PIPE_CAPF_LINE_WIDTH_GRANULARITY:
+      return 0.1f;
+   case PIPE_CAPF_MAX_LINE_WIDTH:
+   case PIPE_CAPF_MAX_LINE_WIDTH_AA:
+   case PIPE_CAPF_MAX_POINT_SIZE:
+   case PIPE_CAPF_MAX_POINT_SIZE_AA:
+      return 255.0f;
+   case PIPE_CAPF_MAX_TEXTURE_ANISOTROPY:
+      return 0.0f;
+   case PIPE_CAPF_MAX_TEXTURE_LOD_BIAS:
+      return 16.0f;
+   default:
+      return 0.0f;
+   }
+}
+
+static int
+fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
+                     enum pipe_shader_cap param)
+{
+   /* Vertex and fragment shaders only, for now. */
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
+      return 0;
+
+   switch (param) {
+   case PIPE_SHADER_CAP_MAX_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_ALU_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_TEX_INSTRUCTIONS:
+   case PIPE_SHADER_CAP_MAX_TEX_INDIRECTIONS:
+      return 65536;
+   case PIPE_SHADER_CAP_MAX_CONTROL_FLOW_DEPTH:
+      return 64;
+   case PIPE_SHADER_CAP_MAX_INPUTS:
+      return shader == PIPE_SHADER_VERTEX ? 16 : 32;
+   case PIPE_SHADER_CAP_MAX_OUTPUTS:
+      return 32;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:
+      return 64 * 1024;
+   case PIPE_SHADER_CAP_MAX_CONST_BUFFERS:
+      return 16;
+   case PIPE_SHADER_CAP_MAX_TEMPS:
+      return 4096;
+   case PIPE_SHADER_CAP_CONT_SUPPORTED:
+   case PIPE_SHADER_CAP_INDIRECT_INPUT_ADDR:
+   case PIPE_SHADER_CAP_INDIRECT_OUTPUT_ADDR:
+   case PIPE_SHADER_CAP_INDIRECT_TEMP_ADDR:
+   case PIPE_SHADER_CAP_INDIRECT_CONST_ADDR:
+   case PIPE_SHADER_CAP_SUBROUTINES:
+   case PIPE_SHADER_CAP_INTEGERS:
+   case PIPE_SHADER_CAP_TGSI_SQRT_SUPPORTED:
+   case PIPE_SHADER_CAP_TGSI_ANY_INOUT_DECL_RANGE:
+      return 1;
+   case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
+   case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
+      return 16;
+   case PIPE_SHADER_CAP_PREFERRED_IR:
+      return PIPE_SHADER_IR_TGSI;
+   case PIPE_SHADER_CAP_SUPPORTED_IRS:
+      return 1 << PIPE_SHADER_IR_TGSI;
+   default:
+      /* doubles, int64, fp16, buffers, images, atomics: not yet */
+      return 0;
+   }
+}
+
+static int
+fxp_get_compute_param(struct pipe_screen *screen, enum pipe_shader_ir ir,
+                      enum pipe_compute_cap param, void *ret)
+{
+   return 0; /* compute dispatch arrives with the shader engine */
+}
+
+void
+fxp_init_screen_caps(struct fxp_screen *screen)
+{
+   screen->base.get_param = fxp_get_param;
+   screen->base.get_paramf = fxp_get_paramf;
+   screen->base.get_shader_param = fxp_get_shader_param;
+   screen->base.get_compute_param = fxp_get_compute_param;
+}

@@ -1,0 +1,95 @@
+/* fxpipe's pipe_screen: creation, identity, timestamps and presentation through the software winsys. */
+#include "util/os_time.h"
+#include "util/u_memory.h"
+#include "util/u_screen.h"
+#include "frontend/sw_winsys.h"
+
+#include "fxp_public.h"
+#include "fxp_screen.h"
+#include "fxp_context.h"
+#include "fxp_resource.h"
+#include "fxp_debug.h"
+
+static const char *
+fxp_get_name(struct pipe_screen *screen)
+{
+   return "fxpipe";
+}
+
+static const char *
+fxp_get_vendor(struct pipe_screen *screen)
+{
+   return "fxpipe";
+}
+
+static const char *
+fxp_get_device_vendor(struct pipe_screen *screen)
+{
+   return "CPU";
+}
+
+static uint64_t
+fxp_get_timestamp(struct pipe_screen *screen)
+{
+   return os_time_get_nano();
+}
+
+static void
+fxp_destroy_screen(struct pipe_screen *pscreen)
+{
+   struct fxp_screen *screen = fxp_screen(pscreen);
+
+   if (screen->winsys && screen->winsys->destroy)
+      screen->winsys->destroy(screen->winsys);
+   FREE(screen);
+}
+
+/* Presents a display-target resource through the winsys (XPutImage for GLX, the EGL surface, or the headless
+ * winsys's copy). Rendering is synchronous, so the resource already holds the final pixels. */
+static void
+fxp_flush_frontbuffer(struct pipe_screen *pscreen, struct pipe_context *pctx,
+                      struct pipe_resource *pres, unsigned level, unsigned layer,
+                      void *context_private, struct pipe_box *sub_box)
+{
+   struct fxp_screen *screen = fxp_screen(pscreen);
+   struct fxp_resource *res = fxp_resource(pres);
+
+   if (!res->dt) {
+      fxp_refuse("flush_frontbuffer on a resource that is not a display target");
+      return;
+   }
+   if (screen->winsys->displaytarget_display)
+      screen->winsys->displaytarget_display(screen->winsys, res->dt, context_private, sub_box);
+}
+
+struct pipe_screen *
+fxpipe_create_screen(struct sw_winsys *winsys)
+{
+   struct fxp_screen *screen;
+
+   if (!winsys)
+      return NULL;
+   screen = CALLOC_STRUCT(fxp_screen);
+   if (!screen)
+      return NULL;
+
+   fxp_debug_init();
+   screen->winsys = winsys;
+
+   screen->base.destroy = fxp_destroy_screen;
+   screen->base.get_name = fxp_get_name;
+   screen->base.get_vendor = fxp_get_vendor;
+   screen->base.get_device_vendor = fxp_get_device_vendor;
+   screen->base.get_timestamp = fxp_get_timestamp;
+   screen->base.is_format_supported = fxp_is_format_supported;
+   screen->base.context_create = fxp_context_create;
+   screen->base.flush_frontbuffer = fxp_flush_frontbuffer;
+
+   fxp_init_screen_caps(screen);
+   fxp_init_screen_resource_functions(screen);
+   fxp_init_screen_fence_functions(screen);
+
+   FXP_DBG(FXP_DBG_TODO, "screen created; drawing (draw_vbo) and compute are not implemented yet: "
+           "draws render nothing");
+   return &screen->base;
+}

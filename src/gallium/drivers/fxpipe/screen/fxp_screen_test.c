@@ -1,0 +1,141 @@
+/* Tests of the screen and context basics: identity and IR caps, fences, queries, the draw stub (renders
+ * nothing, changes nothing) and presenting a display target through the headless winsys. */
+#include <string.h>
+
+#include "util/u_inlines.h"
+#include "frontend/sw_winsys.h"
+#include "fxp_headless.h"
+#include "fxp_screen.h"
+#include "tests/fxp_test.h"
+
+static void
+test_identity(struct fxp_t *t)
+{
+   CHECK(t, !strcmp(t->screen->get_name(t->screen), "fxpipe"), "name is %s",
+         t->screen->get_name(t->screen));
+   CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_VERTEX, PIPE_SHADER_CAP_PREFERRED_IR),
+              PIPE_SHADER_IR_TGSI);
+   CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_FRAGMENT, PIPE_SHADER_CAP_PREFERRED_IR),
+              PIPE_SHADER_IR_TGSI);
+   CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_GEOMETRY, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_COMPUTE), 0);
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS), 0);
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_TEXTURE_2D_SIZE), 16384);
+}
+
+static void
+test_fence(struct fxp_t *t)
+{
+   struct pipe_fence_handle *fence = NULL, *copy = NULL;
+
+   t->pipe->flush(t->pipe, &fence, 0);
+   if (!CHECK(t, fence != NULL, "flush gave no fence"))
+      return;
+   t->screen->fence_reference(t->screen, &copy, fence);
+   CHECK(t, copy == fence, "fence reference");
+   CHECK(t, t->screen->fence_finish(t->screen, t->pipe, fence, 0), "fence not signalled");
+   t->screen->fence_reference(t->screen, &fence, NULL);
+   t->screen->fence_reference(t->screen, &copy, NULL);
+   CHECK(t, fence == NULL && copy == NULL, "fence release");
+}
+
+static void
+test_queries(struct fxp_t *t)
+{
+   struct pipe_context *p = t->pipe;
+   union pipe_query_result r;
+   struct pipe_query *occ = p->create_query(p, PIPE_QUERY_OCCLUSION_COUNTER, 0);
+   struct pipe_query *pred = p->create_query(p, PIPE_QUERY_OCCLUSION_PREDICATE, 0);
+   struct pipe_query *ts0 = p->create_query(p, PIPE_QUERY_TIMESTAMP, 0);
+   struct pipe_query *ts1 = p->create_query(p, PIPE_QUERY_TIMESTAMP, 0);
+
+   if (!CHECK(t, occ && pred && ts0 && ts1, "query creation"))
+      return;
+   CHECK(t, p->create_query(p, PIPE_QUERY_PRIMITIVES_GENERATED, 0) == NULL,
+         "a query type fxpipe does not implement must be refused");
+   p->begin_query(p, occ);
+   p->begin_query(p, pred);
+   p->end_query(p, ts0);
+   p->end_query(p, ts1);
+   p->end_query(p, occ);
+   p->end_query(p, pred);
+   memset(&r, 0xff, sizeof(r));
+   CHECK(t, p->get_query_result(p, occ, true, &r), "occlusion result");
+   CHECK_EQ_U(t, r.u64, 0); /* nothing was drawn */
+   CHECK(t, p->get_query_result(p, pred, true, &r) && r.b == false, "occlusion predicate");
+   uint64_t a = 0, b = 0;
+   p->get_query_result(p, ts0, true, &r);
+   a = r.u64;
+   p->get_query_result(p, ts1, true, &r);
+   b = r.u64;
+   CHECK(t, a > 0 && b >= a, "timestamps %llu then %llu", (unsigned long long)a, (unsigned long long)b);
+   p->destroy_query(p, occ);
+   p->destroy_query(p, pred);
+   p->destroy_query(p, ts0);
+   p->destroy_query(p, ts1);
+}
+
+/* A draw must not render anything (drawing is not implemented) and must not crash with no state bound. */
+static void
+test_draw_renders_nothing(struct fxp_t *t)
+{
+   struct pipe_resource *rt = fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 4, 4, 1, 1, 1,
+                                            PIPE_BIND_RENDER_TARGET);
+   struct pipe_surface tmpl = {.format = PIPE_FORMAT_R8G8B8A8_UNORM}, *surf;
+   struct pipe_framebuffer_state fb = {.width = 4, .height = 4, .nr_cbufs = 1};
+   union pipe_color_union c = {.f = {0, 1, 0, 1}};
+   struct pipe_draw_info info = {.mode = PIPE_PRIM_TRIANGLES, .instance_count = 1};
+   struct pipe_draw_start_count_bias draw = {.start = 0, .count = 3};
+   uint8_t px[4];
+
+   surf = t->pipe->create_surface(t->pipe, rt, &tmpl);
+   fb.cbufs[0] = surf;
+   t->pipe->set_framebuffer_state(t->pipe, &fb);
+   t->pipe->clear(t->pipe, PIPE_CLEAR_COLOR0, NULL, &c, 0, 0);
+   t->pipe->draw_vbo(t->pipe, &info, 0, NULL, &draw, 1);
+   fxp_t_read(t, rt, 0, 2, 2, 0, px, 4);
+   CHECK(t, px[0] == 0 && px[1] == 255 && px[2] == 0 && px[3] == 255, "pixel %u %u %u %u", px[0], px[1],
+         px[2], px[3]);
+   struct pipe_framebuffer_state empty = {0};
+   t->pipe->set_framebuffer_state(t->pipe, &empty);
+   pipe_surface_reference(&surf, NULL);
+   pipe_resource_reference(&rt, NULL);
+}
+
+/* A display target cleared and presented reaches the winsys with the cleared value. */
+static void
+test_present(struct fxp_t *t)
+{
+   struct pipe_resource *rt = fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8A8_UNORM, 7, 5, 1, 1, 1,
+                                            PIPE_BIND_RENDER_TARGET | PIPE_BIND_DISPLAY_TARGET);
+   struct pipe_surface tmpl = {.format = PIPE_FORMAT_B8G8R8A8_UNORM}, *surf;
+   union pipe_color_union c = {.f = {1.0f, 0.0f, 0.2f, 1.0f}};
+   struct fxp_headless_frame frame;
+
+   if (!CHECK(t, rt != NULL, "display target creation"))
+      return;
+   surf = t->pipe->create_surface(t->pipe, rt, &tmpl);
+   t->pipe->clear_render_target(t->pipe, surf, &c, 0, 0, 7, 5, false);
+   t->pipe->flush(t->pipe, NULL, 0);
+   CHECK(t, !fxp_headless_last_frame(fxp_screen(t->screen)->winsys, &frame), "presented too early");
+   t->screen->flush_frontbuffer(t->screen, t->pipe, rt, 0, 0, NULL, NULL);
+   if (CHECK(t, fxp_headless_last_frame(fxp_screen(t->screen)->winsys, &frame), "nothing presented")) {
+      CHECK_EQ_U(t, frame.width, 7);
+      CHECK_EQ_U(t, frame.height, 5);
+      CHECK_EQ_U(t, frame.present_count, 1);
+      const uint8_t *px = frame.data + 4 * frame.stride_B + 6 * 4; /* last pixel: B, G, R, A */
+      CHECK(t, px[0] == 51 && px[1] == 0 && px[2] == 255 && px[3] == 255, "presented %u %u %u %u", px[0],
+            px[1], px[2], px[3]);
+   }
+   pipe_surface_reference(&surf, NULL);
+   pipe_resource_reference(&rt, NULL);
+}
+
+const struct fxp_test fxp_screen_tests[] = {
+   {"screen.identity", test_identity},
+   {"screen.fence", test_fence},
+   {"context.queries", test_queries},
+   {"context.draw_renders_nothing", test_draw_renders_nothing},
+   {"screen.present_headless", test_present},
+   {NULL, NULL},
+};

@@ -1,0 +1,80 @@
+/* Rasterizer CSOs and the rasterization parameters (viewports, scissors, user clip planes, polygon stipple,
+ * sample mask), stored as given. Indices past PIPE_MAX_VIEWPORTS are ignored, never written. */
+#include "util/u_memory.h"
+#include "fxp_context.h"
+
+static void *
+fxp_create_rasterizer_state(struct pipe_context *pipe, const struct pipe_rasterizer_state *rast)
+{
+   return mem_dup(rast, sizeof(*rast));
+}
+
+static void
+fxp_bind_rasterizer_state(struct pipe_context *pipe, void *rast)
+{
+   fxp_context(pipe)->rasterizer = rast;
+}
+
+static void
+fxp_delete_rasterizer_state(struct pipe_context *pipe, void *rast)
+{
+   FREE(rast);
+}
+
+static void
+fxp_set_viewport_states(struct pipe_context *pipe, unsigned start, unsigned num,
+                        const struct pipe_viewport_state *vp)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+
+   for (unsigned i = 0; i < num && start + i < PIPE_MAX_VIEWPORTS; i++)
+      ctx->viewports[start + i] = vp[i];
+}
+
+static void
+fxp_set_scissor_states(struct pipe_context *pipe, unsigned start, unsigned num,
+                       const struct pipe_scissor_state *sc)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+
+   for (unsigned i = 0; i < num && start + i < PIPE_MAX_VIEWPORTS; i++)
+      ctx->scissors[start + i] = sc[i];
+}
+
+static void
+fxp_set_clip_state(struct pipe_context *pipe, const struct pipe_clip_state *clip)
+{
+   fxp_context(pipe)->clip = *clip;
+}
+
+static void
+fxp_set_polygon_stipple(struct pipe_context *pipe, const struct pipe_poly_stipple *stipple)
+{
+   fxp_context(pipe)->poly_stipple = *stipple;
+}
+
+static void
+fxp_set_sample_mask(struct pipe_context *pipe, unsigned mask)
+{
+   fxp_context(pipe)->sample_mask = mask;
+}
+
+static void
+fxp_set_min_samples(struct pipe_context *pipe, unsigned min_samples)
+{
+   fxp_context(pipe)->min_samples = min_samples;
+}
+
+void
+fxp_init_rasterizer_functions(struct fxp_context *ctx)
+{
+   ctx->base.create_rasterizer_state = fxp_create_rasterizer_state;
+   ctx->base.bind_rasterizer_state = fxp_bind_rasterizer_state;
+   ctx->base.delete_rasterizer_state = fxp_delete_rasterizer_state;
+   ctx->base.set_viewport_states = fxp_set_viewport_states;
+   ctx->base.set_scissor_states = fxp_set_scissor_states;
+   ctx->base.set_clip_state = fxp_set_clip_state;
+   ctx->base.set_polygon_stipple = fxp_set_polygon_stipple;
+   ctx->base.set_sample_mask = fxp_set_sample_mask;
+   ctx->base.set_min_samples = fxp_set_min_samples;
+}

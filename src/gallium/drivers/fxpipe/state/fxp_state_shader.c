@@ -1,0 +1,133 @@
+/* Shader CSOs (vertex and fragment; TGSI only) and constant buffers. A shader keeps a private copy of its
+ * tokens; the shader-engine issue decodes them here into fxpipe's program form. Constant data given as a user
+ * pointer is copied at bind time, since the pointer is not valid after the call. */
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+#include "tgsi/tgsi_parse.h"
+
+#include "fxp_context.h"
+#include "fxp_debug.h"
+
+static struct fxp_shader *
+fxp_create_shader(struct pipe_context *pipe, enum pipe_shader_type stage,
+                  const struct pipe_shader_state *templ)
+{
+   struct fxp_shader *sh;
+
+   if (templ->type != PIPE_SHADER_IR_TGSI || !templ->tokens) {
+      fxp_refuse("shader that is not TGSI");
+      return NULL;
+   }
+   sh = CALLOC_STRUCT(fxp_shader);
+   if (!sh)
+      return NULL;
+   sh->stage = stage;
+   sh->state = *templ;
+   sh->state.tokens = tgsi_dup_tokens(templ->tokens);
+   if (!sh->state.tokens) {
+      FREE(sh);
+      return NULL;
+   }
+   return sh;
+}
+
+static void
+fxp_delete_shader(struct pipe_context *pipe, void *shader)
+{
+   struct fxp_shader *sh = shader;
+
+   if (!sh)
+      return;
+   FREE((void *)sh->state.tokens);
+   FREE(sh);
+}
+
+static void *
+fxp_create_vs_state(struct pipe_context *pipe, const struct pipe_shader_state *templ)
+{
+   return fxp_create_shader(pipe, PIPE_SHADER_VERTEX, templ);
+}
+
+static void *
+fxp_create_fs_state(struct pipe_context *pipe, const struct pipe_shader_state *templ)
+{
+   return fxp_create_shader(pipe, PIPE_SHADER_FRAGMENT, templ);
+}
+
+static void
+fxp_bind_vs_state(struct pipe_context *pipe, void *vs)
+{
+   fxp_context(pipe)->vs = vs;
+}
+
+static void
+fxp_bind_fs_state(struct pipe_context *pipe, void *fs)
+{
+   fxp_context(pipe)->fs = fs;
+}
+
+static void
+fxp_constbuf_release(struct fxp_constbuf *cb)
+{
+   pipe_resource_reference(&cb->buffer, NULL);
+   FREE(cb->user_copy);
+   memset(cb, 0, sizeof(*cb));
+}
+
+static void
+fxp_set_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader, uint index,
+                        bool take_ownership, const struct pipe_constant_buffer *cb)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+   struct fxp_constbuf *slot;
+
+   if (shader >= PIPE_SHADER_TYPES || index >= PIPE_MAX_CONSTANT_BUFFERS) {
+      if (cb && take_ownership) {
+         struct pipe_resource *r = cb->buffer;
+         pipe_resource_reference(&r, NULL);
+      }
+      return;
+   }
+   slot = &ctx->constbufs[shader][index];
+   fxp_constbuf_release(slot);
+   if (!cb)
+      return;
+
+   if (cb->user_buffer) {
+      slot->user_copy = MALLOC(MAX2(cb->buffer_size, 16));
+      if (!slot->user_copy) {
+         fxp_refuse("out of memory for %u bytes of constants", cb->buffer_size);
+         return;
+      }
+      memcpy(slot->user_copy, (const uint8_t *)cb->user_buffer + cb->buffer_offset, cb->buffer_size);
+      slot->size_B = cb->buffer_size;
+   } else if (cb->buffer) {
+      if (take_ownership)
+         slot->buffer = cb->buffer;
+      else
+         pipe_resource_reference(&slot->buffer, cb->buffer);
+      slot->offset_B = cb->buffer_offset;
+      slot->size_B = cb->buffer_size;
+   }
+}
+
+void
+fxp_release_shader_state(struct fxp_context *ctx)
+{
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+      for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++)
+         fxp_constbuf_release(&ctx->constbufs[s][i]);
+   }
+}
+
+void
+fxp_init_shader_functions(struct fxp_context *ctx)
+{
+   ctx->base.create_vs_state = fxp_create_vs_state;
+   ctx->base.bind_vs_state = fxp_bind_vs_state;
+   ctx->base.delete_vs_state = fxp_delete_shader;
+   ctx->base.create_fs_state = fxp_create_fs_state;
+   ctx->base.bind_fs_state = fxp_bind_fs_state;
+   ctx->base.delete_fs_state = fxp_delete_shader;
+   ctx->base.set_constant_buffer = fxp_set_constant_buffer;
+}

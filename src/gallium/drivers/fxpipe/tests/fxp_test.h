@@ -1,0 +1,47 @@
+/* fxpipe's unit-test harness: table-driven tests that run on a fresh headless screen and context each.
+ * A test file exports a table `const struct fxp_test NAME_tests[]` ended by {NULL}; fxp_test_main.c lists them.
+ * Checks record failures and go on; the runner prints one line a test and `N passed, N failed`. */
+#ifndef FXP_TEST_H
+#define FXP_TEST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+
+struct fxp_t {
+   const char *name;
+   struct pipe_screen *screen;
+   struct pipe_context *pipe;
+   unsigned checks, failures;
+};
+
+struct fxp_test {
+   const char *name;
+   void (*run)(struct fxp_t *t);
+};
+
+bool fxp_check_impl(struct fxp_t *t, bool ok, const char *file, int line, const char *fmt, ...)
+   __attribute__((format(printf, 5, 6)));
+
+/* CHECK(t, cond, "fmt", ...): records a failure with the message when cond is false; evaluates to cond. */
+#define CHECK(t, cond, ...) fxp_check_impl((t), (cond), __FILE__, __LINE__, __VA_ARGS__)
+#define CHECK_EQ_U(t, got, want)                                                               \
+   CHECK((t), (uint64_t)(got) == (uint64_t)(want), "%s == %llu, want %llu", #got,            \
+         (unsigned long long)(got), (unsigned long long)(want))
+
+/* Helpers shared by the tests (fxp_test_main.c). */
+struct pipe_resource *fxp_t_texture(struct fxp_t *t, enum pipe_texture_target target,
+                                    enum pipe_format format, unsigned w, unsigned h, unsigned d,
+                                    unsigned layers, unsigned levels, unsigned bind);
+struct pipe_resource *fxp_t_buffer(struct fxp_t *t, unsigned size_B);
+/* Reads one pixel's bytes at (x, y, z) of a level through a transfer map. */
+void fxp_t_read(struct fxp_t *t, struct pipe_resource *res, unsigned level, unsigned x, unsigned y,
+                unsigned z, void *out, unsigned size_B);
+void fxp_t_write(struct fxp_t *t, struct pipe_resource *res, unsigned level, unsigned x, unsigned y,
+                 unsigned z, const void *in, unsigned size_B);
+
+#endif
