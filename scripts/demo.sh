@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets everything up on a fresh Debian 12 machine and shows fxpipe at work:
+# installs the dependencies (as root), fetches and builds Mesa 22.3.6 with fxpipe into build/, then runs
+# glxinfo -B on Xvfb and a program that clears a window, a pbuffer and an FBO and reads them back, through
+# the system's GL loaders (GLX and EGL), with fxpipe as the driver.
+set -eu
+cd "$(dirname "$0")/.."
+bash scripts/deps.sh
+export PATH=/usr/bin:$PATH
+[ -f build/build.ninja ] || meson setup build
+meson compile -C build
+
+export FXPIPE_DRI_DIR=$PWD/build/mesa/src/gallium/targets/dri
+echo
+echo "== glxinfo -B (GLX on Xvfb, system libGLX_mesa, GALLIUM_DRIVER unset) =="
+tests/run-gl.sh --xvfb --default-driver meson devenv -C build glxinfo -B
+echo
+echo "== clear and read back through GLX (window, presented image, FBO) =="
+tests/run-gl.sh --xvfb build/tests/fxpipe-gl-clear glx --expect-renderer fxpipe
+echo
+echo "== clear and read back through EGL surfaceless (pbuffer, FBO) =="
+tests/run-gl.sh build/tests/fxpipe-gl-clear egl --expect-renderer fxpipe
