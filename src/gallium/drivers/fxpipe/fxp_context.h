@@ -59,6 +59,22 @@ struct fxp_context {
    struct pipe_sampler_view *views[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_SAMPLER_VIEWS];
    unsigned num_views[PIPE_SHADER_TYPES];
 
+   /* shader resources, stream output and the rest (state/fxp_state_resources.c) */
+   struct pipe_shader_buffer shader_buffers[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_BUFFERS];
+   uint32_t shader_buffers_writable[PIPE_SHADER_TYPES];
+   struct pipe_image_view images[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_IMAGES];
+   struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
+   unsigned so_offsets_B[PIPE_MAX_SO_BUFFERS];
+   unsigned num_so_targets;
+   struct pipe_query *render_cond_query;
+   bool render_cond_condition;
+   enum pipe_render_cond_flag render_cond_mode;
+   struct pipe_scissor_state window_rects[PIPE_MAX_WINDOW_RECTANGLES];
+   unsigned num_window_rects;
+   bool window_rects_include;
+   float default_tess_outer[4], default_tess_inner[2];
+   uint8_t patch_vertices;
+
    /* queries: counters the pipeline adds to, and the queries now running */
    uint64_t samples_passed;
    struct list_head active_queries;
@@ -86,6 +102,8 @@ void fxp_init_vertex_functions(struct fxp_context *ctx);
 void fxp_init_framebuffer_functions(struct fxp_context *ctx);
 void fxp_release_state(struct fxp_context *ctx);
 void fxp_release_shader_state(struct fxp_context *ctx);
+void fxp_init_resource_binding_functions(struct fxp_context *ctx);
+void fxp_release_resource_bindings(struct fxp_context *ctx);
 
 /* context/ */
 void fxp_init_query_functions(struct fxp_context *ctx);

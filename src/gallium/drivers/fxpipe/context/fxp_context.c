@@ -78,6 +78,7 @@ fxp_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
    fxp_init_shader_functions(ctx);
    fxp_init_vertex_functions(ctx);
    fxp_init_framebuffer_functions(ctx);
+   fxp_init_resource_binding_functions(ctx);
    fxp_init_query_functions(ctx);
    fxp_init_draw_functions(ctx);
    fxp_init_clear_functions(ctx);

@@ -71,6 +71,7 @@ fxp_release_state(struct fxp_context *ctx)
          pipe_sampler_view_reference(&ctx->views[s][i], NULL);
    }
    fxp_release_shader_state(ctx);
+   fxp_release_resource_bindings(ctx);
 }
 
 void
