@@ -7,6 +7,8 @@
 #include "util/list.h"
 
 struct fxp_screen;
+struct fxp_compute_shader;
+struct fxp_bindings;
 
 /* Shader CSO: the TGSI tokens, owned. The shader engine will add its decoded program form here. */
 struct fxp_shader {
@@ -38,6 +40,7 @@ struct fxp_context {
    const struct pipe_rasterizer_state *rasterizer;
    struct fxp_shader *vs, *fs;
    struct fxp_velems *velems;
+   struct fxp_compute_shader *cs;
    const struct pipe_sampler_state *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];
    unsigned num_samplers[PIPE_SHADER_TYPES];
 
@@ -108,6 +111,11 @@ void fxp_release_resource_bindings(struct fxp_context *ctx);
 /* context/ */
 void fxp_init_query_functions(struct fxp_context *ctx);
 void fxp_init_draw_functions(struct fxp_context *ctx);
+
+/* compute/ */
+void fxp_init_compute_functions(struct fxp_context *ctx);
+/* The buffers a stage's shaders see: constant buffers and shader buffers, clipped to their resources. */
+void fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage, struct fxp_bindings *b);
 
 /* ops/ */
 void fxp_init_clear_functions(struct fxp_context *ctx);

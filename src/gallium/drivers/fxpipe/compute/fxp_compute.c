@@ -1,0 +1,222 @@
+/* Compute: the compute-shader CSO (decoded once into an fxp_program) and launch_grid.
+ *
+ * A work group's invocations are split into batches of FXP_W lanes in x-fastest order. Without BARRIER,
+ * the batches run one after the other on one register file. With BARRIER, every batch of the group keeps
+ * its own execution state and they advance in rounds: each runs until it reaches the barrier (or ends),
+ * and the next round starts only when all have, so no invocation passes a barrier before every other
+ * invocation of its group has reached it. Shared memory (MEMORY[], shared) is one zeroed allocation per
+ * group of req_local_mem bytes. Work groups run one at a time on the calling thread for now. */
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/os_memory.h"
+#include "tgsi/tgsi_parse.h"
+
+#include "fxp_context.h"
+#include "fxp_resource.h"
+#include "fxp_debug.h"
+#include "shader/fxp_shader.h"
+
+struct fxp_compute_shader {
+   struct fxp_program *prog;
+   unsigned shared_size_B;
+};
+
+static void *
+fxp_create_compute_state(struct pipe_context *pipe, const struct pipe_compute_state *cso)
+{
+   struct fxp_compute_shader *cs;
+   char error[256];
+
+   if (cso->ir_type != PIPE_SHADER_IR_TGSI || !cso->prog) {
+      fxp_refuse("compute shader that is not TGSI");
+      return NULL;
+   }
+   cs = CALLOC_STRUCT(fxp_compute_shader);
+   if (!cs)
+      return NULL;
+   cs->prog = fxp_program_create(cso->prog, PIPE_SHADER_COMPUTE, error, sizeof(error));
+   if (!cs->prog) {
+      fxp_refuse("compute shader: %s", error);
+      FREE(cs);
+      return NULL;
+   }
+   cs->shared_size_B = cso->req_local_mem;
+   return cs;
+}
+
+static void
+fxp_bind_compute_state(struct pipe_context *pipe, void *cs)
+{
+   fxp_context(pipe)->cs = cs;
+}
+
+static void
+fxp_delete_compute_state(struct pipe_context *pipe, void *p)
+{
+   struct fxp_compute_shader *cs = p;
+
+   fxp_program_destroy(cs->prog);
+   FREE(cs);
+}
+
+/* Pointer and size of `size_B` bytes at `offset_B` of a buffer resource, clipped to the resource. */
+static void
+bind_range(struct fxp_buffer_binding *b, struct pipe_resource *res, unsigned offset_B, unsigned size_B)
+{
+   b->data = NULL;
+   b->size_B = 0;
+   if (!res || res->target != PIPE_BUFFER || offset_B >= res->width0)
+      return;
+   b->data = fxp_resource(res)->data + offset_B;
+   b->size_B = MIN2(size_B, res->width0 - offset_B);
+}
+
+void
+fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage, struct fxp_bindings *b)
+{
+   memset(b, 0, sizeof(*b));
+   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+      const struct fxp_constbuf *cb = &ctx->constbufs[stage][i];
+      if (cb->user_copy) {
+         b->constbufs[i].data = cb->user_copy;
+         b->constbufs[i].size_B = cb->size_B;
+      } else {
+         bind_range(&b->constbufs[i], cb->buffer, cb->offset_B, cb->size_B);
+      }
+   }
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
+      const struct pipe_shader_buffer *sb = &ctx->shader_buffers[stage][i];
+      bind_range(&b->buffers[i], sb->buffer, sb->buffer_offset, sb->buffer_size);
+   }
+}
+
+/* System values of one batch: invocations first .. first + FXP_W - 1 of a group. */
+static void
+fill_system_values(struct fxp_exec *e, const unsigned block[3], const unsigned grid[3],
+                   const unsigned group[3], unsigned first)
+{
+   const struct fxp_program *p = e->prog;
+
+   for (unsigned i = 0; i < p->num_svs; i++) {
+      for (unsigned c = 0; c < 4; c++) {
+         fxp_vec *v = fxp_sv(e, i, c);
+         for (unsigned l = 0; l < FXP_W; l++) {
+            const unsigned id = first + l;
+            const unsigned tid[3] = {id % block[0], (id / block[0]) % block[1], id / (block[0] * block[1])};
+            uint32_t x = 0;
+            switch (p->sv_semantic[i]) {
+            case TGSI_SEMANTIC_THREAD_ID: x = c < 3 ? tid[c] : 0; break;
+            case TGSI_SEMANTIC_BLOCK_ID: x = c < 3 ? group[c] : 0; break;
+            case TGSI_SEMANTIC_BLOCK_SIZE: x = c < 3 ? block[c] : 0; break;
+            case TGSI_SEMANTIC_GRID_SIZE: x = c < 3 ? grid[c] : 0; break;
+            default: break;
+            }
+            v->au[l] = x;
+         }
+      }
+   }
+}
+
+/* Runs one work group. execs[] holds n_batches states (one when there is no barrier). */
+static void
+run_group(struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned threads,
+          const unsigned block[3], const unsigned grid[3], const unsigned group[3])
+{
+   if (!barrier) {
+      for (unsigned b = 0; b < n_batches; b++) {
+         fxp_exec_reset(&execs[0], MIN2(FXP_W, threads - b * FXP_W));
+         fill_system_values(&execs[0], block, grid, group, b * FXP_W);
+         fxp_exec_run(&execs[0]);
+      }
+      return;
+   }
+   for (unsigned b = 0; b < n_batches; b++) {
+      fxp_exec_reset(&execs[b], MIN2(FXP_W, threads - b * FXP_W));
+      fill_system_values(&execs[b], block, grid, group, b * FXP_W);
+   }
+   for (bool running = true; running;) {
+      running = false;
+      for (unsigned b = 0; b < n_batches; b++) {
+         if (!execs[b].done)
+            fxp_exec_run(&execs[b]);
+         running |= !execs[b].done;
+      }
+   }
+}
+
+static void
+fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+   struct fxp_compute_shader *cs = ctx->cs;
+   unsigned grid[3] = {info->grid[0], info->grid[1], info->grid[2]};
+   const unsigned *block = info->block;
+   struct fxp_bindings bind;
+
+   if (!cs) {
+      fxp_refuse("launch_grid with no compute shader bound");
+      return;
+   }
+   if (info->indirect) {
+      struct pipe_resource *r = info->indirect;
+      if (r->target != PIPE_BUFFER || (uint64_t)info->indirect_offset + 12 > r->width0) {
+         fxp_refuse("indirect dispatch parameters outside their buffer");
+         return;
+      }
+      memcpy(grid, fxp_resource(r)->data + info->indirect_offset, 12);
+   }
+   const uint64_t threads64 = (uint64_t)block[0] * block[1] * block[2];
+   if (!threads64 || !grid[0] || !grid[1] || !grid[2])
+      return;
+   if (threads64 > 1024) {
+      fxp_refuse("work group of %llu invocations (the limit is 1024)", (unsigned long long)threads64);
+      return;
+   }
+   const unsigned threads = threads64;
+   const unsigned n_batches = DIV_ROUND_UP(threads, FXP_W);
+   const bool barrier = cs->prog->uses_barrier && n_batches > 1;
+   const unsigned n_execs = barrier ? n_batches : 1;
+
+   fxp_gather_bindings(ctx, PIPE_SHADER_COMPUTE, &bind);
+   const unsigned shared_B = align(cs->shared_size_B, 16);
+   uint8_t *shared = shared_B ? os_malloc_aligned(shared_B, 64) : NULL;
+   struct fxp_exec *execs = CALLOC(n_execs, sizeof(*execs));
+   unsigned ready = 0;
+   if ((shared_B && !shared) || !execs) {
+      fxp_refuse("out of memory for a dispatch");
+      goto done;
+   }
+   bind.shared.data = shared;
+   bind.shared.size_B = cs->shared_size_B;
+   for (; ready < n_execs; ready++) {
+      if (!fxp_exec_init(&execs[ready], cs->prog, &bind, FXP_W)) {
+         fxp_refuse("out of memory for a dispatch");
+         goto done;
+      }
+   }
+
+   for (unsigned z = 0; z < grid[2]; z++)
+      for (unsigned y = 0; y < grid[1]; y++)
+         for (unsigned x = 0; x < grid[0]; x++) {
+            const unsigned group[3] = {x, y, z};
+            if (shared)
+               memset(shared, 0, shared_B);
+            run_group(execs, n_batches, barrier, threads, block, grid, group);
+         }
+
+done:
+   for (unsigned i = 0; i < ready; i++)
+      fxp_exec_fini(&execs[i]);
+   FREE(execs);
+   os_free_aligned(shared);
+}
+
+void
+fxp_init_compute_functions(struct fxp_context *ctx)
+{
+   ctx->base.create_compute_state = fxp_create_compute_state;
+   ctx->base.bind_compute_state = fxp_bind_compute_state;
+   ctx->base.delete_compute_state = fxp_delete_compute_state;
+   ctx->base.launch_grid = fxp_launch_grid;
+}

@@ -1,0 +1,527 @@
+/* TGSI to fxpipe's program form, once per shader CSO (see fxp_shader.h for the register file).
+ *
+ * What decoding resolves, so that nothing is parsed while running:
+ *  - register files to slot offsets, swizzles folded per destination channel, abs/neg as flags, _SAT;
+ *  - immediates splatted across lanes once; directly addressed constants given slots splatted per dispatch;
+ *  - indirect sources and destinations into GATHER / SCATTER micro-operations around the instruction,
+ *    with the valid range (the TEMP array's, or the whole file) checked per lane at run time;
+ *  - control flow to jump targets (IF/UIF -> ELSE or ENDIF, ELSE -> ENDIF, BGNLOOP <-> ENDLOOP,
+ *    BRK/CONT -> ENDLOOP, CAL -> BGNSUB);
+ *  - each opcode to the function that executes it; an opcode fxpipe does not execute fails the decode
+ *    with a message naming it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tgsi/tgsi_info.h"
+#include "tgsi/tgsi_parse.h"
+#include "tgsi/tgsi_strings.h"
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/os_memory.h"
+
+#include "fxp_shader.h"
+
+struct decoder {
+   struct fxp_program *p;
+   char *error;
+   unsigned error_size;
+   unsigned max_insts;
+   int32_t *tgsi_to_pc;         /* first program instruction of each TGSI instruction */
+   unsigned num_tgsi;
+   unsigned consts_cap;
+   /* open control flow: pc of IF/ELSE/BGNLOOP/BGNSUB */
+   int32_t cf_stack[FXP_MAX_NEST];
+   unsigned cf_sp;
+   /* BRK/CONT pcs waiting for their ENDLOOP, per loop level */
+   int32_t *pending;
+   unsigned num_pending;
+   unsigned pending_cap;
+};
+
+static bool
+fail(struct decoder *d, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   if (d->error && d->error_size)
+      vsnprintf(d->error, d->error_size, fmt, ap);
+   va_end(ap);
+   return false;
+}
+
+static struct fxp_inst *
+emit(struct decoder *d)
+{
+   struct fxp_program *p = d->p;
+
+   if (p->num_insts == d->max_insts) {
+      unsigned cap = MAX2(64, d->max_insts * 2);
+      struct fxp_inst *n = REALLOC(p->insts, d->max_insts * sizeof(*n), cap * sizeof(*n));
+      if (!n)
+         return NULL;
+      p->insts = n;
+      d->max_insts = cap;
+   }
+   struct fxp_inst *in = &p->insts[p->num_insts++];
+   memset(in, 0, sizeof(*in));
+   in->target = -1;
+   return in;
+}
+
+/* Base slot and valid register range of a file that lives in the register file. */
+static bool
+file_layout(const struct fxp_program *p, unsigned file, uint32_t *base, int32_t *count)
+{
+   switch (file) {
+   case TGSI_FILE_TEMPORARY: *base = p->temp_base; *count = p->num_temps; return true;
+   case TGSI_FILE_INPUT: *base = p->input_base; *count = p->num_inputs; return true;
+   case TGSI_FILE_OUTPUT: *base = p->output_base; *count = p->num_outputs; return true;
+   case TGSI_FILE_SYSTEM_VALUE: *base = p->sv_base; *count = p->num_svs; return true;
+   case TGSI_FILE_ADDRESS: *base = p->addr_base; *count = p->num_addrs; return true;
+   case TGSI_FILE_IMMEDIATE: *base = p->imm_base; *count = p->num_imms; return true;
+   default: return false;
+   }
+}
+
+static int
+const_slot(struct decoder *d, unsigned dim, int index)
+{
+   struct fxp_program *p = d->p;
+
+   for (unsigned k = 0; k < p->num_consts; k++) {
+      if (p->consts[k].dim == dim && p->consts[k].index == index)
+         return p->const_base + 4 * k;
+   }
+   if (p->num_consts == d->consts_cap) {
+      unsigned cap = MAX2(16, d->consts_cap * 2);
+      struct fxp_const_ref *n = REALLOC(p->consts, d->consts_cap * sizeof(*n), cap * sizeof(*n));
+      if (!n)
+         return -1;
+      p->consts = n;
+      d->consts_cap = cap;
+   }
+   p->consts[p->num_consts].dim = dim;
+   p->consts[p->num_consts].index = index;
+   return p->const_base + 4 * p->num_consts++;
+}
+
+/* Fills the indirect descriptor for a register reference with Indirect and/or 2D indirect. */
+static bool
+setup_indirect(struct decoder *d, struct fxp_indirect *ind, unsigned file, int index,
+               const struct tgsi_ind_register *ir, bool indirect, bool has_dim,
+               const struct tgsi_dimension *dim, const struct tgsi_ind_register *dim_ir)
+{
+   struct fxp_program *p = d->p;
+   uint32_t base;
+   int32_t count;
+
+   memset(ind, 0, sizeof(*ind));
+   ind->file = file;
+   ind->base = index;
+   ind->first = 0;
+   if (file == TGSI_FILE_CONSTANT) {
+      ind->last = INT32_MAX;  /* checked against the bound buffer's size at run time */
+   } else if (file_layout(p, file, &base, &count)) {
+      ind->last = count - 1;
+      if (file == TGSI_FILE_TEMPORARY && indirect && ir->ArrayID && ir->ArrayID < 64 &&
+          p->temp_arrays[ir->ArrayID].last >= p->temp_arrays[ir->ArrayID].first) {
+         ind->first = p->temp_arrays[ir->ArrayID].first;
+         ind->last = p->temp_arrays[ir->ArrayID].last;
+      }
+   } else {
+      return fail(d, "indirect access to register file %s", tgsi_file_name(file));
+   }
+   if (indirect) {
+      if (ir->File != TGSI_FILE_ADDRESS && ir->File != TGSI_FILE_TEMPORARY)
+         return fail(d, "indirect address in file %s", tgsi_file_name(ir->File));
+      if (!file_layout(p, ir->File, &base, &count) || ir->Index >= count)
+         return fail(d, "address register out of range");
+      ind->addr_slot = base + 4 * ir->Index + ir->Swizzle;
+   } else {
+      ind->addr_slot = UINT32_MAX;
+   }
+   if (has_dim) {
+      ind->dim = dim->Index;
+      ind->dim_base = dim->Index;
+      if (dim->Indirect) {
+         if (!file_layout(p, dim_ir->File, &base, &count) || dim_ir->Index >= count)
+            return fail(d, "dimension address register out of range");
+         ind->dim_indirect = true;
+         ind->dim_addr_slot = base + 4 * dim_ir->Index + dim_ir->Swizzle;
+      }
+   }
+   return true;
+}
+
+/* Resolves one source operand; may emit a GATHER before the instruction. */
+static bool
+decode_src(struct decoder *d, struct fxp_src *s, const struct tgsi_full_src_register *r, unsigned n)
+{
+   struct fxp_program *p = d->p;
+   const unsigned swz[4] = {r->Register.SwizzleX, r->Register.SwizzleY, r->Register.SwizzleZ,
+                            r->Register.SwizzleW};
+   const unsigned file = r->Register.File;
+   const bool dim_ind = r->Register.Dimension && r->Dimension.Indirect;
+   uint32_t base;
+   int32_t count;
+
+   s->mod = (r->Register.Absolute ? FXP_MOD_ABS : 0) | (r->Register.Negate ? FXP_MOD_NEG : 0);
+
+   if (r->Register.Indirect || dim_ind) {
+      struct fxp_inst *g = emit(d);
+      if (!g)
+         return fail(d, "out of memory");
+      g->opcode = FXP_MOP_GATHER;
+      g->fn = fxp_op_lookup(FXP_MOP_GATHER);
+      if (!setup_indirect(d, &g->ind, file, r->Register.Index, &r->Indirect, r->Register.Indirect,
+                          r->Register.Dimension, &r->Dimension, &r->DimIndirect))
+         return false;
+      g->ind.scratch = 4 * n;
+      for (unsigned c = 0; c < 4; c++)
+         s->slot[c] = 4 * n + swz[c];
+      return true;
+   }
+   if (file == TGSI_FILE_CONSTANT) {
+      int slot = const_slot(d, r->Register.Dimension ? r->Dimension.Index : 0, r->Register.Index);
+      if (slot < 0)
+         return fail(d, "out of memory");
+      for (unsigned c = 0; c < 4; c++)
+         s->slot[c] = slot + swz[c];
+      return true;
+   }
+   if (!file_layout(p, file, &base, &count))
+      return fail(d, "source in register file %s", tgsi_file_name(file));
+   if (r->Register.Index < 0 || r->Register.Index >= count)
+      return fail(d, "%s[%d] out of the declared range", tgsi_file_name(file), r->Register.Index);
+   for (unsigned c = 0; c < 4; c++)
+      s->slot[c] = base + 4 * r->Register.Index + swz[c];
+   return true;
+}
+
+static bool
+is_resource_file(unsigned file)
+{
+   return file == TGSI_FILE_BUFFER || file == TGSI_FILE_MEMORY || file == TGSI_FILE_IMAGE ||
+          file == TGSI_FILE_SAMPLER || file == TGSI_FILE_SAMPLER_VIEW || file == TGSI_FILE_HW_ATOMIC;
+}
+
+static bool
+push_cf(struct decoder *d, int32_t pc)
+{
+   if (d->cf_sp == FXP_MAX_NEST)
+      return fail(d, "control flow nested deeper than %u", FXP_MAX_NEST);
+   d->cf_stack[d->cf_sp++] = pc;
+   return true;
+}
+
+static bool
+add_pending(struct decoder *d, int32_t pc)
+{
+   if (d->num_pending == d->pending_cap) {
+      unsigned cap = MAX2(16, d->pending_cap * 2);
+      int32_t *n = REALLOC(d->pending, d->pending_cap * sizeof(*n), cap * sizeof(*n));
+      if (!n)
+         return fail(d, "out of memory");
+      d->pending = n;
+      d->pending_cap = cap;
+   }
+   d->pending[d->num_pending++] = pc;
+   return true;
+}
+
+/* Control-flow bookkeeping of the instruction just emitted at pc. */
+static bool
+link_cf(struct decoder *d, unsigned opcode, int32_t pc)
+{
+   struct fxp_inst *insts = d->p->insts;
+
+   switch (opcode) {
+   case TGSI_OPCODE_IF:
+   case TGSI_OPCODE_UIF:
+   case TGSI_OPCODE_BGNSUB:
+      return push_cf(d, pc);
+   case TGSI_OPCODE_BGNLOOP:
+      if (!push_cf(d, pc))
+         return false;
+      return add_pending(d, -1); /* marks the start of this loop's BRK/CONT list */
+   case TGSI_OPCODE_ELSE:
+      if (!d->cf_sp || (insts[d->cf_stack[d->cf_sp - 1]].opcode != TGSI_OPCODE_IF &&
+                        insts[d->cf_stack[d->cf_sp - 1]].opcode != TGSI_OPCODE_UIF))
+         return fail(d, "ELSE without IF");
+      insts[d->cf_stack[d->cf_sp - 1]].target = pc;
+      d->cf_stack[d->cf_sp - 1] = pc;
+      return true;
+   case TGSI_OPCODE_ENDIF: {
+      if (!d->cf_sp)
+         return fail(d, "ENDIF without IF");
+      struct fxp_inst *open = &insts[d->cf_stack[--d->cf_sp]];
+      if (open->opcode != TGSI_OPCODE_IF && open->opcode != TGSI_OPCODE_UIF &&
+          open->opcode != TGSI_OPCODE_ELSE)
+         return fail(d, "ENDIF without IF");
+      open->target = pc;
+      return true;
+   }
+   case TGSI_OPCODE_BRK:
+   case TGSI_OPCODE_CONT:
+      return add_pending(d, pc);
+   case TGSI_OPCODE_ENDLOOP: {
+      if (!d->cf_sp || insts[d->cf_stack[d->cf_sp - 1]].opcode != TGSI_OPCODE_BGNLOOP)
+         return fail(d, "ENDLOOP without BGNLOOP");
+      int32_t begin = d->cf_stack[--d->cf_sp];
+      insts[begin].target = pc;
+      insts[pc].target = begin;
+      while (d->num_pending) {
+         int32_t b = d->pending[--d->num_pending];
+         if (b < 0)
+            break;
+         insts[b].target = pc;
+      }
+      return true;
+   }
+   case TGSI_OPCODE_ENDSUB:
+      if (!d->cf_sp || insts[d->cf_stack[d->cf_sp - 1]].opcode != TGSI_OPCODE_BGNSUB)
+         return fail(d, "ENDSUB without BGNSUB");
+      insts[d->cf_stack[--d->cf_sp]].target = pc;
+      return true;
+   default:
+      return true;
+   }
+}
+
+static bool
+decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, unsigned tgsi_index)
+{
+   struct fxp_program *p = d->p;
+   const unsigned opcode = fi->Instruction.Opcode;
+   const struct tgsi_opcode_info *info = tgsi_get_opcode_info(opcode);
+   struct fxp_inst tmp;
+   unsigned n_res = 0;
+
+   memset(&tmp, 0, sizeof(tmp));
+   tmp.target = -1;
+   tmp.opcode = opcode;
+   tmp.fn = fxp_op_lookup(opcode);
+   if (!tmp.fn)
+      return fail(d, "opcode %s is not executed by fxpipe yet", tgsi_get_opcode_name(opcode));
+   tmp.sat = fi->Instruction.Saturate;
+   tmp.num_src = fi->Instruction.NumSrcRegs;
+   tmp.num_dst = fi->Instruction.NumDstRegs;
+   tmp.tex_target = fi->Texture.Texture;
+
+   d->tgsi_to_pc[tgsi_index] = p->num_insts;
+
+   if (tmp.num_src > 4)
+      return fail(d, "%s with %u sources", tgsi_get_opcode_name(opcode), tmp.num_src);
+   for (unsigned s = 0; s < tmp.num_src; s++) {
+      const struct tgsi_full_src_register *r = &fi->Src[s];
+      if (is_resource_file(r->Register.File)) {
+         if (r->Register.Indirect)
+            return fail(d, "indirectly indexed %s", tgsi_file_name(r->Register.File));
+         if (!n_res++) {
+            tmp.mem_file = r->Register.File;
+            tmp.mem_index = r->Register.Index;
+         }
+         continue;
+      }
+      if (!decode_src(d, &tmp.src[s], r, s))
+         return false;
+   }
+
+   bool scatter = false;
+   struct fxp_indirect dst_ind;
+   if (tmp.num_dst > 2)
+      return fail(d, "%s with %u destinations", tgsi_get_opcode_name(opcode), tmp.num_dst);
+   for (unsigned k = 0; k < tmp.num_dst; k++) {
+      const struct tgsi_full_dst_register *r = &fi->Dst[k];
+      uint32_t base;
+      int32_t count;
+
+      tmp.dst[k].mask = r->Register.WriteMask;
+      if (is_resource_file(r->Register.File)) {
+         tmp.mem_file = r->Register.File;
+         tmp.mem_index = r->Register.Index;
+         continue;
+      }
+      if (r->Register.Indirect) {
+         if (k || scatter)
+            return fail(d, "second indirect destination");
+         if (!setup_indirect(d, &dst_ind, r->Register.File, r->Register.Index, &r->Indirect, true,
+                             r->Register.Dimension, &r->Dimension, &r->DimIndirect))
+            return false;
+         dst_ind.scratch = 20;
+         for (unsigned c = 0; c < 4; c++)
+            tmp.dst[k].slot[c] = 20 + c;
+         scatter = true;
+         continue;
+      }
+      if (!file_layout(p, r->Register.File, &base, &count) || r->Register.File == TGSI_FILE_IMMEDIATE)
+         return fail(d, "destination in register file %s", tgsi_file_name(r->Register.File));
+      if (r->Register.Index < 0 || r->Register.Index >= count)
+         return fail(d, "%s[%d] out of the declared range", tgsi_file_name(r->Register.File),
+                     r->Register.Index);
+      for (unsigned c = 0; c < 4; c++)
+         tmp.dst[k].slot[c] = base + 4 * r->Register.Index + c;
+   }
+
+   struct fxp_inst *in = emit(d);
+   if (!in)
+      return fail(d, "out of memory");
+   *in = tmp;
+   if (opcode == TGSI_OPCODE_CAL)
+      in->target = fi->Label.Label; /* TGSI index; mapped to a pc once all are known */
+   if (!link_cf(d, opcode, p->num_insts - 1))
+      return false;
+
+   if (scatter) {
+      struct fxp_inst *sc = emit(d);
+      if (!sc)
+         return fail(d, "out of memory");
+      sc->opcode = FXP_MOP_SCATTER;
+      sc->fn = fxp_op_lookup(FXP_MOP_SCATTER);
+      sc->ind = dst_ind;
+      sc->dst[0].mask = p->insts[p->num_insts - 2].dst[0].mask;
+   }
+   return true;
+}
+
+static bool
+decode_declaration(struct decoder *d, const struct tgsi_full_declaration *decl)
+{
+   struct fxp_program *p = d->p;
+
+   switch (decl->Declaration.File) {
+   case TGSI_FILE_TEMPORARY:
+      if (decl->Declaration.Array && decl->Array.ArrayID < 64) {
+         p->temp_arrays[decl->Array.ArrayID].first = decl->Range.First;
+         p->temp_arrays[decl->Array.ArrayID].last = decl->Range.Last;
+      }
+      break;
+   case TGSI_FILE_SYSTEM_VALUE:
+      for (unsigned i = decl->Range.First; i <= decl->Range.Last && i < PIPE_MAX_SHADER_INPUTS; i++)
+         p->sv_semantic[i] = decl->Semantic.Name;
+      break;
+   case TGSI_FILE_MEMORY:
+      if (decl->Declaration.MemType != TGSI_MEMORY_TYPE_SHARED)
+         return fail(d, "memory of type %u (only shared memory is supported)", decl->Declaration.MemType);
+      break;
+   default:
+      break;
+   }
+   return true;
+}
+
+struct fxp_program *
+fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage, char *error,
+                   unsigned error_size)
+{
+   struct decoder d;
+   struct tgsi_parse_context parse;
+   struct fxp_program *p = CALLOC_STRUCT(fxp_program);
+   unsigned tgsi_index = 0, imm = 0;
+   bool ok = true;
+
+   memset(&d, 0, sizeof(d));
+   d.p = p;
+   d.error = error;
+   d.error_size = error_size;
+   if (error && error_size)
+      error[0] = 0;
+   if (!p)
+      return NULL;
+   p->stage = stage;
+   for (unsigned i = 0; i < 64; i++) {
+      p->temp_arrays[i].first = 0;
+      p->temp_arrays[i].last = -1;
+   }
+   tgsi_scan_shader(tokens, &p->info);
+
+   p->num_temps = p->info.file_max[TGSI_FILE_TEMPORARY] + 1;
+   p->num_inputs = p->info.file_max[TGSI_FILE_INPUT] + 1;
+   p->num_outputs = p->info.file_max[TGSI_FILE_OUTPUT] + 1;
+   p->num_svs = p->info.file_max[TGSI_FILE_SYSTEM_VALUE] + 1;
+   p->num_addrs = p->info.file_max[TGSI_FILE_ADDRESS] + 1;
+   p->num_imms = p->info.immediate_count;
+   p->temp_base = FXP_SCRATCH;
+   p->input_base = p->temp_base + 4 * p->num_temps;
+   p->output_base = p->input_base + 4 * p->num_inputs;
+   p->sv_base = p->output_base + 4 * p->num_outputs;
+   p->addr_base = p->sv_base + 4 * p->num_svs;
+   p->imm_base = p->addr_base + 4 * p->num_addrs;
+   p->const_base = p->imm_base + 4 * p->num_imms;
+   p->block_size[0] = p->info.properties[TGSI_PROPERTY_CS_FIXED_BLOCK_WIDTH];
+   p->block_size[1] = p->info.properties[TGSI_PROPERTY_CS_FIXED_BLOCK_HEIGHT];
+   p->block_size[2] = p->info.properties[TGSI_PROPERTY_CS_FIXED_BLOCK_DEPTH];
+   p->uses_barrier = p->info.opcode_count[TGSI_OPCODE_BARRIER] > 0;
+
+   d.num_tgsi = p->info.num_instructions;
+   d.tgsi_to_pc = CALLOC(d.num_tgsi + 1, sizeof(int32_t));
+   p->imm_splat = os_malloc_aligned(MAX2(p->num_imms, 1) * 4 * sizeof(fxp_vec), 64);
+   if (!d.tgsi_to_pc || !p->imm_splat) {
+      ok = fail(&d, "out of memory");
+      goto done;
+   }
+
+   tgsi_parse_init(&parse, tokens);
+   while (ok && !tgsi_parse_end_of_tokens(&parse)) {
+      tgsi_parse_token(&parse);
+      switch (parse.FullToken.Token.Type) {
+      case TGSI_TOKEN_TYPE_DECLARATION:
+         ok = decode_declaration(&d, &parse.FullToken.FullDeclaration);
+         break;
+      case TGSI_TOKEN_TYPE_IMMEDIATE: {
+         const struct tgsi_full_immediate *fi = &parse.FullToken.FullImmediate;
+         const unsigned n = fi->Immediate.NrTokens - 1;
+         for (unsigned c = 0; c < 4; c++) {
+            uint32_t bits = c < n ? fi->u[c].Uint : 0;
+            for (unsigned l = 0; l < FXP_W; l++)
+               p->imm_splat[imm * 4 + c].au[l] = bits;
+         }
+         imm++;
+         break;
+      }
+      case TGSI_TOKEN_TYPE_INSTRUCTION:
+         if (tgsi_index >= d.num_tgsi) {
+            ok = fail(&d, "more instructions than scanned");
+            break;
+         }
+         ok = decode_instruction(&d, &parse.FullToken.FullInstruction, tgsi_index++);
+         break;
+      default:
+         break;
+      }
+   }
+   tgsi_parse_free(&parse);
+
+   if (ok && d.cf_sp)
+      ok = fail(&d, "unterminated control flow");
+   for (unsigned i = 0; ok && i < p->num_insts; i++) {
+      struct fxp_inst *in = &p->insts[i];
+      if (in->opcode == TGSI_OPCODE_CAL) {
+         if (in->target < 0 || (unsigned)in->target >= tgsi_index)
+            ok = fail(&d, "CAL to a label outside the shader");
+         else
+            in->target = d.tgsi_to_pc[in->target];
+      }
+   }
+   p->num_slots = p->const_base + 4 * p->num_consts;
+
+done:
+   FREE(d.tgsi_to_pc);
+   FREE(d.pending);
+   if (!ok) {
+      fxp_program_destroy(p);
+      return NULL;
+   }
+   return p;
+}
+
+void
+fxp_program_destroy(struct fxp_program *p)
+{
+   if (!p)
+      return;
+   FREE(p->insts);
+   FREE(p->consts);
+   os_free_aligned(p->imm_splat);
+   FREE(p);
+}

@@ -1,0 +1,80 @@
+/* Running a decoded program over one batch of FXP_W lanes: register-file setup and the run loop. Each
+ * instruction's function is called once per batch and works on all lanes at once under e->mask. */
+#include <string.h>
+
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/os_memory.h"
+
+#include "fxp_exec_inline.h"
+
+static void
+fill_constants(struct fxp_exec *e)
+{
+   const struct fxp_program *p = e->prog;
+
+   for (unsigned k = 0; k < p->num_consts; k++) {
+      const struct fxp_const_ref *ref = &p->consts[k];
+      const struct fxp_buffer_binding *cb =
+         ref->dim < PIPE_MAX_CONSTANT_BUFFERS && e->bind ? &e->bind->constbufs[ref->dim] : NULL;
+      for (unsigned c = 0; c < 4; c++) {
+         uint32_t v = 0;
+         const uint64_t off = (uint64_t)ref->index * 16 + c * 4;
+         if (cb && cb->data && ref->index >= 0 && off + 4 <= cb->size_B)
+            memcpy(&v, cb->data + off, 4);
+         e->rf[p->const_base + 4 * k + c].u = (fxp_vu){0} + v;
+      }
+   }
+}
+
+bool
+fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
+              unsigned count)
+{
+   memset(e, 0, sizeof(*e));
+   e->prog = prog;
+   e->bind = bind;
+   e->rf = os_malloc_aligned(prog->num_slots * sizeof(fxp_vec), 64);
+   if (!e->rf)
+      return false;
+   memset(e->rf, 0, prog->imm_base * sizeof(fxp_vec));
+   memcpy(&e->rf[prog->imm_base], prog->imm_splat, prog->num_imms * 4 * sizeof(fxp_vec));
+   fill_constants(e);
+   fxp_exec_reset(e, count);
+   return true;
+}
+
+void
+fxp_exec_reset(struct fxp_exec *e, unsigned count)
+{
+   for (unsigned l = 0; l < FXP_W; l++)
+      e->live[l] = l < count ? -1 : 0;
+   e->cond = e->loop = e->cont = e->func = fxp_splat_i(-1);
+   e->cond_sp = e->loop_sp = e->call_sp = 0;
+   e->pc = 0;
+   e->done = e->at_barrier = false;
+   fxp_update_mask(e);
+}
+
+void
+fxp_exec_fini(struct fxp_exec *e)
+{
+   os_free_aligned(e->rf);
+   e->rf = NULL;
+}
+
+void
+fxp_exec_run(struct fxp_exec *e)
+{
+   const struct fxp_inst *insts = e->prog->insts;
+   const int32_t n = e->prog->num_insts;
+
+   e->at_barrier = false;
+   while (e->pc < n && !e->done) {
+      const struct fxp_inst *in = &insts[e->pc++];
+      in->fn(e, in);
+      if (e->at_barrier)
+         return;
+   }
+   e->done = true;
+}

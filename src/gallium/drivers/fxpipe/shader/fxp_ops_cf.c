@@ -1,0 +1,320 @@
+/* Control flow with per-lane execution masks, kills, barriers, and the GATHER/SCATTER micro-operations of
+ * indirect addressing. Also assembles the opcode table from the family files.
+ *
+ * Masks (all lanes at once, -1 active / 0 inactive):
+ *   live  lanes that exist and are not killed        cond  IF/ELSE nesting
+ *   loop  lanes that have not left the current loop  cont  lanes that have not CONTinued this iteration
+ *   func  lanes that have not RETurned               mask  = live & cond & loop & cont & func
+ * BRK and CONT only clear lanes; they jump to ENDLOOP when no lane of the loop has anything left to do in
+ * this iteration. A loop entry remembers the IF depth, so that ENDLOOP can restore it after such a jump. */
+#include "c11/threads.h"
+#include "util/u_memory.h"
+
+#include "fxp_exec_inline.h"
+
+static void
+op_nop(struct fxp_exec *e, const struct fxp_inst *in)
+{
+}
+
+static void
+op_end(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->done = true;
+}
+
+static void
+push_if(struct fxp_exec *e, const struct fxp_inst *in, fxp_vi test)
+{
+   if (e->cond_sp == FXP_MAX_NEST) { /* the decoder limits nesting; this guards a corrupt program */
+      e->done = true;
+      return;
+   }
+   e->cond_stack[e->cond_sp++] = e->cond;
+   e->cond &= test;
+   fxp_update_mask(e);
+   if (!fxp_any(e->mask))
+      e->pc = in->target; /* ELSE (which flips) or ENDIF (which pops) */
+}
+
+static void
+op_if(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   push_if(e, in, src_f(e, in, 0, 0) != 0.0f);
+}
+
+static void
+op_uif(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   push_if(e, in, src_u(e, in, 0, 0) != 0u);
+}
+
+static void
+op_else(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->cond = e->cond_stack[e->cond_sp - 1] & ~e->cond;
+   fxp_update_mask(e);
+   if (!fxp_any(e->mask))
+      e->pc = in->target;
+}
+
+static void
+op_endif(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->cond = e->cond_stack[--e->cond_sp];
+   fxp_update_mask(e);
+}
+
+static void
+op_bgnloop(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   if (!fxp_any(e->mask)) {
+      e->pc = in->target + 1; /* nobody enters: skip the loop */
+      return;
+   }
+   if (e->loop_sp == FXP_MAX_NEST) {
+      e->done = true;
+      return;
+   }
+   e->loop_stack[e->loop_sp].loop = e->loop;
+   e->loop_stack[e->loop_sp].cont = e->cont;
+   e->loop_stack[e->loop_sp].cond = e->cond;
+   e->loop_stack[e->loop_sp].cond_sp = e->cond_sp;
+   e->loop_sp++;
+   e->loop = e->mask;
+   e->cont = fxp_splat_i(-1);
+   fxp_update_mask(e);
+}
+
+static void
+op_endloop(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const unsigned top = e->loop_sp - 1;
+
+   e->cond = e->loop_stack[top].cond;
+   e->cond_sp = e->loop_stack[top].cond_sp;
+   e->cont = fxp_splat_i(-1);
+   fxp_update_mask(e);
+   if (fxp_any(e->mask)) {
+      e->pc = in->target + 1; /* next iteration */
+      return;
+   }
+   e->loop = e->loop_stack[top].loop;
+   e->cont = e->loop_stack[top].cont;
+   e->loop_sp--;
+   fxp_update_mask(e);
+}
+
+static void
+op_brk(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->loop &= ~e->mask;
+   fxp_update_mask(e);
+   if (!fxp_any(e->loop & e->cont & e->live & e->func))
+      e->pc = in->target;
+}
+
+static void
+op_cont(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->cont &= ~e->mask;
+   fxp_update_mask(e);
+   if (!fxp_any(e->loop & e->cont & e->live & e->func))
+      e->pc = in->target;
+}
+
+static void
+op_cal(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   if (!fxp_any(e->mask))
+      return;
+   if (e->call_sp == FXP_MAX_NEST) { /* recursion too deep: stop the batch rather than overflow */
+      e->done = true;
+      return;
+   }
+   e->call_stack[e->call_sp].func = e->func;
+   e->call_stack[e->call_sp].cond = e->cond;
+   e->call_stack[e->call_sp].cond_sp = e->cond_sp;
+   e->call_stack[e->call_sp].loop_sp = e->loop_sp;
+   e->call_stack[e->call_sp].ret_pc = e->pc;
+   e->call_sp++;
+   e->func = e->mask;
+   fxp_update_mask(e);
+   e->pc = in->target + 1;
+}
+
+static void
+do_return(struct fxp_exec *e)
+{
+   e->call_sp--;
+   e->func = e->call_stack[e->call_sp].func;
+   e->cond = e->call_stack[e->call_sp].cond;
+   e->cond_sp = e->call_stack[e->call_sp].cond_sp;
+   e->loop_sp = e->call_stack[e->call_sp].loop_sp;
+   e->pc = e->call_stack[e->call_sp].ret_pc;
+   fxp_update_mask(e);
+}
+
+static void
+op_ret(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->func &= ~e->mask;
+   fxp_update_mask(e);
+   if (fxp_any(e->func & e->live))
+      return;
+   if (e->call_sp)
+      do_return(e);
+   else
+      e->done = true; /* RET in the main program: every lane has finished */
+}
+
+static void
+op_bgnsub(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->pc = in->target + 1; /* reached by falling through: skip the body */
+}
+
+static void
+op_endsub(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   if (e->call_sp)
+      do_return(e);
+}
+
+static void
+op_kill(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->live &= ~e->mask;
+   fxp_update_mask(e);
+}
+
+static void
+op_kill_if(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   fxp_vi kill = fxp_splat_i(0);
+   for (unsigned c = 0; c < 4; c++)
+      kill |= src_f(e, in, 0, c) < 0.0f;
+   e->live &= ~(kill & e->mask);
+   fxp_update_mask(e);
+}
+
+static void
+op_barrier(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->at_barrier = true;
+}
+
+/* Slot of register `index` (already range-checked) of an indirectly addressed file. */
+static bool
+ind_file_base(const struct fxp_program *p, unsigned file, uint32_t *base)
+{
+   switch (file) {
+   case TGSI_FILE_TEMPORARY: *base = p->temp_base; return true;
+   case TGSI_FILE_INPUT: *base = p->input_base; return true;
+   case TGSI_FILE_OUTPUT: *base = p->output_base; return true;
+   case TGSI_FILE_SYSTEM_VALUE: *base = p->sv_base; return true;
+   case TGSI_FILE_ADDRESS: *base = p->addr_base; return true;
+   case TGSI_FILE_IMMEDIATE: *base = p->imm_base; return true;
+   default: return false;
+   }
+}
+
+/* GATHER: scratch[0..3] = FILE[dim][base + addr] per lane; out of range reads 0. */
+static void
+op_gather(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const struct fxp_indirect *ind = &in->ind;
+   fxp_vec *out = &e->rf[ind->scratch];
+   uint32_t base = 0;
+
+   ind_file_base(e->prog, ind->file, &base);
+   for (unsigned l = 0; l < FXP_W; l++) {
+      const int64_t idx = (int64_t)ind->base + (ind->addr_slot != UINT32_MAX ? e->rf[ind->addr_slot].ai[l] : 0);
+      for (unsigned c = 0; c < 4; c++)
+         out[c].au[l] = 0;
+      if (ind->file == TGSI_FILE_CONSTANT) {
+         const int64_t dim = ind->dim_indirect ? (int64_t)ind->dim_base + e->rf[ind->dim_addr_slot].ai[l]
+                                               : ind->dim;
+         if (dim < 0 || dim >= PIPE_MAX_CONSTANT_BUFFERS || idx < 0 || !e->bind)
+            continue;
+         const struct fxp_buffer_binding *cb = &e->bind->constbufs[dim];
+         if (cb->data && (uint64_t)idx * 16 + 16 <= cb->size_B)
+            memcpy(&out[0].au[l], cb->data + idx * 16, 4), memcpy(&out[1].au[l], cb->data + idx * 16 + 4, 4),
+            memcpy(&out[2].au[l], cb->data + idx * 16 + 8, 4), memcpy(&out[3].au[l], cb->data + idx * 16 + 12, 4);
+         else if (cb->data) /* a partial last vec4 */
+            for (unsigned c = 0; c < 4; c++)
+               if ((uint64_t)idx * 16 + c * 4 + 4 <= cb->size_B)
+                  memcpy(&out[c].au[l], cb->data + idx * 16 + c * 4, 4);
+      } else if (idx >= ind->first && idx <= ind->last) {
+         for (unsigned c = 0; c < 4; c++)
+            out[c].au[l] = e->rf[base + 4 * idx + c].au[l];
+      }
+   }
+}
+
+/* SCATTER: FILE[base + addr] = scratch[20..23] per active lane and write-mask channel; out of range is
+ * dropped. */
+static void
+op_scatter(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const struct fxp_indirect *ind = &in->ind;
+   const fxp_vec *src = &e->rf[ind->scratch];
+   uint32_t base;
+
+   if (!ind_file_base(e->prog, ind->file, &base) || ind->file == TGSI_FILE_IMMEDIATE)
+      return;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      if (!e->mask[l])
+         continue;
+      const int64_t idx = (int64_t)ind->base + e->rf[ind->addr_slot].ai[l];
+      if (idx < ind->first || idx > ind->last)
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         if (in->dst[0].mask & (1 << c))
+            e->rf[base + 4 * idx + c].au[l] = src[c].au[l];
+   }
+}
+
+void
+fxp_ops_cf_register(fxp_op_fn *t)
+{
+   t[TGSI_OPCODE_NOP] = op_nop;
+   t[TGSI_OPCODE_END] = op_end;
+   t[TGSI_OPCODE_IF] = op_if;
+   t[TGSI_OPCODE_UIF] = op_uif;
+   t[TGSI_OPCODE_ELSE] = op_else;
+   t[TGSI_OPCODE_ENDIF] = op_endif;
+   t[TGSI_OPCODE_BGNLOOP] = op_bgnloop;
+   t[TGSI_OPCODE_ENDLOOP] = op_endloop;
+   t[TGSI_OPCODE_BRK] = op_brk;
+   t[TGSI_OPCODE_CONT] = op_cont;
+   t[TGSI_OPCODE_CAL] = op_cal;
+   t[TGSI_OPCODE_RET] = op_ret;
+   t[TGSI_OPCODE_BGNSUB] = op_bgnsub;
+   t[TGSI_OPCODE_ENDSUB] = op_endsub;
+   t[TGSI_OPCODE_KILL] = op_kill;
+   t[TGSI_OPCODE_KILL_IF] = op_kill_if;
+   t[TGSI_OPCODE_BARRIER] = op_barrier;
+   t[FXP_MOP_GATHER] = op_gather;
+   t[FXP_MOP_SCATTER] = op_scatter;
+}
+
+static fxp_op_fn op_table[FXP_MOP_COUNT];
+static once_flag op_table_once = ONCE_FLAG_INIT;
+
+static void
+build_op_table(void)
+{
+   fxp_ops_cf_register(op_table);
+   fxp_ops_float_register(op_table);
+   fxp_ops_int_register(op_table);
+   fxp_ops_64_register(op_table);
+   fxp_ops_mem_register(op_table);
+}
+
+fxp_op_fn
+fxp_op_lookup(unsigned opcode)
+{
+   call_once(&op_table_once, build_op_table);
+   return opcode < FXP_MOP_COUNT ? op_table[opcode] : NULL;
+}

@@ -1,0 +1,399 @@
+/* 32-bit float opcodes, conversions between float and integer, derivatives and half-float packing.
+ *
+ * Semantics (tgsi.rst, with the choices where it is silent):
+ *  - MIN/MAX follow IEEE minNum/maxNum: a NaN operand yields the other operand.
+ *  - SLT/SGE/SEQ/SNE/SGT/SLE give 1.0 or 0.0; FSLT/FSGE/FSEQ/FSNE give ~0 or 0; every comparison with a
+ *    NaN is false except the not-equal ones.
+ *  - ROUND rounds half to even; FRC is x - floor(x); SSG gives -1, 0 or 1 (0 for NaN).
+ *  - RCP, RSQ, SQRT, EX2, LG2, POW, SIN, COS read x and replicate; they are the C library's correctly
+ *    rounded or faithfully rounded float functions (glibc: sinf/cosf/exp2f/log2f/powf within 1 ulp), and
+ *    follow IEEE for 0, negative and infinite inputs (RCP(0) = +inf, RSQ(-1) = NaN, LG2(0) = -inf).
+ *  - F2I and F2U convert with truncation and saturate: NaN gives 0, values beyond the range give the
+ *    nearest representable integer (F2U of a negative value gives 0).
+ *  - DDX/DDY need quads (fragment batches): coarse derivatives use the quad's top-left pixel's row and
+ *    column, fine ones each pixel's own row or column. Without quads they are 0. */
+#include "util/half_float.h"
+#include "util/os_time.h"
+
+#include "fxp_exec_inline.h"
+
+#define F(s) src_f(e, in, s, c)
+
+#define OP_F1(name, expr)                                                   \
+   static void name(struct fxp_exec *e, const struct fxp_inst *in)          \
+   {                                                                        \
+      fxp_vf r[4];                                                          \
+      FOREACH_CHAN(in, c) { fxp_vf a = F(0); (void)a; r[c] = (expr); }     \
+      FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);                   \
+   }
+
+#define OP_F2(name, expr)                                                   \
+   static void name(struct fxp_exec *e, const struct fxp_inst *in)          \
+   {                                                                        \
+      fxp_vf r[4];                                                          \
+      FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1); r[c] = (expr); }    \
+      FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);                   \
+   }
+
+#define OP_F3(name, expr)                                                   \
+   static void name(struct fxp_exec *e, const struct fxp_inst *in)          \
+   {                                                                        \
+      fxp_vf r[4];                                                          \
+      FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1), d = F(2); r[c] = (expr); } \
+      FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);                   \
+   }
+
+/* Per-lane application of a scalar function. */
+#define LANES1(fn, a)                                                       \
+   ({ fxp_vf r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_]); r_; })
+#define LANES2(fn, a, b)                                                    \
+   ({ fxp_vf r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_], (b)[l_]); r_; })
+#define LANES3(fn, a, b, d)                                                 \
+   ({ fxp_vf r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_], (b)[l_], (d)[l_]); r_; })
+
+static inline fxp_vf one(void) { return fxp_splat_f(1.0f); }
+static inline fxp_vf zero(void) { return fxp_splat_f(0.0f); }
+static inline fxp_vf b2f(fxp_vi m) { return (fxp_vf)((fxp_vi)one() & m); }
+
+static float frc1(float x) { return x - floorf(x); }
+static float ssg1(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f; }
+static float rcp1(float x) { return 1.0f / x; }
+static float rsq1(float x) { return 1.0f / sqrtf(x); }
+
+OP_F1(op_mov_f, a)
+OP_F2(op_add, a + b)
+OP_F2(op_mul, a * b)
+OP_F2(op_div, a / b)
+OP_F3(op_mad, a * b + d)
+OP_F3(op_fma, LANES3(fmaf, a, b, d))
+OP_F2(op_min, LANES2(fminf, a, b))
+OP_F2(op_max, LANES2(fmaxf, a, b))
+OP_F2(op_slt, b2f(a < b))
+OP_F2(op_sge, b2f(a >= b))
+OP_F2(op_sgt, b2f(a > b))
+OP_F2(op_sle, b2f(a <= b))
+OP_F2(op_seq, b2f(a == b))
+OP_F2(op_sne, b2f(a != b))
+OP_F1(op_flr, LANES1(floorf, a))
+OP_F1(op_ceil, LANES1(ceilf, a))
+OP_F1(op_trunc, LANES1(truncf, a))
+OP_F1(op_round, LANES1(rintf, a))
+OP_F1(op_frc, LANES1(frc1, a))
+OP_F1(op_ssg, LANES1(ssg1, a))
+OP_F3(op_cmp, fxp_sel_f(a < 0.0f, b, d))
+OP_F3(op_lrp, a * b + (one() - a) * d)
+
+/* Comparisons with integer masks as results */
+#define OP_FCMP(name, expr)                                                 \
+   static void name(struct fxp_exec *e, const struct fxp_inst *in)          \
+   {                                                                        \
+      fxp_vi r[4];                                                          \
+      FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1); r[c] = (expr); }    \
+      FOREACH_CHAN(in, c) dst_store_i(e, in, 0, c, r[c]);                   \
+   }
+OP_FCMP(op_fslt, a < b)
+OP_FCMP(op_fsge, a >= b)
+OP_FCMP(op_fseq, a == b)
+OP_FCMP(op_fsne, a != b)
+
+/* Scalar functions of src.x, replicated */
+#define OP_SCALAR(name, fn)                                                 \
+   static void name(struct fxp_exec *e, const struct fxp_inst *in)          \
+   {                                                                        \
+      const fxp_vf x = src_f(e, in, 0, 0);                                  \
+      const fxp_vf r = LANES1(fn, x);                                       \
+      FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);                      \
+   }
+OP_SCALAR(op_rcp, rcp1)
+OP_SCALAR(op_rsq, rsq1)
+OP_SCALAR(op_sqrt, sqrtf)
+OP_SCALAR(op_ex2, exp2f)
+OP_SCALAR(op_lg2, log2f)
+OP_SCALAR(op_sin, sinf)
+OP_SCALAR(op_cos, cosf)
+
+static void
+op_pow(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vf r = LANES2(powf, src_f(e, in, 0, 0), src_f(e, in, 1, 0));
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);
+}
+
+static void
+op_dp(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
+{
+   fxp_vf r = zero();
+   for (unsigned c = 0; c < n; c++)
+      r += src_f(e, in, 0, c) * src_f(e, in, 1, c);
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);
+}
+static void op_dp2(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 2); }
+static void op_dp3(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 3); }
+static void op_dp4(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 4); }
+
+static void
+op_dst(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vf r[4] = {one(), src_f(e, in, 0, 1) * src_f(e, in, 1, 1), src_f(e, in, 0, 2), src_f(e, in, 1, 3)};
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
+}
+
+static float ex2_floor(float x) { return exp2f(floorf(x)); }
+static float lg2_abs_floor(float x) { return floorf(log2f(fabsf(x))); }
+static float lg2_abs(float x) { return log2f(fabsf(x)); }
+
+/* EXP: (2^floor(x), x - floor(x), 2^x, 1) */
+static void
+op_exp(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vf x = src_f(e, in, 0, 0);
+   const fxp_vf r[4] = {LANES1(ex2_floor, x), LANES1(frc1, x), LANES1(exp2f, x), one()};
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
+}
+
+/* LOG: (floor(lg2|x|), |x| / 2^floor(lg2|x|), lg2|x|, 1) */
+static void
+op_log(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vf x = src_f(e, in, 0, 0);
+   const fxp_vf fl = LANES1(lg2_abs_floor, x);
+   fxp_vf ax = LANES1(fabsf, x);
+   const fxp_vf r[4] = {fl, ax / LANES1(exp2f, fl), LANES1(lg2_abs, x), one()};
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
+}
+
+static float
+lit_z(float x, float y, float w)
+{
+   if (x <= 0.0f)
+      return 0.0f;
+   w = w < -128.0f ? -128.0f : w > 128.0f ? 128.0f : w;
+   return powf(y > 0.0f ? y : 0.0f, w);
+}
+
+/* LIT: (1, max(x, 0), x > 0 ? max(y, 0)^clamp(w, -128, 128) : 0, 1) */
+static void
+op_lit(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vf x = src_f(e, in, 0, 0), y = src_f(e, in, 0, 1), w = src_f(e, in, 0, 3);
+   const fxp_vf r[4] = {one(), LANES2(fmaxf, x, zero()), LANES3(lit_z, x, y, w), one()};
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
+}
+
+/* Conversions */
+static int32_t
+f2i1(float x)
+{
+   if (!(x == x))
+      return 0;
+   if (x >= 2147483648.0f)
+      return INT32_MAX;
+   if (x <= -2147483648.0f)
+      return INT32_MIN;
+   return (int32_t)x;
+}
+
+static uint32_t
+f2u1(float x)
+{
+   if (!(x > 0.0f))
+      return 0;
+   if (x >= 4294967296.0f)
+      return UINT32_MAX;
+   return (uint32_t)x;
+}
+
+static void
+op_f2i(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   fxp_vi r[4];
+   FOREACH_CHAN(in, c) {
+      const fxp_vf a = F(0);
+      for (unsigned l = 0; l < FXP_W; l++)
+         r[c][l] = f2i1(a[l]);
+   }
+   FOREACH_CHAN(in, c) dst_store_i(e, in, 0, c, r[c]);
+}
+
+static void
+op_f2u(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   fxp_vu r[4];
+   FOREACH_CHAN(in, c) {
+      const fxp_vf a = F(0);
+      for (unsigned l = 0; l < FXP_W; l++)
+         r[c][l] = f2u1(a[l]);
+   }
+   FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c]);
+}
+
+static void
+op_i2f(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   fxp_vf r[4];
+   FOREACH_CHAN(in, c) r[c] = __builtin_convertvector(src_i(e, in, 0, c), fxp_vf);
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
+}
+
+static void
+op_u2f(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   fxp_vf r[4];
+   FOREACH_CHAN(in, c) r[c] = __builtin_convertvector(src_u(e, in, 0, c), fxp_vf);
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
+}
+
+/* ARL: address = floor(x); ARR: round(x) */
+static void
+op_arl(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   fxp_vi r[4];
+   FOREACH_CHAN(in, c) {
+      const fxp_vf a = F(0);
+      for (unsigned l = 0; l < FXP_W; l++)
+         r[c][l] = f2i1(floorf(a[l]));
+   }
+   FOREACH_CHAN(in, c) dst_store_i(e, in, 0, c, r[c]);
+}
+
+static void
+op_arr(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   fxp_vi r[4];
+   FOREACH_CHAN(in, c) {
+      const fxp_vf a = F(0);
+      for (unsigned l = 0; l < FXP_W; l++)
+         r[c][l] = f2i1(rintf(a[l]));
+   }
+   FOREACH_CHAN(in, c) dst_store_i(e, in, 0, c, r[c]);
+}
+
+/* LDEXP: src0 * 2^src1 (src1 an integer) */
+static void
+op_ldexp(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   fxp_vf r[4];
+   FOREACH_CHAN(in, c) {
+      const fxp_vf a = F(0);
+      const fxp_vi b = src_i(e, in, 1, c);
+      for (unsigned l = 0; l < FXP_W; l++)
+         r[c][l] = ldexpf(a[l], b[l]);
+   }
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
+}
+
+/* PK2H: (half(x) | half(y) << 16) replicated; UP2H: (float(lo), float(hi), float(lo), float(hi)) */
+static void
+op_pk2h(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vf x = src_f(e, in, 0, 0), y = src_f(e, in, 0, 1);
+   fxp_vu r;
+   for (unsigned l = 0; l < FXP_W; l++)
+      r[l] = _mesa_float_to_half(x[l]) | ((uint32_t)_mesa_float_to_half(y[l]) << 16);
+   FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r);
+}
+
+static void
+op_up2h(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vu v = src_raw(e, in, 0, 0);
+   fxp_vf lo, hi;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      lo[l] = _mesa_half_to_float(v[l] & 0xffff);
+      hi[l] = _mesa_half_to_float(v[l] >> 16);
+   }
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, (c & 1) ? hi : lo);
+}
+
+/* Derivatives over 2x2 quads: lanes 4q+0..3 are (x, y) = (0,0), (1,0), (0,1), (1,1) of quad q. */
+static void
+derivative(struct fxp_exec *e, const struct fxp_inst *in, bool dy, bool fine)
+{
+   fxp_vf r[4];
+   FOREACH_CHAN(in, c) {
+      const fxp_vf a = F(0);
+      for (unsigned q = 0; q < FXP_W; q += 4) {
+         for (unsigned p = 0; p < 4; p++) {
+            float d = 0.0f;
+            if (e->quad_layout) {
+               unsigned row = fine ? (p & 2) : 0, col = fine ? (p & 1) : 0;
+               d = dy ? a[q + 2 + col] - a[q + col] : a[q + row + 1] - a[q + row];
+            }
+            r[c][q + p] = d;
+         }
+      }
+   }
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
+}
+static void op_ddx(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, false, false); }
+static void op_ddy(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, true, false); }
+static void op_ddx_fine(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, false, true); }
+static void op_ddy_fine(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, true, true); }
+
+/* CLOCK: (low, high) of a nanosecond counter */
+static void
+op_clock(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const uint64_t t = os_time_get_nano();
+   FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, (fxp_vu){0} + (uint32_t)((c & 1) ? t >> 32 : t));
+}
+
+void
+fxp_ops_float_register(fxp_op_fn *t)
+{
+   t[TGSI_OPCODE_MOV] = op_mov_f;
+   t[TGSI_OPCODE_ADD] = op_add;
+   t[TGSI_OPCODE_MUL] = op_mul;
+   t[TGSI_OPCODE_DIV] = op_div;
+   t[TGSI_OPCODE_MAD] = op_mad;
+   t[TGSI_OPCODE_FMA] = op_fma;
+   t[TGSI_OPCODE_MIN] = op_min;
+   t[TGSI_OPCODE_MAX] = op_max;
+   t[TGSI_OPCODE_SLT] = op_slt;
+   t[TGSI_OPCODE_SGE] = op_sge;
+   t[TGSI_OPCODE_SGT] = op_sgt;
+   t[TGSI_OPCODE_SLE] = op_sle;
+   t[TGSI_OPCODE_SEQ] = op_seq;
+   t[TGSI_OPCODE_SNE] = op_sne;
+   t[TGSI_OPCODE_FSLT] = op_fslt;
+   t[TGSI_OPCODE_FSGE] = op_fsge;
+   t[TGSI_OPCODE_FSEQ] = op_fseq;
+   t[TGSI_OPCODE_FSNE] = op_fsne;
+   t[TGSI_OPCODE_FLR] = op_flr;
+   t[TGSI_OPCODE_CEIL] = op_ceil;
+   t[TGSI_OPCODE_TRUNC] = op_trunc;
+   t[TGSI_OPCODE_ROUND] = op_round;
+   t[TGSI_OPCODE_FRC] = op_frc;
+   t[TGSI_OPCODE_SSG] = op_ssg;
+   t[TGSI_OPCODE_CMP] = op_cmp;
+   t[TGSI_OPCODE_LRP] = op_lrp;
+   t[TGSI_OPCODE_RCP] = op_rcp;
+   t[TGSI_OPCODE_RSQ] = op_rsq;
+   t[TGSI_OPCODE_SQRT] = op_sqrt;
+   t[TGSI_OPCODE_EX2] = op_ex2;
+   t[TGSI_OPCODE_LG2] = op_lg2;
+   t[TGSI_OPCODE_POW] = op_pow;
+   t[TGSI_OPCODE_SIN] = op_sin;
+   t[TGSI_OPCODE_COS] = op_cos;
+   t[TGSI_OPCODE_DP2] = op_dp2;
+   t[TGSI_OPCODE_DP3] = op_dp3;
+   t[TGSI_OPCODE_DP4] = op_dp4;
+   t[TGSI_OPCODE_DST] = op_dst;
+   t[TGSI_OPCODE_EXP] = op_exp;
+   t[TGSI_OPCODE_LOG] = op_log;
+   t[TGSI_OPCODE_LIT] = op_lit;
+   t[TGSI_OPCODE_F2I] = op_f2i;
+   t[TGSI_OPCODE_F2U] = op_f2u;
+   t[TGSI_OPCODE_I2F] = op_i2f;
+   t[TGSI_OPCODE_U2F] = op_u2f;
+   t[TGSI_OPCODE_ARL] = op_arl;
+   t[TGSI_OPCODE_ARR] = op_arr;
+   t[TGSI_OPCODE_LDEXP] = op_ldexp;
+   t[TGSI_OPCODE_PK2H] = op_pk2h;
+   t[TGSI_OPCODE_UP2H] = op_up2h;
+   t[TGSI_OPCODE_DDX] = op_ddx;
+   t[TGSI_OPCODE_DDY] = op_ddy;
+   t[TGSI_OPCODE_DDX_FINE] = op_ddx_fine;
+   t[TGSI_OPCODE_DDY_FINE] = op_ddy_fine;
+   t[TGSI_OPCODE_CLOCK] = op_clock;
+}

@@ -1,0 +1,150 @@
+/* Memory opcodes on shader buffers (BUFFER[]) and work-group shared memory (MEMORY[], shared): LOAD, STORE,
+ * the ATOM* family, RESQ and MEMBAR. Images arrive with the compute issue.
+ *
+ * Addresses are byte offsets (src.x of the address operand). LOAD fills the destination's enabled channels
+ * from consecutive 32-bit words at addr, addr + 4, ...; STORE writes the enabled channels of the value the
+ * same way. Each word is checked against the binding's size: a word outside (or an unbound slot) reads 0,
+ * and a store or atomic to it is dropped. Atomics act on the x word with __atomic builtins (sequentially
+ * consistent), lane by lane in lane order, so that they stay atomic across the threads that run work groups;
+ * they return the old value. MEMBAR is a sequentially consistent fence, at least as strong as each of the
+ * specification's MFENCE, LFENCE and SFENCE. */
+#include "fxp_exec_inline.h"
+
+static const struct fxp_buffer_binding *
+binding(const struct fxp_exec *e, const struct fxp_inst *in)
+{
+   static const struct fxp_buffer_binding none;
+
+   if (!e->bind)
+      return &none;
+   if (in->mem_file == TGSI_FILE_MEMORY)
+      return &e->bind->shared;
+   if (in->mem_file == TGSI_FILE_BUFFER && in->mem_index < PIPE_MAX_SHADER_BUFFERS)
+      return &e->bind->buffers[in->mem_index];
+   return &none;
+}
+
+/* Word at addr if it lies inside the binding and is 4-byte aligned, else NULL. */
+static inline uint32_t *
+word(const struct fxp_buffer_binding *b, uint64_t addr)
+{
+   if (!b->data || addr + 4 > b->size_B || (addr & 3))
+      return NULL;
+   return (uint32_t *)(b->data + addr);
+}
+
+static void
+op_load(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const struct fxp_buffer_binding *b = binding(e, in);
+   const fxp_vu addr = src_u(e, in, 1, 0);
+   fxp_vu r[4];
+
+   FOREACH_CHAN(in, c) {
+      for (unsigned l = 0; l < FXP_W; l++) {
+         const uint32_t *w = e->mask[l] ? word(b, (uint64_t)addr[l] + 4 * c) : NULL;
+         r[c][l] = w ? __atomic_load_n(w, __ATOMIC_RELAXED) : 0;
+      }
+   }
+   FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c]);
+}
+
+static void
+op_store(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const struct fxp_buffer_binding *b = binding(e, in);
+   const fxp_vu addr = src_u(e, in, 0, 0);
+
+   for (unsigned c = 0; c < 4; c++) {
+      if (!(in->dst[0].mask & (1 << c)))
+         continue;
+      const fxp_vu v = src_raw(e, in, 1, c);
+      for (unsigned l = 0; l < FXP_W; l++) {
+         uint32_t *w = e->mask[l] ? word(b, (uint64_t)addr[l] + 4 * c) : NULL;
+         if (w)
+            __atomic_store_n(w, v[l], __ATOMIC_RELAXED);
+      }
+   }
+}
+
+static inline uint32_t
+atomic_minmax(uint32_t *w, uint32_t v, bool is_signed, bool is_max)
+{
+   uint32_t old = __atomic_load_n(w, __ATOMIC_SEQ_CST);
+   for (;;) {
+      bool replace = is_signed ? (is_max ? (int32_t)v > (int32_t)old : (int32_t)v < (int32_t)old)
+                               : (is_max ? v > old : v < old);
+      if (!replace || __atomic_compare_exchange_n(w, &old, v, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+         return old;
+   }
+}
+
+static void
+op_atomic(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const struct fxp_buffer_binding *b = binding(e, in);
+   const fxp_vu addr = src_u(e, in, 1, 0);
+   const fxp_vu v = src_raw(e, in, 2, 0);
+   const fxp_vu v2 = in->opcode == TGSI_OPCODE_ATOMCAS ? src_raw(e, in, 3, 0) : v;
+   fxp_vu old = (fxp_vu){0};
+
+   for (unsigned l = 0; l < FXP_W; l++) {
+      uint32_t *w = e->mask[l] ? word(b, addr[l]) : NULL;
+      if (!w)
+         continue;
+      switch (in->opcode) {
+      case TGSI_OPCODE_ATOMUADD: old[l] = __atomic_fetch_add(w, v[l], __ATOMIC_SEQ_CST); break;
+      case TGSI_OPCODE_ATOMXCHG: old[l] = __atomic_exchange_n(w, v[l], __ATOMIC_SEQ_CST); break;
+      case TGSI_OPCODE_ATOMAND: old[l] = __atomic_fetch_and(w, v[l], __ATOMIC_SEQ_CST); break;
+      case TGSI_OPCODE_ATOMOR: old[l] = __atomic_fetch_or(w, v[l], __ATOMIC_SEQ_CST); break;
+      case TGSI_OPCODE_ATOMXOR: old[l] = __atomic_fetch_xor(w, v[l], __ATOMIC_SEQ_CST); break;
+      case TGSI_OPCODE_ATOMUMIN: old[l] = atomic_minmax(w, v[l], false, false); break;
+      case TGSI_OPCODE_ATOMUMAX: old[l] = atomic_minmax(w, v[l], false, true); break;
+      case TGSI_OPCODE_ATOMIMIN: old[l] = atomic_minmax(w, v[l], true, false); break;
+      case TGSI_OPCODE_ATOMIMAX: old[l] = atomic_minmax(w, v[l], true, true); break;
+      case TGSI_OPCODE_ATOMCAS: {
+         /* compare with src2, swap in src3 */
+         uint32_t expected = v[l];
+         __atomic_compare_exchange_n(w, &expected, v2[l], false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+         old[l] = expected;
+         break;
+      }
+      default:
+         break;
+      }
+   }
+   if (in->num_dst)
+      FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, old);
+}
+
+static void
+op_resq(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const struct fxp_buffer_binding *b = binding(e, in);
+   FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, (fxp_vu){0} + (c == 0 ? b->size_B : 0));
+}
+
+static void
+op_membar(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
+void
+fxp_ops_mem_register(fxp_op_fn *t)
+{
+   t[TGSI_OPCODE_LOAD] = op_load;
+   t[TGSI_OPCODE_STORE] = op_store;
+   t[TGSI_OPCODE_ATOMUADD] = op_atomic;
+   t[TGSI_OPCODE_ATOMXCHG] = op_atomic;
+   t[TGSI_OPCODE_ATOMCAS] = op_atomic;
+   t[TGSI_OPCODE_ATOMAND] = op_atomic;
+   t[TGSI_OPCODE_ATOMOR] = op_atomic;
+   t[TGSI_OPCODE_ATOMXOR] = op_atomic;
+   t[TGSI_OPCODE_ATOMUMIN] = op_atomic;
+   t[TGSI_OPCODE_ATOMUMAX] = op_atomic;
+   t[TGSI_OPCODE_ATOMIMIN] = op_atomic;
+   t[TGSI_OPCODE_ATOMIMAX] = op_atomic;
+   t[TGSI_OPCODE_RESQ] = op_resq;
+   t[TGSI_OPCODE_MEMBAR] = op_membar;
+}

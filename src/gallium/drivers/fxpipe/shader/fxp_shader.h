@@ -1,0 +1,210 @@
+/* fxpipe's shader engine: TGSI decoded once (fxp_decode.c) into a program of pre-resolved instructions, then
+ * executed structure-of-arrays over batches of FXP_W lanes with execution masks (fxp_exec.c, fxp_ops_*.c).
+ *
+ * Register file of one batch (struct fxp_exec.rf), in fxp_vec units (one channel of FXP_W lanes):
+ *
+ * | slots                      | what                                                                   |
+ * |----------------------------|------------------------------------------------------------------------|
+ * | [0, FXP_SCRATCH)           | scratch for operands materialized per instruction (indirect, constant)|
+ * | temp_base + 4*i + c        | TEMP[i].c                                                              |
+ * | input_base + 4*i + c       | INPUT[i].c                                                             |
+ * | output_base + 4*i + c      | OUTPUT[i].c                                                            |
+ * | sv_base + 4*i + c          | SV[i].c, filled by the stage before a batch runs                       |
+ * | addr_base + 4*i + c        | ADDR[i].c (integers)                                                   |
+ * | imm_base + 4*i + c         | IMM[i].c splatted across lanes (filled once, at decode)                |
+ * | const_base + 4*k + c       | directly addressed constants, splatted once per dispatch (fxp_bind)    |
+ *
+ * Operands name slots directly (swizzle folded into one slot per destination channel), so an instruction
+ * reads `rf[src.slot[c]]`, applies abs/neg, computes, saturates and writes `rf[dst.slot[c]]` under the mask.
+ * Indirectly addressed operands and destinations go through scratch slots filled and drained by the decoded
+ * micro-operations FXP_MOP_GATHER and FXP_MOP_SCATTER. */
+#ifndef FXP_SHADER_H
+#define FXP_SHADER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_defines.h"
+#include "pipe/p_shader_tokens.h"
+#include "tgsi/tgsi_scan.h"
+
+#define FXP_W 8 /* lanes per batch: two 2x2 quads */
+
+typedef float fxp_vf __attribute__((vector_size(FXP_W * 4)));
+typedef int32_t fxp_vi __attribute__((vector_size(FXP_W * 4)));
+typedef uint32_t fxp_vu __attribute__((vector_size(FXP_W * 4)));
+
+typedef union fxp_vec {
+   fxp_vf f;
+   fxp_vi i;
+   fxp_vu u;
+   float af[FXP_W];
+   int32_t ai[FXP_W];
+   uint32_t au[FXP_W];
+} fxp_vec;
+
+#define FXP_SCRATCH 24          /* 6 operands x 4 channels */
+#define FXP_MAX_NEST 64         /* IF, LOOP and CAL nesting */
+
+struct fxp_exec;
+struct fxp_inst;
+typedef void (*fxp_op_fn)(struct fxp_exec *e, const struct fxp_inst *in);
+
+enum fxp_src_mod {
+   FXP_MOD_ABS = 1 << 0,
+   FXP_MOD_NEG = 1 << 1,
+};
+
+struct fxp_src {
+   uint32_t slot[4];   /* register-file slot read for destination channel c (swizzle applied) */
+   uint8_t mod;        /* FXP_MOD_* */
+};
+
+struct fxp_dst {
+   uint32_t slot[4];
+   uint8_t mask;       /* TGSI write mask */
+};
+
+/* Indirect access, the operand of a GATHER/SCATTER micro-operation. */
+struct fxp_indirect {
+   uint8_t file;                /* TGSI_FILE_* */
+   uint8_t swizzle[4];
+   uint16_t dim;                /* constant buffer index (2D), when not indirect */
+   int32_t base;                /* register index before the address is added */
+   uint32_t addr_slot;          /* slot of the address channel (int) */
+   int32_t first, last;         /* valid register range (a TEMP array's, or the file's) */
+   bool dim_indirect;
+   uint32_t dim_addr_slot;
+   int32_t dim_base;
+   uint32_t scratch;            /* first scratch slot (4 channels) */
+};
+
+struct fxp_inst {
+   fxp_op_fn fn;
+   uint16_t opcode;             /* TGSI_OPCODE_* or FXP_MOP_* */
+   uint8_t num_src, num_dst;
+   uint8_t sat;
+   uint8_t tex_target;          /* TGSI_TEXTURE_* */
+   uint8_t mem_file;            /* BUFFER, MEMORY, IMAGE for LOAD/STORE/ATOM */
+   uint8_t mem_index;
+   int32_t target;              /* jump target of control flow */
+   struct fxp_dst dst[2];
+   struct fxp_src src[4];
+   struct fxp_indirect ind;     /* for micro-operations */
+};
+
+/* Micro-operations the decoder inserts; numbered after TGSI's opcodes. */
+enum fxp_micro_op {
+   FXP_MOP_GATHER = TGSI_OPCODE_LAST,
+   FXP_MOP_SCATTER,
+   FXP_MOP_COUNT,
+};
+
+/* A directly addressed constant: CONST[dim][index], splatted into const_base + 4*k. */
+struct fxp_const_ref {
+   uint16_t dim;
+   int32_t index;
+};
+
+struct fxp_program {
+   enum pipe_shader_type stage;
+   struct tgsi_shader_info info;
+   struct fxp_inst *insts;
+   unsigned num_insts;
+
+   unsigned num_slots;
+   unsigned temp_base, input_base, output_base, sv_base, addr_base, imm_base, const_base;
+   unsigned num_temps, num_inputs, num_outputs, num_svs, num_addrs, num_imms;
+
+   struct fxp_const_ref *consts;
+   unsigned num_consts;
+
+   fxp_vec *imm_splat;          /* num_imms * 4 slots, copied into every batch's register file */
+
+   /* SV[i] semantic, to let the stage fill system values */
+   uint8_t sv_semantic[PIPE_MAX_SHADER_INPUTS];
+   /* declared temp arrays: [first, last] per ArrayID */
+   struct { int32_t first, last; } temp_arrays[64];
+
+   /* compute */
+   unsigned block_size[3];      /* fixed block size from PROPERTY, 0 if variable */
+   unsigned shared_size_B;      /* from DCL MEMORY ... SHARED, 0 if none declared */
+   bool uses_barrier;
+};
+
+struct fxp_program *fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
+                                       char *error, unsigned error_size);
+void fxp_program_destroy(struct fxp_program *prog);
+
+/* The resources a running shader reads and writes. Sizes are in bytes; accesses outside read 0 and are
+ * dropped on write. */
+struct fxp_buffer_binding {
+   uint8_t *data;
+   uint32_t size_B;
+};
+
+struct fxp_bindings {
+   struct fxp_buffer_binding constbufs[PIPE_MAX_CONSTANT_BUFFERS];
+   struct fxp_buffer_binding buffers[PIPE_MAX_SHADER_BUFFERS];
+   struct fxp_buffer_binding shared;    /* MEMORY[] shared, one work group's */
+};
+
+/* One batch's execution state. */
+struct fxp_exec {
+   const struct fxp_program *prog;
+   const struct fxp_bindings *bind;
+   fxp_vec *rf;                 /* prog->num_slots slots, 64-byte aligned */
+
+   fxp_vi live;                 /* lanes that exist and have not been killed */
+   fxp_vi cond, loop, cont, func;
+   fxp_vi mask;                 /* live & cond & loop & cont & func */
+
+   fxp_vi cond_stack[FXP_MAX_NEST];
+   struct { fxp_vi loop, cont, cond; unsigned cond_sp; } loop_stack[FXP_MAX_NEST];
+   struct { fxp_vi func, cond; unsigned cond_sp, loop_sp; int32_t ret_pc; } call_stack[FXP_MAX_NEST];
+   unsigned cond_sp, loop_sp, call_sp;
+
+   int32_t pc;
+   bool at_barrier;             /* stopped at a BARRIER; run again to continue */
+   bool done;
+   bool quad_layout;            /* lanes are 2x2 quads (fragment): derivatives are defined */
+};
+
+/* Prepares a batch: register file with immediates, constants splatted from bindings, `count` live lanes. */
+bool fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
+                   unsigned count);
+/* Starts the program over for a new batch of `count` lanes, keeping immediates and constants. */
+void fxp_exec_reset(struct fxp_exec *e, unsigned count);
+void fxp_exec_fini(struct fxp_exec *e);
+/* Runs until END, or until a BARRIER (e->at_barrier set; call again to go on). */
+void fxp_exec_run(struct fxp_exec *e);
+
+static inline fxp_vec *
+fxp_sv(struct fxp_exec *e, unsigned index, unsigned chan)
+{
+   return &e->rf[e->prog->sv_base + 4 * index + chan];
+}
+
+static inline fxp_vec *
+fxp_input(struct fxp_exec *e, unsigned index, unsigned chan)
+{
+   return &e->rf[e->prog->input_base + 4 * index + chan];
+}
+
+static inline fxp_vec *
+fxp_output(struct fxp_exec *e, unsigned index, unsigned chan)
+{
+   return &e->rf[e->prog->output_base + 4 * index + chan];
+}
+
+/* The function executing each opcode; NULL for opcodes fxpipe does not execute. Filled once from the family
+ * files: fxp_ops_cf.c (control flow, micro-operations), fxp_ops_float.c, fxp_ops_int.c, fxp_ops_64.c
+ * (doubles and 64-bit integers), fxp_ops_mem.c (buffers and shared memory). */
+fxp_op_fn fxp_op_lookup(unsigned opcode);
+void fxp_ops_cf_register(fxp_op_fn *table);
+void fxp_ops_float_register(fxp_op_fn *table);
+void fxp_ops_int_register(fxp_op_fn *table);
+void fxp_ops_64_register(fxp_op_fn *table);
+void fxp_ops_mem_register(fxp_op_fn *table);
+
+#endif

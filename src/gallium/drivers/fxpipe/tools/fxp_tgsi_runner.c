@@ -1,0 +1,653 @@
+/* fxpipe-tgsi-runner: runs TGSI test files on the headless fxpipe screen and checks their results.
+ *
+ *   fxpipe-tgsi-runner FILE|DIR...     (a directory: every *.test file in it, sorted)
+ *
+ * Prints one line per file and `N passed, N failed`. A test file is made of sections:
+ *
+ *   # comment lines anywhere
+ *   [compute]            TGSI text of a compute shader up to the next section
+ *   [fragment W H]       TGSI text of a fragment shader, run on a W x H grid of 2x2 quads (W, H even)
+ *   [input I]            fragment only: four channel values of INPUT[I]; each is a number, x, y (the
+ *                        pixel's coordinates) or x*K / y*K
+ *   [block X Y Z]        work-group size (default 1 1 1)
+ *   [grid X Y Z]         number of work groups (default 1 1 1)
+ *   [shared N]           bytes of shared memory per group
+ *   [buffer I]           initial contents of BUFFER[I] (data lines, below)
+ *   [constants I]        contents of constant buffer I
+ *   [expect buffer I]    expected contents of BUFFER[I] after the dispatch
+ *   [expect output I]    fragment only: expected OUTPUT[I], 4 values per pixel, rows from y = 0
+ *   [expect refused]     the shader must be refused when created (the runner checks the refusal)
+ *
+ * Data lines hold values; a type word switches how the following values are read: `uint`, `int`, `float`,
+ * `hex` (32-bit patterns), `double` (two words each), `u64`/`i64` (two words each). `fill N V` repeats V
+ * N times. In expectations, `any` skips a word, `nan` matches any NaN, `tol T` sets an absolute tolerance
+ * for the following floats and doubles, and `ulp N` a tolerance in units in the last place. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+#include "tgsi/tgsi_text.h"
+#include "util/u_box.h"
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+
+#include "fxp_headless.h"
+#include "shader/fxp_shader.h"
+
+#define MAX_WORDS (1 << 20)
+#define MAX_TOKENS 65536
+
+enum word_kind { W_VALUE, W_ANY, W_NAN };
+
+struct word {
+   uint32_t bits;
+   enum word_kind kind;
+   char type;          /* 'u', 'i', 'f', 'h', 'd' (double low/high), 'q' (64-bit int) */
+   double tol;         /* absolute tolerance (floats and doubles) */
+   unsigned ulp;
+   bool high;          /* second word of a double or 64-bit value */
+};
+
+struct data {
+   struct word *w;
+   unsigned n, cap;
+   bool present;
+};
+
+struct test {
+   char *shader;
+   bool fragment;
+   unsigned width, height;
+   char *inputs[PIPE_MAX_SHADER_INPUTS];
+   unsigned block[3], grid[3], shared_B;
+   struct data buffers[PIPE_MAX_SHADER_BUFFERS], constants[PIPE_MAX_CONSTANT_BUFFERS];
+   struct data expect_buffers[PIPE_MAX_SHADER_BUFFERS], expect_outputs[PIPE_MAX_SHADER_OUTPUTS];
+   bool expect_refused;
+};
+
+static char failure[1024];
+
+static bool
+fail(const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(failure, sizeof(failure), fmt, ap);
+   va_end(ap);
+   return false;
+}
+
+static bool
+push(struct data *d, struct word w)
+{
+   if (d->n == d->cap) {
+      unsigned cap = d->cap ? d->cap * 2 : 64;
+      if (cap > MAX_WORDS)
+         return fail("more than %u words of data", MAX_WORDS);
+      struct word *n = realloc(d->w, cap * sizeof(*n));
+      if (!n)
+         return fail("out of memory");
+      d->w = n;
+      d->cap = cap;
+   }
+   d->w[d->n++] = w;
+   return true;
+}
+
+/* Parses data lines into words. */
+static bool
+parse_data(struct data *d, char *text, bool expect)
+{
+   char type = 'f';
+   double tol = 0;
+   unsigned ulp = 0;
+   char *save = NULL;
+
+   d->present = true;
+   for (char *tok = strtok_r(text, " \t\r\n,", &save); tok; tok = strtok_r(NULL, " \t\r\n,", &save)) {
+      struct word w = {.type = type, .tol = tol, .ulp = ulp};
+      char *end;
+
+      if (!strcmp(tok, "uint")) { type = 'u'; continue; }
+      if (!strcmp(tok, "int")) { type = 'i'; continue; }
+      if (!strcmp(tok, "float")) { type = 'f'; continue; }
+      if (!strcmp(tok, "hex")) { type = 'h'; continue; }
+      if (!strcmp(tok, "double")) { type = 'd'; continue; }
+      if (!strcmp(tok, "u64") || !strcmp(tok, "i64")) { type = tok[0] == 'u' ? 'q' : 'Q'; continue; }
+      if (!strcmp(tok, "tol") || !strcmp(tok, "ulp")) {
+         char *v = strtok_r(NULL, " \t\r\n,", &save);
+         if (!v)
+            return fail("%s without a value", tok);
+         if (tok[0] == 't')
+            tol = strtod(v, NULL);
+         else
+            ulp = strtoul(v, NULL, 0);
+         continue;
+      }
+      if (!strcmp(tok, "fill")) {
+         char *n = strtok_r(NULL, " \t\r\n,", &save), *v = strtok_r(NULL, " \t\r\n,", &save);
+         if (!n || !v)
+            return fail("fill needs a count and a value");
+         unsigned count = strtoul(n, NULL, 0);
+         uint32_t bits = (uint32_t)strtoul(v, NULL, 0);
+         if (type == 'f') {
+            float f = strtof(v, NULL);
+            memcpy(&bits, &f, 4);
+         }
+         for (unsigned i = 0; i < count; i++) {
+            w.bits = bits;
+            if (!push(d, w))
+               return false;
+         }
+         continue;
+      }
+      if (expect && !strcmp(tok, "any")) {
+         w.kind = W_ANY;
+         if (!push(d, w))
+            return false;
+         if (type == 'd' || type == 'q' || type == 'Q') {
+            w.high = true;
+            if (!push(d, w))
+               return false;
+         }
+         continue;
+      }
+      if (expect && !strcmp(tok, "nan") && (type == 'f' || type == 'd')) {
+         w.kind = W_NAN;
+         if (!push(d, w))
+            return false;
+         if (type == 'd') {
+            w.high = true;
+            if (!push(d, w))
+               return false;
+         }
+         continue;
+      }
+      errno = 0;
+      switch (type) {
+      case 'u':
+      case 'h':
+         w.bits = (uint32_t)strtoul(tok, &end, 0);
+         break;
+      case 'i':
+         w.bits = (uint32_t)(int32_t)strtol(tok, &end, 0);
+         break;
+      case 'f': {
+         float f = strtof(tok, &end);
+         memcpy(&w.bits, &f, 4);
+         break;
+      }
+      case 'd': {
+         double v = strtod(tok, &end);
+         uint64_t b;
+         memcpy(&b, &v, 8);
+         w.bits = (uint32_t)b;
+         if (*end || !push(d, w))
+            return *end ? fail("bad value '%s'", tok) : false;
+         w.bits = (uint32_t)(b >> 32);
+         w.high = true;
+         break;
+      }
+      default: { /* 64-bit integers */
+         uint64_t b = type == 'q' ? strtoull(tok, &end, 0) : (uint64_t)strtoll(tok, &end, 0);
+         w.bits = (uint32_t)b;
+         if (*end || !push(d, w))
+            return *end ? fail("bad value '%s'", tok) : false;
+         w.bits = (uint32_t)(b >> 32);
+         w.high = true;
+         break;
+      }
+      }
+      if (*end)
+         return fail("bad value '%s'", tok);
+      if (!push(d, w))
+         return false;
+   }
+   return true;
+}
+
+static char *
+read_file(const char *path)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   fseek(f, 0, SEEK_END);
+   long size = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   char *s = size >= 0 && size < (64 << 20) ? malloc(size + 1) : NULL;
+   if (s && fread(s, 1, size, f) != (size_t)size) {
+      free(s);
+      s = NULL;
+   }
+   if (s)
+      s[size] = 0;
+   fclose(f);
+   return s;
+}
+
+static bool
+parse_test(struct test *t, char *text)
+{
+   char *p = text;
+
+   for (unsigned i = 0; i < 3; i++)
+      t->block[i] = t->grid[i] = 1;
+   /* sections start with '[' in column 0 */
+   while (*p) {
+      char *line_end = strchr(p, '\n');
+      if (*p != '[') {
+         if (*p != '#' && *p != '\n' && *p != '\r' && strspn(p, " \t\r") != (size_t)(line_end ? line_end - p : strlen(p)))
+            return fail("text outside a section: %.40s", p);
+         p = line_end ? line_end + 1 : p + strlen(p);
+         continue;
+      }
+      char *close = strchr(p, ']');
+      if (!close || (line_end && close > line_end))
+         return fail("unterminated section header");
+      *close = 0;
+      char *header = p + 1;
+      char *body = close + 1;
+      /* the body ends at the next line that starts with '[' */
+      char *next = body;
+      for (;;) {
+         char *nl = strchr(next, '\n');
+         if (!nl) {
+            next += strlen(next);
+            break;
+         }
+         if (nl[1] == '[') {
+            *nl = 0;
+            next = nl + 1;
+            break;
+         }
+         next = nl + 1;
+      }
+      /* strip comment lines from data bodies (shader text keeps its own) */
+      unsigned a, b, c;
+      char what[32];
+      if (!strcmp(header, "compute")) {
+         t->shader = body;
+      } else if (sscanf(header, "fragment %u %u", &a, &b) == 2) {
+         if (!a || !b || a % 2 || b % 2 || a > 256 || b > 256)
+            return fail("fragment grid must be even and at most 256x256");
+         t->shader = body;
+         t->fragment = true;
+         t->width = a;
+         t->height = b;
+      } else if (sscanf(header, "input %u", &a) == 1 && a < PIPE_MAX_SHADER_INPUTS) {
+         t->inputs[a] = body;
+      } else if (sscanf(header, "block %u %u %u", &a, &b, &c) == 3) {
+         t->block[0] = a, t->block[1] = b, t->block[2] = c;
+      } else if (sscanf(header, "grid %u %u %u", &a, &b, &c) == 3) {
+         t->grid[0] = a, t->grid[1] = b, t->grid[2] = c;
+      } else if (sscanf(header, "shared %u", &a) == 1) {
+         t->shared_B = a;
+      } else if (!strcmp(header, "expect refused")) {
+         t->expect_refused = true;
+      } else {
+         bool expect = false;
+         struct data *d = NULL;
+         if (sscanf(header, "expect %31s %u", what, &a) == 2)
+            expect = true;
+         else if (sscanf(header, "%31s %u", what, &a) != 2)
+            return fail("unknown section [%s]", header);
+         if (!strcmp(what, "buffer") && a < PIPE_MAX_SHADER_BUFFERS)
+            d = expect ? &t->expect_buffers[a] : &t->buffers[a];
+         else if (!strcmp(what, "constants") && !expect && a < PIPE_MAX_CONSTANT_BUFFERS)
+            d = &t->constants[a];
+         else if (!strcmp(what, "output") && expect && a < PIPE_MAX_SHADER_OUTPUTS)
+            d = &t->expect_outputs[a];
+         else
+            return fail("unknown section [%s]", header);
+         for (char *q = body; (q = strchr(q, '#'));) /* comments in data */
+            while (*q && *q != '\n')
+               *q++ = ' ';
+         if (!parse_data(d, body, expect))
+            return false;
+      }
+      p = next;
+   }
+   if (!t->shader)
+      return fail("no [compute] or [fragment] section");
+   return true;
+}
+
+static int64_t
+float_ulps(float a, float b)
+{
+   int32_t ia, ib;
+   memcpy(&ia, &a, 4);
+   memcpy(&ib, &b, 4);
+   if (ia < 0)
+      ia = INT32_MIN - ia;
+   if (ib < 0)
+      ib = INT32_MIN - ib;
+   return llabs((int64_t)ia - ib);
+}
+
+/* Compares got[] with the expectation; describes the first mismatch. */
+static bool
+compare(const struct data *want, const uint32_t *got, unsigned n_got, const char *what)
+{
+   if (want->n > n_got)
+      return fail("%s: %u words expected, only %u exist", what, want->n, n_got);
+   for (unsigned i = 0; i < want->n; i++) {
+      const struct word *w = &want->w[i];
+      if (w->kind == W_ANY || w->high)
+         continue;
+      bool is64 = w->type == 'd' || w->type == 'q' || w->type == 'Q';
+      uint64_t g = got[i], e = w->bits;
+      if (is64) {
+         g |= (uint64_t)got[i + 1] << 32;
+         e |= (uint64_t)want->w[i + 1].bits << 32;
+      }
+      bool ok;
+      if (w->type == 'f') {
+         float gf, ef;
+         memcpy(&gf, &got[i], 4);
+         memcpy(&ef, &w->bits, 4);
+         if (w->kind == W_NAN)
+            ok = isnan(gf);
+         else if (isnan(ef) || isnan(gf))
+            ok = isnan(ef) && isnan(gf);
+         else
+            ok = got[i] == w->bits || fabs((double)gf - ef) <= w->tol ||
+                 (w->ulp && float_ulps(gf, ef) <= w->ulp) || (gf == ef);
+         if (!ok)
+            return fail("%s word %u: got %.9g (0x%08x), want %.9g (0x%08x)", what, i, gf, got[i], ef, w->bits);
+      } else if (w->type == 'd') {
+         double gd, ed;
+         memcpy(&gd, &g, 8);
+         memcpy(&ed, &e, 8);
+         if (w->kind == W_NAN)
+            ok = isnan(gd);
+         else if (isnan(ed) || isnan(gd))
+            ok = isnan(ed) && isnan(gd);
+         else
+            ok = g == e || fabs(gd - ed) <= w->tol || gd == ed;
+         if (!ok)
+            return fail("%s words %u-%u: got %.17g, want %.17g", what, i, i + 1, gd, ed);
+      } else {
+         ok = g == e;
+         if (!ok)
+            return fail("%s word %u: got 0x%llx (%lld), want 0x%llx (%lld)", what, i,
+                        (unsigned long long)g, (long long)(is64 ? (int64_t)g : (int32_t)g),
+                        (unsigned long long)e, (long long)(is64 ? (int64_t)e : (int32_t)e));
+      }
+   }
+   return true;
+}
+
+static struct pipe_resource *
+make_buffer(struct pipe_screen *screen, struct pipe_context *pipe, const struct data *d, unsigned min_words)
+{
+   const unsigned n = MAX2(d->n, min_words);
+   struct pipe_resource templ = {
+      .target = PIPE_BUFFER, .format = PIPE_FORMAT_R8_UNORM, .width0 = MAX2(n, 1) * 4, .height0 = 1,
+      .depth0 = 1, .array_size = 1, .bind = PIPE_BIND_SHADER_BUFFER | PIPE_BIND_CONSTANT_BUFFER,
+   };
+   struct pipe_resource *r = screen->resource_create(screen, &templ);
+   if (!r)
+      return NULL;
+   uint32_t *tmp = calloc(MAX2(n, 1), 4);
+   for (unsigned i = 0; tmp && i < d->n; i++)
+      tmp[i] = d->w[i].bits;
+   if (tmp)
+      pipe->buffer_subdata(pipe, r, PIPE_MAP_WRITE, 0, MAX2(n, 1) * 4, tmp);
+   free(tmp);
+   return r;
+}
+
+static bool
+run_compute(struct test *t, const struct tgsi_token *tokens)
+{
+   struct pipe_screen *screen = fxp_headless_screen_create();
+   struct pipe_context *pipe = screen ? screen->context_create(screen, NULL, 0) : NULL;
+   struct pipe_resource *bufs[PIPE_MAX_SHADER_BUFFERS] = {0}, *cbufs[PIPE_MAX_CONSTANT_BUFFERS] = {0};
+   bool ok = true;
+
+   if (!pipe)
+      return fail("no headless context");
+   struct pipe_compute_state cso = {.ir_type = PIPE_SHADER_IR_TGSI, .prog = tokens, .req_local_mem = t->shared_B};
+   void *cs = pipe->create_compute_state(pipe, &cso);
+   if (t->expect_refused) {
+      ok = cs == NULL || fail("the shader was accepted, but the test expects it refused");
+      goto out;
+   }
+   if (!cs) {
+      ok = fail("compute shader refused (FXPIPE_DEBUG=refuse says why)");
+      goto out;
+   }
+   pipe->bind_compute_state(pipe, cs);
+
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
+      if (!t->buffers[i].present && !t->expect_buffers[i].present)
+         continue;
+      bufs[i] = make_buffer(screen, pipe, &t->buffers[i], t->expect_buffers[i].n);
+      struct pipe_shader_buffer sb = {.buffer = bufs[i], .buffer_offset = 0,
+                                      .buffer_size = bufs[i] ? bufs[i]->width0 : 0};
+      pipe->set_shader_buffers(pipe, PIPE_SHADER_COMPUTE, i, 1, &sb, 1);
+   }
+   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+      if (!t->constants[i].present)
+         continue;
+      cbufs[i] = make_buffer(screen, pipe, &t->constants[i], 0);
+      struct pipe_constant_buffer cb = {.buffer = cbufs[i], .buffer_size = t->constants[i].n * 4};
+      pipe->set_constant_buffer(pipe, PIPE_SHADER_COMPUTE, i, false, &cb);
+   }
+
+   struct pipe_grid_info info = {.work_dim = 3};
+   memcpy(info.block, t->block, sizeof(info.block));
+   memcpy(info.grid, t->grid, sizeof(info.grid));
+   pipe->launch_grid(pipe, &info);
+
+   for (unsigned i = 0; ok && i < PIPE_MAX_SHADER_BUFFERS; i++) {
+      if (!t->expect_buffers[i].present || !bufs[i])
+         continue;
+      struct pipe_transfer *xfer;
+      struct pipe_box box;
+      u_box_1d(0, bufs[i]->width0, &box);
+      const uint32_t *m = pipe->buffer_map(pipe, bufs[i], 0, PIPE_MAP_READ, &box, &xfer);
+      char what[32];
+      snprintf(what, sizeof(what), "buffer %u", i);
+      ok = m ? compare(&t->expect_buffers[i], m, bufs[i]->width0 / 4, what) : fail("cannot map buffer %u", i);
+      if (m)
+         pipe->buffer_unmap(pipe, xfer);
+   }
+   pipe->bind_compute_state(pipe, NULL);
+   pipe->delete_compute_state(pipe, cs);
+out:
+   pipe->set_shader_buffers(pipe, PIPE_SHADER_COMPUTE, 0, PIPE_MAX_SHADER_BUFFERS, NULL, 0);
+   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+      pipe->set_constant_buffer(pipe, PIPE_SHADER_COMPUTE, i, false, NULL);
+      pipe_resource_reference(&cbufs[i], NULL);
+   }
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++)
+      pipe_resource_reference(&bufs[i], NULL);
+   pipe->destroy(pipe);
+   screen->destroy(screen);
+   return ok;
+}
+
+/* One channel value of a fragment input at pixel (x, y): "x", "y", "x*K", "y*K" or a number. */
+static bool
+input_value(const char *tok, unsigned x, unsigned y, float *out)
+{
+   if (tok[0] == 'x' || tok[0] == 'y') {
+      float base = tok[0] == 'x' ? x : y;
+      *out = tok[1] == '*' ? base * strtof(tok + 2, NULL) : base;
+      return tok[1] == 0 || tok[1] == '*';
+   }
+   char *end;
+   *out = strtof(tok, &end);
+   return !*end;
+}
+
+/* Fragment shaders run straight on the engine (drawing does not exist yet): quads in row-major order. */
+static bool
+run_fragment(struct test *t, const struct tgsi_token *tokens)
+{
+   char error[256];
+   struct fxp_program *prog = fxp_program_create(tokens, PIPE_SHADER_FRAGMENT, error, sizeof(error));
+   if (t->expect_refused)
+      return prog ? (fxp_program_destroy(prog), fail("the shader was accepted, but the test expects it refused")) : true;
+   if (!prog)
+      return fail("fragment shader refused: %s", error);
+
+   char *tokens_in[PIPE_MAX_SHADER_INPUTS][4] = {{0}};
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_INPUTS; i++) {
+      char *save = NULL;
+      if (!t->inputs[i])
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         tokens_in[i][c] = strtok_r(c ? NULL : t->inputs[i], " \t\r\n", &save);
+   }
+
+   struct fxp_bindings bind;
+   memset(&bind, 0, sizeof(bind));
+   struct fxp_exec e;
+   const unsigned n_px = t->width * t->height;
+   float *out[PIPE_MAX_SHADER_OUTPUTS] = {0};
+   bool ok = true;
+   if (!fxp_exec_init(&e, prog, &bind, FXP_W)) {
+      fxp_program_destroy(prog);
+      return fail("out of memory");
+   }
+   e.quad_layout = true;
+   for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      out[o] = calloc(n_px * 4, sizeof(float));
+
+   /* FXP_W / 4 quads per batch */
+   const unsigned quads_x = t->width / 2, n_quads = quads_x * (t->height / 2);
+   for (unsigned q0 = 0; ok && q0 < n_quads; q0 += FXP_W / 4) {
+      const unsigned nq = MIN2(FXP_W / 4, n_quads - q0);
+      fxp_exec_reset(&e, nq * 4);
+      for (unsigned l = 0; l < FXP_W; l++) {
+         const unsigned q = q0 + l / 4, px = (q % quads_x) * 2 + (l & 1), py = (q / quads_x) * 2 + ((l >> 1) & 1);
+         for (unsigned i = 0; i < prog->num_inputs && i < PIPE_MAX_SHADER_INPUTS; i++)
+            for (unsigned c = 0; c < 4; c++) {
+               float v = 0;
+               if (tokens_in[i][c] && !input_value(tokens_in[i][c], px, py, &v))
+                  ok = fail("bad input value '%s'", tokens_in[i][c]);
+               fxp_input(&e, i, c)->af[l] = v;
+            }
+      }
+      fxp_exec_run(&e);
+      for (unsigned l = 0; l < nq * 4; l++) {
+         const unsigned q = q0 + l / 4, px = (q % quads_x) * 2 + (l & 1), py = (q / quads_x) * 2 + ((l >> 1) & 1);
+         for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
+            for (unsigned c = 0; c < 4; c++)
+               if (out[o])
+                  out[o][(py * t->width + px) * 4 + c] = e.live[l] ? fxp_output(&e, o, c)->af[l] : NAN;
+      }
+   }
+   for (unsigned o = 0; ok && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
+      if (!t->expect_outputs[o].present)
+         continue;
+      char what[32];
+      snprintf(what, sizeof(what), "output %u", o);
+      ok = out[o] ? compare(&t->expect_outputs[o], (const uint32_t *)out[o], n_px * 4, what)
+                  : fail("the shader has no OUTPUT[%u]", o);
+   }
+   for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      free(out[o]);
+   fxp_exec_fini(&e);
+   fxp_program_destroy(prog);
+   return ok;
+}
+
+static bool
+run_file(const char *path)
+{
+   struct test t;
+   char *text = read_file(path);
+   bool ok;
+
+   memset(&t, 0, sizeof(t));
+   failure[0] = 0;
+   if (!text)
+      return fail("cannot read: %s", strerror(errno));
+   ok = parse_test(&t, text);
+   if (ok) {
+      struct tgsi_token *tokens = calloc(MAX_TOKENS, sizeof(*tokens));
+      if (!tokens)
+         ok = fail("out of memory");
+      else if (!tgsi_text_translate(t.shader, tokens, MAX_TOKENS))
+         ok = fail("the TGSI text does not parse");
+      else
+         ok = t.fragment ? run_fragment(&t, tokens) : run_compute(&t, tokens);
+      free(tokens);
+   }
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
+      free(t.buffers[i].w);
+      free(t.expect_buffers[i].w);
+   }
+   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++)
+      free(t.constants[i].w);
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_OUTPUTS; i++)
+      free(t.expect_outputs[i].w);
+   free(text);
+   return ok;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+   return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+main(int argc, char **argv)
+{
+   unsigned passed = 0, failed = 0;
+
+   if (argc < 2) {
+      fprintf(stderr, "usage: %s FILE|DIR...\n", argv[0]);
+      return 2;
+   }
+   for (int a = 1; a < argc; a++) {
+      struct stat st;
+      char **files = NULL;
+      unsigned n = 0;
+      if (stat(argv[a], &st) == 0 && S_ISDIR(st.st_mode)) {
+         DIR *dir = opendir(argv[a]);
+         struct dirent *de;
+         while (dir && (de = readdir(dir))) {
+            size_t len = strlen(de->d_name);
+            if (len > 5 && !strcmp(de->d_name + len - 5, ".test")) {
+               files = realloc(files, (n + 1) * sizeof(*files));
+               files[n] = malloc(strlen(argv[a]) + len + 2);
+               sprintf(files[n++], "%s/%s", argv[a], de->d_name);
+            }
+         }
+         if (dir)
+            closedir(dir);
+         qsort(files, n, sizeof(*files), cmp_str);
+      } else {
+         files = malloc(sizeof(*files));
+         files[n++] = strdup(argv[a]);
+      }
+      for (unsigned i = 0; i < n; i++) {
+         if (run_file(files[i])) {
+            printf("ok   %s\n", files[i]);
+            passed++;
+         } else {
+            printf("FAIL %s: %s\n", files[i], failure);
+            failed++;
+         }
+         free(files[i]);
+      }
+      free(files);
+   }
+   printf("%u passed, %u failed\n", passed, failed);
+   return failed ? 1 : 0;
+}
