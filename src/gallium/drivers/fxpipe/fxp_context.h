@@ -8,12 +8,14 @@
 
 struct fxp_screen;
 struct fxp_compute_shader;
+struct fxp_program;
 struct fxp_bindings;
 
-/* Shader CSO: the TGSI tokens, owned. The shader engine will add its decoded program form here. */
+/* Shader CSO: the TGSI tokens, owned, and the program decoded from them (NULL if the engine cannot run it). */
 struct fxp_shader {
    enum pipe_shader_type stage;
    struct pipe_shader_state state;   /* state.tokens is a private copy */
+   struct fxp_program *prog;
 };
 
 /* Vertex-elements CSO: the element array, validated at creation. The vertex-fetch issue compiles it into a

@@ -6,7 +6,7 @@
  *   32 -> 64 (F2D, I2D, ...)    group 0 reads src.x, group 1 reads src.y
  *   64 -> 32 (D2F, D2I, ...)    the first written channel gets group 0's result, the second group 1's
  *   shifts, DLDEXP              the 32-bit operand is src1.x for group 0 and src1.z for group 1
- *   DFRACEXP                    dst0 gets the mantissa per group, dst1's channels group 0's exponent
+ *   DFRACEXP                    reads src.xy only: dst0's pairs get its significand, dst1 its exponent
  * Conversions to integers saturate and give 0 for NaN, as F2I does. Integer division by zero gives all
  * ones for unsigned and 0 for signed quotients (remainders: all ones), INT64_MIN / -1 wraps. Shift counts
  * use their low 6 bits. abs/neg modifiers act on the 64-bit value: on the sign for doubles, as integer
@@ -266,22 +266,21 @@ OP64TO32(op_d2f, f2bits((float)srcd(e, in, 0, g, l)))
 OP64TO32(op_d2i, (uint32_t)d2i1(srcd(e, in, 0, g, l)))
 OP64TO32(op_d2u, d2u1(srcd(e, in, 0, g, l)))
 
-/* DFRACEXP: dst0 = mantissa in [0.5, 1) per group, dst1 = group 0's exponent */
+/* DFRACEXP: only src.xy is read; dst0.xy = dst0.zw = its significand in [0.5, 1), dst1's channels = its
+ * exponent (tgsi.rst) */
 static void
 op_dfracexp(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   uint64_t r[2][FXP_W];
+   uint64_t r[FXP_W];
    fxp_vi ex = fxp_splat_i(0);
-   for (unsigned g = 0; g < 2; g++)
-      for (unsigned l = 0; l < FXP_W; l++) {
-         int x = 0;
-         r[g][l] = d2bits(frexp(srcd(e, in, 0, g, l), &x));
-         if (g == 0)
-            ex[l] = x;
-      }
+   for (unsigned l = 0; l < FXP_W; l++) {
+      int x = 0;
+      r[l] = d2bits(frexp(srcd(e, in, 0, 0, l), &x));
+      ex[l] = x;
+   }
    for (unsigned g = 0; g < 2; g++)
       if (group_written(in, g))
-         store64(e, in, g, r[g]);
+         store64(e, in, g, r);
    for (unsigned c = 0; c < 4; c++)
       if (in->num_dst > 1 && (in->dst[1].mask & (1 << c)))
          dst_store_i(e, in, 1, c, ex);

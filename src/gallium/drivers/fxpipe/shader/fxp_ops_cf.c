@@ -17,10 +17,15 @@ op_nop(struct fxp_exec *e, const struct fxp_inst *in)
 {
 }
 
+/* END: the lanes that reach it have finished (like RET in the main program); the batch is done when no
+ * lane is left, so an END inside a branch taken by some lanes does not stop the others. */
 static void
 op_end(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   e->done = true;
+   e->func &= ~e->mask;
+   fxp_update_mask(e);
+   if (!fxp_any(e->func & e->live))
+      e->done = true;
 }
 
 static void
@@ -134,6 +139,8 @@ op_cal(struct fxp_exec *e, const struct fxp_inst *in)
    }
    e->call_stack[e->call_sp].func = e->func;
    e->call_stack[e->call_sp].cond = e->cond;
+   e->call_stack[e->call_sp].loop = e->loop;
+   e->call_stack[e->call_sp].cont = e->cont;
    e->call_stack[e->call_sp].cond_sp = e->cond_sp;
    e->call_stack[e->call_sp].loop_sp = e->loop_sp;
    e->call_stack[e->call_sp].ret_pc = e->pc;
@@ -149,6 +156,8 @@ do_return(struct fxp_exec *e)
    e->call_sp--;
    e->func = e->call_stack[e->call_sp].func;
    e->cond = e->call_stack[e->call_sp].cond;
+   e->loop = e->call_stack[e->call_sp].loop;
+   e->cont = e->call_stack[e->call_sp].cont;
    e->cond_sp = e->call_stack[e->call_sp].cond_sp;
    e->loop_sp = e->call_stack[e->call_sp].loop_sp;
    e->pc = e->call_stack[e->call_sp].ret_pc;

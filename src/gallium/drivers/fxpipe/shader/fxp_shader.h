@@ -161,7 +161,7 @@ struct fxp_exec {
 
    fxp_vi cond_stack[FXP_MAX_NEST];
    struct { fxp_vi loop, cont, cond; unsigned cond_sp; } loop_stack[FXP_MAX_NEST];
-   struct { fxp_vi func, cond; unsigned cond_sp, loop_sp; int32_t ret_pc; } call_stack[FXP_MAX_NEST];
+   struct { fxp_vi func, cond, loop, cont; unsigned cond_sp, loop_sp; int32_t ret_pc; } call_stack[FXP_MAX_NEST];
    unsigned cond_sp, loop_sp, call_sp;
 
    int32_t pc;

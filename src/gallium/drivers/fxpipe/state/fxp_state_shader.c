@@ -1,5 +1,5 @@
 /* Shader CSOs (vertex and fragment; TGSI only) and constant buffers. A shader keeps a private copy of its
- * tokens; the shader-engine issue decodes them here into fxpipe's program form. Constant data given as a user
+ * tokens and their decoded program (shader/fxp_decode.c). Constant data given as a user
  * pointer is copied at bind time, since the pointer is not valid after the call. */
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
@@ -7,6 +7,7 @@
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
+#include "shader/fxp_shader.h"
 
 static struct fxp_shader *
 fxp_create_shader(struct pipe_context *pipe, enum pipe_shader_type stage,
@@ -28,6 +29,12 @@ fxp_create_shader(struct pipe_context *pipe, enum pipe_shader_type stage,
       FREE(sh);
       return NULL;
    }
+   /* Decoded now, once; the drawing pipeline runs sh->prog. A shader the engine cannot execute yet keeps
+    * its CSO (drawing does not run it anyway) and says why under FXPIPE_DEBUG. */
+   char error[256];
+   sh->prog = fxp_program_create(sh->state.tokens, stage, error, sizeof(error));
+   if (!sh->prog)
+      fxp_todo_once("shader engine: %s", error);
    return sh;
 }
 
@@ -38,6 +45,7 @@ fxp_delete_shader(struct pipe_context *pipe, void *shader)
 
    if (!sh)
       return;
+   fxp_program_destroy(sh->prog);
    FREE((void *)sh->state.tokens);
    FREE(sh);
 }

@@ -1,0 +1,277 @@
+/* fxpipe-bench-tgsi: lanes per second of fxpipe's shader engine against Mesa's tgsi_exec (the yardstick
+ * only: it is linked into this benchmark, never into the driver), single-threaded, on the same shaders.
+ *
+ *   fxpipe-bench-tgsi [SECONDS_PER_RUN]
+ *
+ * The shaders are vertex shaders so that both engines take their inputs as given (tgsi_exec would
+ * interpolate fragment inputs): ALU-heavy, branchy (per-lane loop counts and branches), integer, double,
+ * and a mix resembling a real vertex shader (transform and lighting) and a real fragment shader (normal
+ * mapping-style math without textures). Inputs differ per lane. Each engine runs the shader on batches
+ * (fxpipe: FXP_W lanes, tgsi_exec: 4) for the given time; the program prints lanes/s for both and the ratio.
+ * Branch labels (`:N`, the TGSI index of the ELSE or ENDIF) are written out because tgsi_exec needs them;
+ * fxpipe computes its own jump targets. Timings vary with the machine and its load; they are measurements,
+ * not test assertions. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tgsi/tgsi_exec.h"
+#include "tgsi/tgsi_text.h"
+#include "util/os_time.h"
+#include "util/u_memory.h"
+
+#include "shader/fxp_shader.h"
+
+struct bench_shader {
+   const char *name;
+   const char *text;
+};
+
+static const struct bench_shader shaders[] = {
+   {"alu",
+    "VERT\n"
+    "DCL IN[0]\nDCL IN[1]\nDCL OUT[0], GENERIC[0]\nDCL CONST[0][0..3]\nDCL TEMP[0..3]\n"
+    "IMM[0] FLT32 {0.5, 2.0, 0.25, 1.0}\n"
+    "  MUL TEMP[0], IN[0], CONST[0][0]\n"
+    "  MAD TEMP[0], IN[1], CONST[0][1], TEMP[0]\n"
+    "  DP4 TEMP[1].x, TEMP[0], CONST[0][2]\n"
+    "  RSQ TEMP[1].y, |TEMP[1].xxxx|\n"
+    "  MUL TEMP[2], TEMP[0], TEMP[1].yyyy\n"
+    "  ADD TEMP[2], TEMP[2], -IMM[0].xxxx\n"
+    "  MAX TEMP[2], TEMP[2], IMM[0].zzzz\n"
+    "  MIN TEMP[2], TEMP[2], IMM[0].yyyy\n"
+    "  FRC TEMP[3], TEMP[2]\n"
+    "  LRP TEMP[3], TEMP[3], TEMP[2], TEMP[0]\n"
+    "  MAD TEMP[3], TEMP[3], CONST[0][3], TEMP[1].xxxx\n"
+    "  EX2 TEMP[1].z, TEMP[3].xxxx\n"
+    "  LG2 TEMP[1].w, |TEMP[3].yyyy|\n"
+    "  MUL TEMP[0], TEMP[3], TEMP[1].zzzz\n"
+    "  MAD TEMP[0], TEMP[0], TEMP[1].wwww, TEMP[2]\n"
+    "  DP3 TEMP[1].x, TEMP[0], TEMP[3]\n"
+    "  MUL_SAT TEMP[0], TEMP[0], TEMP[1].xxxx\n"
+    "  ADD TEMP[0], TEMP[0], TEMP[3]\n"
+    "  MOV OUT[0], TEMP[0]\n"
+    "  END\n"},
+   {"branchy",
+    "VERT\n"
+    "DCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..3]\n"
+    "IMM[0] FLT32 {0.0, 1.0, 0.5, 3.0}\n"
+    "IMM[1] INT32 {1, 0, 7, 16}\n"
+    "  F2I TEMP[0].x, IN[0].xxxx\n"
+    "  AND TEMP[0].x, TEMP[0].xxxx, IMM[1].zzzz\n"
+    "  MOV TEMP[1], IMM[0].xxxx\n"
+    "  MOV TEMP[0].y, IMM[1].yyyy\n"
+    "  BGNLOOP\n"
+    "    ISGE TEMP[0].z, TEMP[0].yyyy, TEMP[0].xxxx\n"
+    "    UIF TEMP[0].zzzz :8\n"
+    "      BRK\n"
+    "    ENDIF\n"
+    "    I2F TEMP[2].x, TEMP[0].yyyy\n"
+    "    SLT TEMP[2].y, TEMP[2].xxxx, IN[0].yyyy\n"
+    "    IF TEMP[2].yyyy :13\n"
+    "      MAD TEMP[1], TEMP[1], IMM[0].zzzz, IN[0]\n"
+    "    ELSE :16\n"
+    "      ADD TEMP[1], TEMP[1], IMM[0].wwww\n"
+    "      MUL TEMP[1], TEMP[1], IMM[0].zzzz\n"
+    "    ENDIF\n"
+    "    UADD TEMP[0].y, TEMP[0].yyyy, IMM[1].xxxx\n"
+    "  ENDLOOP\n"
+    "  MOV OUT[0], TEMP[1]\n"
+    "  END\n"},
+   {"integer",
+    "VERT\n"
+    "DCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..2]\n"
+    "IMM[0] UINT32 {2654435761, 13, 17, 5}\n"
+    "IMM[1] UINT32 {2246822519, 3266489917, 668265263, 374761393}\n"
+    "  F2U TEMP[0], |IN[0]|\n"
+    "  UMUL TEMP[1], TEMP[0], IMM[0].xxxx\n"
+    "  SHL TEMP[2], TEMP[1], IMM[0].yyyy\n"
+    "  XOR TEMP[1], TEMP[1], TEMP[2]\n"
+    "  USHR TEMP[2], TEMP[1], IMM[0].zzzz\n"
+    "  XOR TEMP[1], TEMP[1], TEMP[2]\n"
+    "  SHL TEMP[2], TEMP[1], IMM[0].wwww\n"
+    "  XOR TEMP[1], TEMP[1], TEMP[2]\n"
+    "  UMAD TEMP[1], TEMP[1], IMM[1], IMM[1].wzyx\n"
+    "  UMUL_HI TEMP[2], TEMP[1], IMM[1].yyyy\n"
+    "  UADD TEMP[1], TEMP[1], TEMP[2]\n"
+    "  IMAX TEMP[2], TEMP[1], -TEMP[1]\n"
+    "  AND TEMP[1], TEMP[1], TEMP[2]\n"
+    "  USHR TEMP[2], TEMP[1], IMM[0].zzzz\n"
+    "  OR TEMP[1], TEMP[1], TEMP[2]\n"
+    "  UMUL TEMP[1], TEMP[1], IMM[1].zzzz\n"
+    "  U2F TEMP[1], TEMP[1]\n"
+    "  MOV OUT[0], TEMP[1]\n"
+    "  END\n"},
+   {"double",
+    "VERT\n"
+    "DCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL TEMP[0..3]\n"
+    "IMM[0] FLT64 {1.0000001, 0.5}\n"
+    "IMM[1] FLT64 {3.0, -0.25}\n"
+    "  F2D TEMP[0], IN[0].xyxy\n"
+    "  F2D TEMP[1], IN[0].zwzw\n"
+    "  DMUL TEMP[2], TEMP[0], IMM[0]\n"
+    "  DFMA TEMP[2], TEMP[2], TEMP[1], IMM[1]\n"
+    "  DADD TEMP[3], TEMP[2], TEMP[0]\n"
+    "  DMUL TEMP[3], TEMP[3], TEMP[3]\n"
+    "  DMAX TEMP[3], TEMP[3], IMM[1]\n"
+    "  DSQRT TEMP[3], TEMP[3]\n"
+    "  DADD TEMP[2], TEMP[2], TEMP[3]\n"
+    "  DMUL TEMP[2], TEMP[2], IMM[0]\n"
+    "  DFMA TEMP[2], TEMP[2], TEMP[1], TEMP[0]\n"
+    "  D2F TEMP[0].xy, TEMP[2]\n"
+    "  MOV OUT[0], TEMP[0]\n"
+    "  END\n"},
+   {"vertex",
+    "VERT\n"
+    "DCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0], POSITION\nDCL OUT[1], COLOR\nDCL OUT[2], GENERIC[0]\n"
+    "DCL CONST[0][0..11]\nDCL TEMP[0..4]\n"
+    "IMM[0] FLT32 {0.0, 1.0, 16.0, 0.2}\n"
+    "  MUL TEMP[0], CONST[0][0], IN[0].xxxx\n"
+    "  MAD TEMP[0], CONST[0][1], IN[0].yyyy, TEMP[0]\n"
+    "  MAD TEMP[0], CONST[0][2], IN[0].zzzz, TEMP[0]\n"
+    "  MAD OUT[0], CONST[0][3], IN[0].wwww, TEMP[0]\n"
+    "  DP3 TEMP[1].x, CONST[0][4], IN[1]\n"
+    "  DP3 TEMP[1].y, CONST[0][5], IN[1]\n"
+    "  DP3 TEMP[1].z, CONST[0][6], IN[1]\n"
+    "  DP3 TEMP[2].x, TEMP[1], TEMP[1]\n"
+    "  RSQ TEMP[2].x, TEMP[2].xxxx\n"
+    "  MUL TEMP[1], TEMP[1], TEMP[2].xxxx\n"
+    "  DP3 TEMP[3].x, TEMP[1], CONST[0][7]\n"
+    "  MAX TEMP[3].x, TEMP[3].xxxx, IMM[0].xxxx\n"
+    "  DP3 TEMP[3].y, TEMP[1], CONST[0][8]\n"
+    "  MAX TEMP[3].y, TEMP[3].yyyy, IMM[0].xxxx\n"
+    "  POW TEMP[3].y, TEMP[3].yyyy, IMM[0].zzzz\n"
+    "  MUL TEMP[4], CONST[0][9], TEMP[3].xxxx\n"
+    "  MAD TEMP[4], CONST[0][10], TEMP[3].yyyy, TEMP[4]\n"
+    "  MAD_SAT OUT[1], IN[2], CONST[0][11], TEMP[4]\n"
+    "  MOV OUT[2], IN[2]\n"
+    "  END\n"},
+   {"fragment",
+    "VERT\n"
+    "DCL IN[0]\nDCL IN[1]\nDCL IN[2]\nDCL OUT[0], GENERIC[0]\nDCL CONST[0][0..3]\nDCL TEMP[0..4]\n"
+    "IMM[0] FLT32 {2.0, -1.0, 32.0, 0.04}\n"
+    "  MAD TEMP[0], IN[0], IMM[0].xxxx, IMM[0].yyyy\n"
+    "  DP3 TEMP[1].x, TEMP[0], TEMP[0]\n"
+    "  RSQ TEMP[1].x, TEMP[1].xxxx\n"
+    "  MUL TEMP[0], TEMP[0], TEMP[1].xxxx\n"
+    "  DP3 TEMP[2].x, IN[1], IN[1]\n"
+    "  RSQ TEMP[2].x, TEMP[2].xxxx\n"
+    "  MUL TEMP[2], IN[1], TEMP[2].xxxx\n"
+    "  DP3_SAT TEMP[3].x, TEMP[0], TEMP[2]\n"
+    "  ADD TEMP[4], TEMP[2], CONST[0][0]\n"
+    "  DP3 TEMP[1].y, TEMP[4], TEMP[4]\n"
+    "  RSQ TEMP[1].y, TEMP[1].yyyy\n"
+    "  MUL TEMP[4], TEMP[4], TEMP[1].yyyy\n"
+    "  DP3_SAT TEMP[3].y, TEMP[0], TEMP[4]\n"
+    "  POW TEMP[3].y, TEMP[3].yyyy, IMM[0].zzzz\n"
+    "  ADD TEMP[3].z, IMM[0].yyyy, -TEMP[3].xxxx\n"
+    "  MUL TEMP[3].z, TEMP[3].zzzz, TEMP[3].zzzz\n"
+    "  MAD TEMP[3].z, TEMP[3].zzzz, IMM[0].wwww, IMM[0].wwww\n"
+    "  MUL TEMP[1], IN[2], CONST[0][1]\n"
+    "  MUL TEMP[1], TEMP[1], TEMP[3].xxxx\n"
+    "  MAD TEMP[1], CONST[0][2], TEMP[3].yyyy, TEMP[1]\n"
+    "  LRP TEMP[1], TEMP[3].zzzz, CONST[0][3], TEMP[1]\n"
+    "  MOV_SAT OUT[0], TEMP[1]\n"
+    "  END\n"},
+};
+
+static float constants[16][4];
+
+static float
+input_value(unsigned lane, unsigned attr, unsigned chan)
+{
+   return 0.25f + 0.37f * ((lane * 7 + attr * 3 + chan * 5) % 23);
+}
+
+static double
+bench_fxpipe(const struct tgsi_token *tokens, double seconds, uint64_t *lanes_out)
+{
+   char error[256];
+   struct fxp_program *prog = fxp_program_create(tokens, PIPE_SHADER_VERTEX, error, sizeof(error));
+   if (!prog) {
+      fprintf(stderr, "fxpipe refused the shader: %s\n", error);
+      return 0;
+   }
+   struct fxp_bindings bind;
+   memset(&bind, 0, sizeof(bind));
+   bind.constbufs[0].data = (uint8_t *)constants;
+   bind.constbufs[0].size_B = sizeof(constants);
+   struct fxp_exec e;
+   fxp_exec_init(&e, prog, &bind, FXP_W);
+
+   uint64_t lanes = 0;
+   const int64_t start = os_time_get_nano(), end = start + (int64_t)(seconds * 1e9);
+   int64_t now = start;
+   unsigned batch = 0;
+   while (now < end) {
+      for (unsigned rep = 0; rep < 256; rep++, batch++) {
+         fxp_exec_reset(&e, FXP_W);
+         for (unsigned i = 0; i < prog->num_inputs; i++)
+            for (unsigned c = 0; c < 4; c++)
+               for (unsigned l = 0; l < FXP_W; l++)
+                  fxp_input(&e, i, c)->af[l] = input_value(batch * FXP_W + l, i, c);
+         fxp_exec_run(&e);
+      }
+      lanes += 256 * FXP_W;
+      now = os_time_get_nano();
+   }
+   fxp_exec_fini(&e);
+   fxp_program_destroy(prog);
+   *lanes_out = lanes;
+   return lanes / ((now - start) / 1e9);
+}
+
+static double
+bench_tgsi_exec(const struct tgsi_token *tokens, unsigned num_inputs, double seconds)
+{
+   struct tgsi_exec_machine *mach = tgsi_exec_machine_create(PIPE_SHADER_VERTEX);
+   const void *bufs[1] = {constants};
+   const unsigned sizes[1] = {sizeof(constants)};
+
+   tgsi_exec_machine_bind_shader(mach, tokens, NULL, NULL, NULL);
+   tgsi_exec_set_constant_buffers(mach, 1, bufs, sizes);
+   uint64_t lanes = 0;
+   const int64_t start = os_time_get_nano(), end = start + (int64_t)(seconds * 1e9);
+   int64_t now = start;
+   unsigned batch = 0;
+   while (now < end) {
+      for (unsigned rep = 0; rep < 256; rep++, batch++) {
+         for (unsigned i = 0; i < num_inputs; i++)
+            for (unsigned c = 0; c < 4; c++)
+               for (unsigned l = 0; l < TGSI_QUAD_SIZE; l++)
+                  mach->Inputs[i].xyzw[c].f[l] = input_value(batch * TGSI_QUAD_SIZE + l, i, c);
+         mach->NonHelperMask = (1 << TGSI_QUAD_SIZE) - 1;
+         tgsi_exec_machine_run(mach, 0);
+      }
+      lanes += 256 * TGSI_QUAD_SIZE;
+      now = os_time_get_nano();
+   }
+   tgsi_exec_machine_destroy(mach);
+   return lanes / ((now - start) / 1e9);
+}
+
+int
+main(int argc, char **argv)
+{
+   const double seconds = argc > 1 ? atof(argv[1]) : 1.0;
+   struct tgsi_token tokens[4096];
+
+   for (unsigned i = 0; i < 16; i++)
+      for (unsigned c = 0; c < 4; c++)
+         constants[i][c] = 0.1f * (i + 1) + 0.05f * c;
+
+   printf("%-10s %16s %16s %8s\n", "shader", "fxpipe lanes/s", "tgsi_exec lanes/s", "ratio");
+   for (unsigned s = 0; s < sizeof(shaders) / sizeof(shaders[0]); s++) {
+      if (!tgsi_text_translate(shaders[s].text, tokens, ARRAY_SIZE(tokens))) {
+         fprintf(stderr, "%s: the TGSI text does not parse\n", shaders[s].name);
+         return 1;
+      }
+      struct tgsi_shader_info info;
+      tgsi_scan_shader(tokens, &info);
+      uint64_t lanes;
+      const double fx = bench_fxpipe(tokens, seconds, &lanes);
+      const double te = bench_tgsi_exec(tokens, info.file_max[TGSI_FILE_INPUT] + 1, seconds);
+      printf("%-10s %16.0f %16.0f %7.2fx\n", shaders[s].name, fx, te, te > 0 ? fx / te : 0.0);
+   }
+   return 0;
+}
