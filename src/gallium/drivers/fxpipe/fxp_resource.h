@@ -29,7 +29,9 @@ struct sw_displaytarget;
 #define FXP_MAX_TEXTURE_3D_LEVELS 12         /* 2048^3 */
 #define FXP_MAX_TEXTURE_CUBE_LEVELS 15       /* 16384^2 faces */
 #define FXP_MAX_TEXTURE_ARRAY_LAYERS 2048
-#define FXP_MAX_RESOURCE_SIZE_B (4ull << 30) /* one resource's storage; larger ones are refused */
+#define FXP_MAX_RESOURCE_SIZE_B (1ull << 30) /* one resource's storage; larger ones are refused (GL reports
+                                               * GL_OUT_OF_MEMORY, proxies say no) */
+#define FXP_MMAP_MIN_B (2u << 20)            /* storage this large comes zeroed from mmap, paged in lazily */
 
 struct fxp_resource {
    struct pipe_resource base;
@@ -39,6 +41,7 @@ struct fxp_resource {
    uint8_t *dt_map;               /* mapping of dt while map_count > 0 */
    unsigned dt_map_count;
    bool user_memory;              /* data belongs to the application (resource_from_user_memory) */
+   bool mmapped;                  /* data comes from mmap (size_B >= FXP_MMAP_MIN_B) */
 
    uint64_t size_B;
    uint64_t level_offset_B[PIPE_MAX_TEXTURE_LEVELS];

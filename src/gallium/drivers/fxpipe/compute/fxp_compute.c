@@ -127,7 +127,10 @@ run_group(struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned thr
       for (unsigned b = 0; b < n_batches; b++) {
          fxp_exec_reset(&execs[0], MIN2(FXP_W, threads - b * FXP_W));
          fill_system_values(&execs[0], block, grid, group, b * FXP_W);
-         fxp_exec_run(&execs[0]);
+         /* a barrier in a group of one batch has nobody to wait for: go on */
+         do
+            fxp_exec_run(&execs[0]);
+         while (!execs[0].done);
       }
       return;
    }

@@ -4,6 +4,8 @@
 #include "util/os_memory.h"
 #include "frontend/sw_winsys.h"
 
+#include <sys/mman.h>
+
 #include "fxp_screen.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
@@ -154,13 +156,21 @@ fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resourc
    } else {
       if (!fxp_resource_layout(res))
          goto fail;
-      res->data = os_malloc_aligned(res->size_B ? res->size_B : FXP_ALIGN_B, FXP_ALIGN_B);
+      /* New storage reads as zeros, never as stale heap contents. Large storage comes from mmap, whose
+       * zero pages are only backed by memory once written. */
+      if (res->size_B >= FXP_MMAP_MIN_B) {
+         void *p = mmap(NULL, res->size_B, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+         res->data = p == MAP_FAILED ? NULL : p;
+         res->mmapped = res->data != NULL;
+      } else {
+         res->data = os_malloc_aligned(res->size_B ? res->size_B : FXP_ALIGN_B, FXP_ALIGN_B);
+         if (res->data)
+            memset(res->data, 0, res->size_B);
+      }
       if (!res->data) {
          fxp_refuse("out of memory for a resource of %llu bytes", (unsigned long long)res->size_B);
          goto fail;
       }
-      /* New storage reads as zeros, never as stale heap contents. */
-      memset(res->data, 0, res->size_B);
    }
 
    FXP_DBG(FXP_DBG_RESOURCE, "resource %p: target %d %s %ux%ux%u layers %u levels %u: %llu bytes%s",
@@ -200,6 +210,8 @@ fxp_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
       if (res->dt_map_count)
          screen->winsys->displaytarget_unmap(screen->winsys, res->dt);
       screen->winsys->displaytarget_destroy(screen->winsys, res->dt);
+   } else if (res->mmapped) {
+      munmap(res->data, res->size_B);
    } else if (!res->user_memory) {
       os_free_aligned(res->data);
    }

@@ -101,6 +101,15 @@ test_refusals(struct fxp_t *t)
    huge.array_size = 2048;
    huge.bind = sv;
    CHECK(t, !t->screen->can_create_resource(t->screen, &huge), "a 8 TiB texture");
+   huge.array_size = 5; /* 16384^2 * 16 B * 5 = 20 GiB */
+   CHECK(t, !t->screen->can_create_resource(t->screen, &huge), "a 20 GiB texture");
+   huge.target = PIPE_TEXTURE_2D;
+   huge.array_size = 1;
+   huge.format = PIPE_FORMAT_R8G8B8A8_UNORM; /* 16384^2 * 4 B = 1 GiB exactly: the limit */
+   CHECK(t, t->screen->can_create_resource(t->screen, &huge), "a 1 GiB texture");
+   huge.format = PIPE_FORMAT_R16G16B16A16_FLOAT; /* 2 GiB */
+   CHECK(t, !t->screen->can_create_resource(t->screen, &huge), "a 2 GiB texture");
+   huge.target = PIPE_TEXTURE_2D_ARRAY;
    huge.array_size = 1;
    huge.width0 = huge.height0 = 64;
    CHECK(t, t->screen->can_create_resource(t->screen, &huge), "a small texture");

@@ -13,48 +13,41 @@
  * negation for 64-bit integers. */
 #include "fxp_exec_inline.h"
 
-static inline uint64_t
-raw64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g, unsigned l)
+typedef double fxp_vd __attribute__((vector_size(FXP_W * 8)));
+typedef uint64_t fxp_vq __attribute__((vector_size(FXP_W * 8)));
+typedef int64_t fxp_vqs __attribute__((vector_size(FXP_W * 8)));
+
+/* The 64-bit values of group g of source s, all lanes at once. */
+static inline fxp_vq
+raw64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g)
 {
-   return (uint64_t)e->rf[in->src[s].slot[2 * g]].au[l] |
-          ((uint64_t)e->rf[in->src[s].slot[2 * g + 1]].au[l] << 32);
+   const fxp_vq lo = __builtin_convertvector(e->rf[in->src[s].slot[2 * g]].u, fxp_vq);
+   const fxp_vq hi = __builtin_convertvector(e->rf[in->src[s].slot[2 * g + 1]].u, fxp_vq);
+   return lo | (hi << 32);
 }
 
-static inline double
-srcd(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g, unsigned l)
+static inline fxp_vd
+srcd(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g)
 {
-   uint64_t v = raw64(e, in, s, g, l);
+   fxp_vq v = raw64(e, in, s, g);
    if (in->src[s].mod & FXP_MOD_ABS)
       v &= ~(1ull << 63);
    if (in->src[s].mod & FXP_MOD_NEG)
       v ^= 1ull << 63;
-   double d;
-   memcpy(&d, &v, 8);
-   return d;
+   return (fxp_vd)v;
 }
 
-static inline uint64_t
-srcu64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g, unsigned l)
+static inline fxp_vq
+srcq(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g)
 {
-   uint64_t v = raw64(e, in, s, g, l);
-   if ((in->src[s].mod & FXP_MOD_ABS) && (int64_t)v < 0)
-      v = -v;
+   fxp_vq v = raw64(e, in, s, g);
+   if (in->src[s].mod & FXP_MOD_ABS) {
+      const fxp_vq neg = (fxp_vq)((fxp_vqs)v < 0);
+      v = (v & ~neg) | (-v & neg);
+   }
    if (in->src[s].mod & FXP_MOD_NEG)
       v = -v;
    return v;
-}
-
-static inline int64_t
-srci64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g, unsigned l)
-{
-   return (int64_t)srcu64(e, in, s, g, l);
-}
-
-/* 32-bit source of a mixed operation, for lane l: channel `c` with integer modifiers. */
-static inline uint32_t
-src32(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned c, unsigned l)
-{
-   return src_u(e, in, s, c)[l];
 }
 
 static inline bool
@@ -63,98 +56,95 @@ group_written(const struct fxp_inst *in, unsigned g)
    return in->dst[0].mask & (3u << (2 * g));
 }
 
-/* Stores a group's 64-bit result (both channels of the pair that are in the write mask). */
+/* Stores a group's 64-bit result (the channels of the pair that are in the write mask). */
 static inline void
-store64(struct fxp_exec *e, const struct fxp_inst *in, unsigned g, const uint64_t v[FXP_W])
+store64(struct fxp_exec *e, const struct fxp_inst *in, unsigned g, fxp_vq v)
 {
-   fxp_vu lo, hi;
-   for (unsigned l = 0; l < FXP_W; l++) {
-      lo[l] = (uint32_t)v[l];
-      hi[l] = (uint32_t)(v[l] >> 32);
-   }
    if (in->dst[0].mask & (1u << (2 * g)))
-      dst_store_u(e, in, 0, 2 * g, lo);
+      dst_store_u(e, in, 0, 2 * g, __builtin_convertvector(v, fxp_vu));
    if (in->dst[0].mask & (2u << (2 * g)))
-      dst_store_u(e, in, 0, 2 * g + 1, hi);
+      dst_store_u(e, in, 0, 2 * g + 1, __builtin_convertvector(v >> 32, fxp_vu));
 }
 
-static inline uint64_t
-d2bits(double d)
+static inline fxp_vq
+vsel64(fxp_vq m, fxp_vq a, fxp_vq b)
 {
-   uint64_t v;
-   memcpy(&v, &d, 8);
-   return v;
+   return (a & m) | (b & ~m);
 }
 
-/* 64 -> 64: EXPR computes uint64_t from lane l and group g */
+/* Per-lane application of a scalar function to vectors. */
+#define MAP1(T, fn, a) ({ T r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_]); r_; })
+#define MAP2(T, fn, a, b) ({ T r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_], (b)[l_]); r_; })
+#define MAP3(T, fn, a, b, c) \
+   ({ T r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_], (b)[l_], (c)[l_]); r_; })
+
+/* 64 -> 64: EXPR is a fxp_vq computed for group g */
 #define OP64(name, expr)                                                     \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
-      uint64_t r[2][FXP_W];                                                  \
+      fxp_vq r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
-            for (unsigned l = 0; l < FXP_W; l++)                             \
-               r[g][l] = (expr);                                             \
+            r[g] = (expr);                                                   \
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
             store64(e, in, g, r[g]);                                         \
    }
 
-/* comparisons: 32-bit result to each written channel of the group */
-#define OPCMP64(name, cond)                                                  \
+/* comparisons: EXPR is a 64-bit lane mask; the 32-bit result goes to each written channel of the group */
+#define OPCMP64(name, expr)                                                  \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
       fxp_vu r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
-         for (unsigned l = 0; l < FXP_W; l++)                                \
-            r[g][l] = group_written(in, g) && (cond) ? ~0u : 0u;             \
+         r[g] = group_written(in, g) ? __builtin_convertvector((fxp_vq)(expr), fxp_vu) : (fxp_vu){0}; \
       FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c / 2]);               \
    }
 
-/* 32 -> 64: group g reads channel g of src0 */
+/* 32 -> 64: group g reads channel g of src0 (x: raw bits, xf: float, xi: signed) */
 #define OP32TO64(name, expr)                                                 \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
-      uint64_t r[2][FXP_W];                                                  \
+      fxp_vq r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g)) {                                         \
-            const fxp_vu x = src_raw(e, in, 0, g);                           \
+            const fxp_vu x = src_u(e, in, 0, g);                             \
             const fxp_vf xf = src_f(e, in, 0, g);                            \
             const fxp_vi xi = src_i(e, in, 0, g);                            \
             (void)x; (void)xf; (void)xi;                                     \
-            for (unsigned l = 0; l < FXP_W; l++)                             \
-               r[g][l] = (expr);                                             \
+            r[g] = (expr);                                                   \
          }                                                                   \
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
             store64(e, in, g, r[g]);                                         \
    }
 
-/* 64 -> 32: the k-th written channel gets group k's result */
+/* 64 -> 32: the k-th written channel gets group k's result (EXPR is a fxp_vu) */
 #define OP64TO32(name, expr)                                                 \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
       fxp_vu r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
-         for (unsigned l = 0; l < FXP_W; l++)                                \
-            r[g][l] = (expr);                                                \
+         r[g] = (expr);                                                      \
       unsigned k = 0;                                                        \
       for (unsigned c = 0; c < 4 && k < 2; c++)                              \
          if (in->dst[0].mask & (1 << c))                                     \
             dst_store_u(e, in, 0, c, r[k++]);                                \
    }
 
-#define D(s) srcd(e, in, s, g, l)
-#define U64(s) srcu64(e, in, s, g, l)
-#define I64(s) srci64(e, in, s, g, l)
-#define B(x) d2bits(x)
+#define D(s) srcd(e, in, s, g)
+#define Q(s) srcq(e, in, s, g)
+#define QS(s) ((fxp_vqs)srcq(e, in, s, g))
+#define B(x) ((fxp_vq)(x))
+/* the 32-bit operand of shifts and DLDEXP: src1.x for group 0, src1.z for group 1 */
+#define S32(s) src_u(e, in, s, 2 * g)
 
 static double dfrac1(double x) { return x - floor(x); }
 static double dssg1(double x) { return x > 0 ? 1.0 : x < 0 ? -1.0 : 0.0; }
-static double dmin1(double a, double b) { return fmin(a, b); }
-static double dmax1(double a, double b) { return fmax(a, b); }
+static double drcp1(double x) { return 1.0 / x; }
+static double drsq1(double x) { return 1.0 / sqrt(x); }
 
-static int32_t
+static uint32_t
 d2i1(double x)
 {
    if (!(x == x))
@@ -162,8 +152,8 @@ d2i1(double x)
    if (x >= 2147483647.0)
       return INT32_MAX;
    if (x <= -2147483648.0)
-      return INT32_MIN;
-   return (int32_t)x;
+      return (uint32_t)INT32_MIN;
+   return (uint32_t)(int32_t)x;
 }
 
 static uint32_t
@@ -176,7 +166,7 @@ d2u1(double x)
    return (uint32_t)x;
 }
 
-static int64_t
+static uint64_t
 d2i64(double x)
 {
    if (!(x == x))
@@ -184,8 +174,8 @@ d2i64(double x)
    if (x >= 9223372036854775808.0)
       return INT64_MAX;
    if (x < -9223372036854775808.0)
-      return INT64_MIN;
-   return (int64_t)x;
+      return (uint64_t)INT64_MIN;
+   return (uint64_t)(int64_t)x;
 }
 
 static uint64_t
@@ -198,41 +188,34 @@ d2u64(double x)
    return (uint64_t)x;
 }
 
-static float
-bits2f(uint32_t v)
-{
-   float f;
-   memcpy(&f, &v, 4);
-   return f;
-}
-
-static uint32_t
-f2bits(float f)
-{
-   uint32_t v;
-   memcpy(&v, &f, 4);
-   return v;
-}
-
+static uint32_t f2bits(float f) { uint32_t v; memcpy(&v, &f, 4); return v; }
+static uint32_t d2f1(double x) { return f2bits((float)x); }
+static uint32_t i642f1(uint64_t x) { return f2bits((float)(int64_t)x); }
+static uint32_t u642f1(uint64_t x) { return f2bits((float)x); }
+static uint64_t f2i64_1(float x) { return d2i64(x); }
+static uint64_t f2u64_1(float x) { return d2u64(x); }
+static double ldexp1(double x, uint32_t n) { return ldexp(x, (int32_t)n); }
 static uint64_t udiv64(uint64_t a, uint64_t b) { return b ? a / b : UINT64_MAX; }
 static uint64_t umod64(uint64_t a, uint64_t b) { return b ? a % b : UINT64_MAX; }
-static int64_t
-idiv64(int64_t a, int64_t b)
+static uint64_t
+idiv64(uint64_t ua, uint64_t ub)
 {
+   const int64_t a = (int64_t)ua, b = (int64_t)ub;
    if (!b)
       return 0;
    if (a == INT64_MIN && b == -1)
-      return INT64_MIN;
-   return a / b;
+      return (uint64_t)INT64_MIN;
+   return (uint64_t)(a / b);
 }
-static int64_t
-imod64(int64_t a, int64_t b)
+static uint64_t
+imod64(uint64_t ua, uint64_t ub)
 {
+   const int64_t a = (int64_t)ua, b = (int64_t)ub;
    if (!b)
-      return -1;
+      return UINT64_MAX;
    if (b == -1)
       return 0;
-   return a % b;
+   return (uint64_t)(a % b);
 }
 
 /* doubles */
@@ -240,90 +223,90 @@ OP64(op_dadd, B(D(0) + D(1)))
 OP64(op_dmul, B(D(0) * D(1)))
 OP64(op_ddiv, B(D(0) / D(1)))
 OP64(op_dmad, B(D(0) * D(1) + D(2)))
-OP64(op_dfma, B(fma(D(0), D(1), D(2))))
-OP64(op_dmin, B(dmin1(D(0), D(1))))
-OP64(op_dmax, B(dmax1(D(0), D(1))))
-OP64(op_dabs, B(fabs(D(0))))
-OP64(op_dneg, B(-D(0)))
-OP64(op_drcp, B(1.0 / D(0)))
-OP64(op_dsqrt, B(sqrt(D(0))))
-OP64(op_drsq, B(1.0 / sqrt(D(0))))
-OP64(op_dfrac, B(dfrac1(D(0))))
-OP64(op_dtrunc, B(trunc(D(0))))
-OP64(op_dceil, B(ceil(D(0))))
-OP64(op_dflr, B(floor(D(0))))
-OP64(op_dround, B(nearbyint(D(0))))
-OP64(op_dssg, B(dssg1(D(0))))
-OP64(op_dldexp, B(ldexp(D(0), (int32_t)src32(e, in, 1, 2 * g, l))))
+OP64(op_dfma, B(MAP3(fxp_vd, fma, D(0), D(1), D(2))))
+OP64(op_dmin, B(MAP2(fxp_vd, fmin, D(0), D(1))))
+OP64(op_dmax, B(MAP2(fxp_vd, fmax, D(0), D(1))))
+OP64(op_dabs, raw64(e, in, 0, g) & ~(1ull << 63))
+OP64(op_dneg, B(D(0)) ^ (1ull << 63))
+OP64(op_drcp, B(MAP1(fxp_vd, drcp1, D(0))))
+OP64(op_dsqrt, B(MAP1(fxp_vd, sqrt, D(0))))
+OP64(op_drsq, B(MAP1(fxp_vd, drsq1, D(0))))
+OP64(op_dfrac, B(MAP1(fxp_vd, dfrac1, D(0))))
+OP64(op_dtrunc, B(MAP1(fxp_vd, trunc, D(0))))
+OP64(op_dceil, B(MAP1(fxp_vd, ceil, D(0))))
+OP64(op_dflr, B(MAP1(fxp_vd, floor, D(0))))
+OP64(op_dround, B(MAP1(fxp_vd, nearbyint, D(0))))
+OP64(op_dssg, B(MAP1(fxp_vd, dssg1, D(0))))
+OP64(op_dldexp, B(MAP2(fxp_vd, ldexp1, D(0), S32(1))))
 OPCMP64(op_dslt, D(0) < D(1))
 OPCMP64(op_dsge, D(0) >= D(1))
 OPCMP64(op_dseq, D(0) == D(1))
 OPCMP64(op_dsne, D(0) != D(1))
-OP32TO64(op_f2d, B((double)xf[l]))
-OP32TO64(op_i2d, B((double)xi[l]))
-OP32TO64(op_u2d, B((double)x[l]))
-OP64TO32(op_d2f, f2bits((float)srcd(e, in, 0, g, l)))
-OP64TO32(op_d2i, (uint32_t)d2i1(srcd(e, in, 0, g, l)))
-OP64TO32(op_d2u, d2u1(srcd(e, in, 0, g, l)))
+OP32TO64(op_f2d, B(__builtin_convertvector(xf, fxp_vd)))
+OP32TO64(op_i2d, B(__builtin_convertvector(xi, fxp_vd)))
+OP32TO64(op_u2d, B(__builtin_convertvector(x, fxp_vd)))
+OP64TO32(op_d2f, MAP1(fxp_vu, d2f1, srcd(e, in, 0, g)))
+OP64TO32(op_d2i, MAP1(fxp_vu, d2i1, srcd(e, in, 0, g)))
+OP64TO32(op_d2u, MAP1(fxp_vu, d2u1, srcd(e, in, 0, g)))
 
 /* DFRACEXP: only src.xy is read; dst0.xy = dst0.zw = its significand in [0.5, 1), dst1's channels = its
  * exponent (tgsi.rst) */
 static void
 op_dfracexp(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   uint64_t r[FXP_W];
-   fxp_vi ex = fxp_splat_i(0);
+   const fxp_vd x = srcd(e, in, 0, 0);
+   fxp_vd m;
+   fxp_vi ex;
    for (unsigned l = 0; l < FXP_W; l++) {
-      int x = 0;
-      r[l] = d2bits(frexp(srcd(e, in, 0, 0, l), &x));
-      ex[l] = x;
+      int n = 0;
+      m[l] = frexp(x[l], &n);
+      ex[l] = n;
    }
    for (unsigned g = 0; g < 2; g++)
       if (group_written(in, g))
-         store64(e, in, g, r);
+         store64(e, in, g, (fxp_vq)m);
    for (unsigned c = 0; c < 4; c++)
       if (in->num_dst > 1 && (in->dst[1].mask & (1 << c)))
          dst_store_i(e, in, 1, c, ex);
 }
 
 /* 64-bit integers */
-OP64(op_u64add, U64(0) + U64(1))
-OP64(op_u64mul, U64(0) * U64(1))
-OP64(op_u64div, udiv64(U64(0), U64(1)))
-OP64(op_u64mod, umod64(U64(0), U64(1)))
-OP64(op_i64div, (uint64_t)idiv64(I64(0), I64(1)))
-OP64(op_i64mod, (uint64_t)imod64(I64(0), I64(1)))
-OP64(op_u64min, U64(0) < U64(1) ? U64(0) : U64(1))
-OP64(op_u64max, U64(0) > U64(1) ? U64(0) : U64(1))
-OP64(op_i64min, (uint64_t)(I64(0) < I64(1) ? I64(0) : I64(1)))
-OP64(op_i64max, (uint64_t)(I64(0) > I64(1) ? I64(0) : I64(1)))
-OP64(op_i64abs, I64(0) < 0 ? -U64(0) : U64(0))
-OP64(op_i64neg, -U64(0))
-OP64(op_i64ssg, (uint64_t)(int64_t)((I64(0) > 0) - (I64(0) < 0)))
-OP64(op_u64shl, U64(0) << (src32(e, in, 1, 2 * g, l) & 63))
-OP64(op_u64shr, U64(0) >> (src32(e, in, 1, 2 * g, l) & 63))
-OP64(op_i64shr, (uint64_t)(I64(0) >> (src32(e, in, 1, 2 * g, l) & 63)))
-OPCMP64(op_u64seq, U64(0) == U64(1))
-OPCMP64(op_u64sne, U64(0) != U64(1))
-OPCMP64(op_u64slt, U64(0) < U64(1))
-OPCMP64(op_u64sge, U64(0) >= U64(1))
-OPCMP64(op_i64slt, I64(0) < I64(1))
-OPCMP64(op_i64sge, I64(0) >= I64(1))
-OP64(op_i642d, B((double)I64(0)))
-OP64(op_u642d, B((double)U64(0)))
-OP64(op_d2i64, (uint64_t)d2i64(D(0)))
-OP64(op_d2u64, d2u64(D(0)))
-OP32TO64(op_f2i64, (uint64_t)d2i64(xf[l]))
-OP32TO64(op_f2u64, d2u64(xf[l]))
-OP32TO64(op_i2i64, (uint64_t)(int64_t)xi[l])
-OP32TO64(op_u2i64, (uint64_t)x[l])
-OP64TO32(op_i642f, f2bits((float)srci64(e, in, 0, g, l)))
-OP64TO32(op_u642f, f2bits((float)srcu64(e, in, 0, g, l)))
+OP64(op_u64add, Q(0) + Q(1))
+OP64(op_u64mul, Q(0) * Q(1))
+OP64(op_u64div, MAP2(fxp_vq, udiv64, Q(0), Q(1)))
+OP64(op_u64mod, MAP2(fxp_vq, umod64, Q(0), Q(1)))
+OP64(op_i64div, MAP2(fxp_vq, idiv64, Q(0), Q(1)))
+OP64(op_i64mod, MAP2(fxp_vq, imod64, Q(0), Q(1)))
+OP64(op_u64min, vsel64((fxp_vq)(Q(0) < Q(1)), Q(0), Q(1)))
+OP64(op_u64max, vsel64((fxp_vq)(Q(0) > Q(1)), Q(0), Q(1)))
+OP64(op_i64min, vsel64((fxp_vq)(QS(0) < QS(1)), Q(0), Q(1)))
+OP64(op_i64max, vsel64((fxp_vq)(QS(0) > QS(1)), Q(0), Q(1)))
+OP64(op_i64abs, vsel64((fxp_vq)(QS(0) < 0), -Q(0), Q(0)))
+OP64(op_i64neg, -Q(0))
+OP64(op_i64ssg, (fxp_vq)((QS(0) < 0) - (QS(0) > 0))) /* comparisons give -1 for true */
+OP64(op_u64shl, Q(0) << (__builtin_convertvector(S32(1), fxp_vq) & 63))
+OP64(op_u64shr, Q(0) >> (__builtin_convertvector(S32(1), fxp_vq) & 63))
+OP64(op_i64shr, (fxp_vq)(QS(0) >> (__builtin_convertvector(S32(1), fxp_vqs) & 63)))
+OPCMP64(op_u64seq, Q(0) == Q(1))
+OPCMP64(op_u64sne, Q(0) != Q(1))
+OPCMP64(op_u64slt, Q(0) < Q(1))
+OPCMP64(op_u64sge, Q(0) >= Q(1))
+OPCMP64(op_i64slt, QS(0) < QS(1))
+OPCMP64(op_i64sge, QS(0) >= QS(1))
+OP64(op_i642d, B(__builtin_convertvector(QS(0), fxp_vd)))
+OP64(op_u642d, B(__builtin_convertvector(Q(0), fxp_vd)))
+OP64(op_d2i64, MAP1(fxp_vq, d2i64, D(0)))
+OP64(op_d2u64, MAP1(fxp_vq, d2u64, D(0)))
+OP32TO64(op_f2i64, MAP1(fxp_vq, f2i64_1, xf))
+OP32TO64(op_f2u64, MAP1(fxp_vq, f2u64_1, xf))
+OP32TO64(op_i2i64, (fxp_vq)__builtin_convertvector(xi, fxp_vqs))
+OP32TO64(op_u2i64, __builtin_convertvector(x, fxp_vq))
+OP64TO32(op_i642f, MAP1(fxp_vu, i642f1, srcq(e, in, 0, g)))
+OP64TO32(op_u642f, MAP1(fxp_vu, u642f1, srcq(e, in, 0, g)))
 
 void
 fxp_ops_64_register(fxp_op_fn *t)
 {
-   (void)bits2f;
    t[TGSI_OPCODE_DADD] = op_dadd;
    t[TGSI_OPCODE_DMUL] = op_dmul;
    t[TGSI_OPCODE_DDIV] = op_ddiv;
