@@ -105,6 +105,29 @@ fxp_box_in_level(const struct pipe_resource *res, unsigned level, const struct p
           (uint64_t)box->z + box->depth <= d;
 }
 
+/* A new resource object for a template, with no storage yet. */
+static struct fxp_resource *
+fxp_resource_new(struct pipe_screen *pscreen, const struct pipe_resource *templat)
+{
+   struct fxp_resource *res = CALLOC_STRUCT(fxp_resource);
+
+   if (!res)
+      return NULL;
+   res->base = *templat;
+   res->base.screen = pscreen;
+   pipe_reference_init(&res->base.reference, 1);
+   return res;
+}
+
+/* The one-level, one-slice layout of winsys storage with the given row stride. */
+static void
+fxp_displaytarget_layout(struct fxp_resource *res, unsigned stride)
+{
+   res->row_stride_B[0] = stride;
+   res->slice_stride_B[0] = (uint64_t)stride * util_format_get_nblocksy(res->base.format, res->base.height0);
+   res->size_B = res->slice_stride_B[0];
+}
+
 static bool
 fxp_create_displaytarget(struct fxp_screen *screen, struct fxp_resource *res, const void *map_front_private)
 {
@@ -119,9 +142,7 @@ fxp_create_displaytarget(struct fxp_screen *screen, struct fxp_resource *res, co
    if (!res->dt)
       return fxp_refuse("the winsys could not create a %ux%u display target", res->base.width0,
                         res->base.height0);
-   res->row_stride_B[0] = stride;
-   res->slice_stride_B[0] = (uint64_t)stride * util_format_get_nblocksy(res->base.format, res->base.height0);
-   res->size_B = res->slice_stride_B[0];
+   fxp_displaytarget_layout(res, stride);
    return true;
 }
 
@@ -130,14 +151,10 @@ fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resourc
                           const void *map_front_private)
 {
    struct fxp_screen *screen = fxp_screen(pscreen);
-   struct fxp_resource *res = CALLOC_STRUCT(fxp_resource);
+   struct fxp_resource *res = fxp_resource_new(pscreen, templat);
 
    if (!res)
       return NULL;
-   res->base = *templat;
-   res->base.screen = pscreen;
-   pipe_reference_init(&res->base.reference, 1);
-
    if (templat->target != PIPE_BUFFER) {
       const unsigned format_binds = PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL |
                                     PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_DISPLAY_TARGET |
@@ -228,12 +245,9 @@ fxp_resource_from_handle(struct pipe_screen *pscreen, const struct pipe_resource
 
    if (!screen->winsys->displaytarget_from_handle)
       return NULL;
-   res = CALLOC_STRUCT(fxp_resource);
+   res = fxp_resource_new(pscreen, templat);
    if (!res)
       return NULL;
-   res->base = *templat;
-   res->base.screen = pscreen;
-   pipe_reference_init(&res->base.reference, 1);
    if (!fxp_template_valid(templat) || templat->target == PIPE_BUFFER || templat->last_level) {
       FREE(res);
       return NULL;
@@ -243,9 +257,7 @@ fxp_resource_from_handle(struct pipe_screen *pscreen, const struct pipe_resource
       FREE(res);
       return NULL;
    }
-   res->row_stride_B[0] = stride;
-   res->slice_stride_B[0] = (uint64_t)stride * util_format_get_nblocksy(templat->format, templat->height0);
-   res->size_B = res->slice_stride_B[0];
+   fxp_displaytarget_layout(res, stride);
    return &res->base;
 }
 
@@ -269,12 +281,9 @@ fxp_resource_from_user_memory(struct pipe_screen *pscreen, const struct pipe_res
 
    if (templat->target != PIPE_BUFFER)
       return NULL;
-   res = CALLOC_STRUCT(fxp_resource);
+   res = fxp_resource_new(pscreen, templat);
    if (!res)
       return NULL;
-   res->base = *templat;
-   res->base.screen = pscreen;
-   pipe_reference_init(&res->base.reference, 1);
    if (!fxp_resource_layout(res)) {
       FREE(res);
       return NULL;
