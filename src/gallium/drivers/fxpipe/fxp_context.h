@@ -5,6 +5,7 @@
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
 #include "util/list.h"
+#include "fetch/fxp_fetch.h"
 
 struct fxp_screen;
 struct fxp_compute_shader;
@@ -18,11 +19,9 @@ struct fxp_shader {
    struct fxp_program *prog;
 };
 
-/* Vertex-elements CSO: the element array, validated at creation. The vertex-fetch issue compiles it into a
- * fetch plan here. */
+/* Vertex-elements CSO: the element array compiled into a fetch plan (fetch/fxp_fetch.h). */
 struct fxp_velems {
-   unsigned count;
-   struct pipe_vertex_element elements[PIPE_MAX_ATTRIBS];
+   struct fxp_fetch_plan plan;
 };
 
 /* A constant buffer binding; user data is copied into owned storage when bound. */

@@ -21,7 +21,7 @@ test_velems_refusals(struct fxp_t *t)
    CHECK(t, cso != NULL, "valid elements refused");
    if (cso) {
       t->pipe->bind_vertex_elements_state(t->pipe, cso);
-      CHECK_EQ_U(t, fxp_context(t->pipe)->velems->count, 2);
+      CHECK_EQ_U(t, fxp_context(t->pipe)->velems->plan.count, 2);
       t->pipe->bind_vertex_elements_state(t->pipe, NULL);
       t->pipe->delete_vertex_elements_state(t->pipe, cso);
    }

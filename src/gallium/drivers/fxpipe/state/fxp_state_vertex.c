@@ -1,6 +1,6 @@
-/* Vertex-elements CSOs and vertex-buffer bindings. An element array is validated when created: a buffer index
- * past the limit or a format outside the velems list (screen/fxp_formats.c) refuses the whole CSO. The
- * vertex-fetch issue compiles the accepted array into a fetch plan here. */
+/* Vertex-elements CSOs and vertex-buffer bindings. An element array is compiled into a fetch plan
+ * (fetch/fxp_fetch.c) when created: a buffer index past the limit or a format outside the velems list
+ * (screen/fxp_formats.c) refuses the whole CSO. Binding only points the context at the plan. */
 #include "util/u_helpers.h"
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
@@ -9,34 +9,22 @@
 #include "fxp_context.h"
 #include "fxp_formats.h"
 #include "fxp_debug.h"
+#include "fetch/fxp_fetch.h"
 
 static void *
 fxp_create_vertex_elements_state(struct pipe_context *pipe, unsigned count,
                                  const struct pipe_vertex_element *elements)
 {
-   struct fxp_velems *ve;
+   struct fxp_velems *ve = CALLOC_STRUCT(fxp_velems);
+   char error[160];
 
-   if (count > PIPE_MAX_ATTRIBS) {
-      fxp_refuse("vertex elements: %u elements, the limit is %u", count, PIPE_MAX_ATTRIBS);
-      return NULL;
-   }
-   for (unsigned i = 0; i < count; i++) {
-      if (elements[i].vertex_buffer_index >= PIPE_MAX_ATTRIBS) {
-         fxp_refuse("vertex element %u: buffer index %u out of range", i,
-                    elements[i].vertex_buffer_index);
-         return NULL;
-      }
-      if (!fxp_is_vertex_format(elements[i].src_format)) {
-         fxp_refuse("vertex element %u: format %s is not a vertex format", i,
-                    util_format_name(elements[i].src_format));
-         return NULL;
-      }
-   }
-   ve = CALLOC_STRUCT(fxp_velems);
    if (!ve)
       return NULL;
-   ve->count = count;
-   memcpy(ve->elements, elements, count * sizeof(*elements));
+   if (!fxp_fetch_plan_compile(&ve->plan, count, elements, error, sizeof(error))) {
+      fxp_refuse("vertex elements: %s", error);
+      FREE(ve);
+      return NULL;
+   }
    return ve;
 }
 
