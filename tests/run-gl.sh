@@ -20,7 +20,7 @@ unset LIBGL_ALWAYS_SOFTWARE MESA_LOADER_DRIVER_OVERRIDE
 
 if [ $xvfb = 1 ]; then
   tmp=$(mktemp)
-  Xvfb -displayfd 5 -screen 0 1024x768x24 -nolisten tcp 5>"$tmp" >/dev/null 2>&1 &
+  Xvfb -displayfd 5 -screen 0 1280x1024x24 -nolisten tcp 5>"$tmp" >/dev/null 2>&1 &
   xpid=$!
   trap 'kill $xpid 2>/dev/null; wait $xpid 2>/dev/null; rm -f "$tmp"' EXIT
   for _ in $(seq 100); do [ -s "$tmp" ] && break; sleep 0.1; done

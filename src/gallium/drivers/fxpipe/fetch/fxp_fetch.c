@@ -292,12 +292,19 @@ fxp_fetch_plan_compile(struct fxp_fetch_plan *plan, unsigned count,
       snprintf(error, error_size, "%u elements, the limit is %u", count, PIPE_MAX_ATTRIBS);
       return false;
    }
-   /* 64-bit integer elements (double inputs) become pairs of 32-bit ones, as the state tracker expects. */
-   util_lower_uint64_vertex_elements(&ve, &count, lowered);
-   if (count > PIPE_MAX_ATTRIBS) {
-      snprintf(error, error_size, "too many elements once 64-bit ones are split");
+   /* 64-bit integer elements (double inputs) become one or two 32-bit ones, as the state tracker
+    * expects; count them first, so that the lowering never writes past its array. */
+   unsigned lowered_count = 0;
+   for (unsigned i = 0; i < count; i++) {
+      const bool is64 = ve[i].src_format >= PIPE_FORMAT_R64_UINT && ve[i].src_format <= PIPE_FORMAT_R64G64B64A64_UINT;
+      lowered_count += is64 && ve[i].dual_slot ? 2 : 1;
+   }
+   if (lowered_count > PIPE_MAX_ATTRIBS) {
+      snprintf(error, error_size, "%u elements once 64-bit ones are split, the limit is %u", lowered_count,
+               PIPE_MAX_ATTRIBS);
       return false;
    }
+   util_lower_uint64_vertex_elements(&ve, &count, lowered);
    for (unsigned i = 0; i < count; i++) {
       struct fxp_fetch_elem *el = &plan->elems[i];
       if (ve[i].vertex_buffer_index >= PIPE_MAX_ATTRIBS) {
@@ -324,9 +331,12 @@ fetch_one(const struct fxp_fetch_elem *el, const struct fxp_fetch_buffer *buffer
 {
    const struct fxp_fetch_buffer *b = &buffers[el->vb];
    const uint64_t i = el->divisor ? (uint64_t)start_instance + instance / el->divisor : index;
-   const uint64_t addr = i * b->stride_B + el->src_offset_B;
+   uint64_t addr, end;
 
-   if (!b->data || addr + el->size_B > b->size_B) {
+   /* any overflow of the address arithmetic is outside the buffer too */
+   if (!b->data || __builtin_mul_overflow(i, (uint64_t)b->stride_B, &addr) ||
+       __builtin_add_overflow(addr, (uint64_t)el->src_offset_B, &addr) ||
+       __builtin_add_overflow(addr, (uint64_t)el->size_B, &end) || end > b->size_B) {
       out[0] = out[1] = out[2] = out[3] = 0;
       return;
    }

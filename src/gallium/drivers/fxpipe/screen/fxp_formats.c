@@ -49,8 +49,11 @@ fxp_is_vertex_format(enum pipe_format format)
       break;
    }
 
-   /* R, RG, RGB, RGBA arrays of one channel type, in R..A order */
-   if (!desc || desc->layout != UTIL_FORMAT_LAYOUT_PLAIN || !desc->is_array ||
+   /* R, RG, RGB, RGBA arrays of one channel type, in R..A order (not aliases such as
+    * Z24_UNORM_S8_UINT_AS_R8G8B8A8) */
+   if (format == PIPE_FORMAT_NONE || format == PIPE_FORMAT_Z24_UNORM_S8_UINT_AS_R8G8B8A8)
+      return false;
+   if (!desc || desc->nr_channels == 0 || desc->layout != UTIL_FORMAT_LAYOUT_PLAIN || !desc->is_array ||
        desc->colorspace != UTIL_FORMAT_COLORSPACE_RGB)
       return false;
    for (unsigned c = 0; c < 4; c++) {

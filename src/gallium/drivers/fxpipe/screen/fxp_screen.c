@@ -89,7 +89,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_resource_functions(screen);
    fxp_init_screen_fence_functions(screen);
 
-   FXP_DBG(FXP_DBG_TODO, "screen created; drawing (draw_vbo) and compute are not implemented yet: "
-           "draws render nothing");
+   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: texture sampling (shaders that sample are not "
+           "drawn), geometry and tessellation stages, stream output, multisampling");
    return &screen->base;
 }

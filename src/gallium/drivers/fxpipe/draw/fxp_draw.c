@@ -1,0 +1,302 @@
+/* draw_vbo: the front of the drawing pipeline. For each draw (direct, multi-draw or indirect) and each
+ * instance, it turns the index stream (8, 16 or 32-bit indices with index bias and primitive restart, or
+ * consecutive vertices) into vertex indices, runs vertex fetch and the vertex shader on batches of FXP_W
+ * vertices, and hands the shaded vertices to primitive assembly (draw/fxp_prim.c).
+ *
+ * Index reads are bounded by the index buffer: a draw reading past its end stops there. Every element is
+ * shaded (there is no post-transform cache yet). */
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/u_prim.h"
+
+#include "fxp_context.h"
+#include "fxp_resource.h"
+#include "fxp_debug.h"
+#include "draw/fxp_render.h"
+#include "fetch/fxp_fetch.h"
+
+/* Where the VS writes what the later stages need. */
+static void
+find_vs_outputs(struct fxp_render *r)
+{
+   const struct tgsi_shader_info *info = &r->vs->info;
+
+   r->pos = r->psize = r->clipvertex = -1;
+   r->clipdist[0] = r->clipdist[1] = -1;
+   r->num_clipdist = info->num_written_clipdistance;
+   for (unsigned o = 0; o < info->num_outputs; o++) {
+      switch (info->output_semantic_name[o]) {
+      case TGSI_SEMANTIC_POSITION: r->pos = o; break;
+      case TGSI_SEMANTIC_PSIZE: r->psize = o; break;
+      case TGSI_SEMANTIC_CLIPVERTEX: r->clipvertex = o; break;
+      case TGSI_SEMANTIC_CLIPDIST:
+         if (info->output_semantic_index[o] < 2)
+            r->clipdist[info->output_semantic_index[o]] = o;
+         break;
+      default: break;
+      }
+   }
+}
+
+/* Reads element i of the index buffer; false past its end. */
+static inline bool
+read_index(const uint8_t *ib, uint64_t ib_size_B, unsigned index_size, uint64_t i, uint32_t *out)
+{
+   const uint64_t off = i * index_size;
+   if (off + index_size > ib_size_B)
+      return false;
+   switch (index_size) {
+   case 1: *out = ib[off]; break;
+   case 2: { uint16_t v; memcpy(&v, ib + off, 2); *out = v; break; }
+   default: memcpy(out, ib + off, 4); break;
+   }
+   return true;
+}
+
+/* Runs the VS on `n` vertices with indices vidx[] (instance `instance`), storing outputs in r->verts. */
+static void
+shade_vertices(struct fxp_render *r, struct fxp_exec *e, const struct fxp_fetch_buffer *vbs,
+               const uint32_t *vidx, unsigned n, uint32_t instance, uint32_t start_instance, int32_t base_vertex,
+               unsigned draw_id)
+{
+   struct fxp_context *ctx = r->ctx;
+   const struct fxp_program *vs = r->vs;
+   const bool clamp_color = r->rast->clamp_vertex_color;
+
+   for (unsigned first = 0; first < n; first += FXP_W) {
+      const unsigned count = MIN2(FXP_W, n - first);
+      fxp_exec_reset(e, count);
+      fxp_fetch_batch(&ctx->velems->plan, vbs, vidx + first, count, instance, start_instance,
+                      &e->rf[vs->input_base]);
+      for (unsigned i = 0; i < vs->num_svs; i++) {
+         for (unsigned c = 0; c < 4; c++) {
+            fxp_vec *v = fxp_sv(e, i, c);
+            for (unsigned l = 0; l < FXP_W; l++) {
+               uint32_t x = 0;
+               switch (vs->sv_semantic[i]) {
+               case TGSI_SEMANTIC_VERTEXID: x = l < count ? vidx[first + l] : 0; break;
+               case TGSI_SEMANTIC_VERTEXID_NOBASE: x = l < count ? vidx[first + l] - base_vertex : 0; break;
+               case TGSI_SEMANTIC_BASEVERTEX: x = base_vertex; break;
+               case TGSI_SEMANTIC_INSTANCEID: x = instance; break;
+               case TGSI_SEMANTIC_BASEINSTANCE: x = start_instance; break;
+               case TGSI_SEMANTIC_DRAWID: x = draw_id; break;
+               default: break;
+               }
+               v->au[l] = c == 0 ? x : 0;
+            }
+         }
+      }
+      fxp_exec_run(e);
+      for (unsigned o = 0; o < vs->num_outputs; o++) {
+         const unsigned sem = vs->info.output_semantic_name[o];
+         const bool clamp = clamp_color && (sem == TGSI_SEMANTIC_COLOR || sem == TGSI_SEMANTIC_BCOLOR);
+         for (unsigned c = 0; c < 4; c++) {
+            const fxp_vec *v = fxp_output(e, o, c);
+            for (unsigned l = 0; l < count; l++) {
+               float f = v->af[l];
+               if (clamp)
+                  f = CLAMP(f, 0.0f, 1.0f);
+               r->verts[(size_t)(first + l) * r->stride + 4 * o + c] = f;
+            }
+         }
+      }
+   }
+}
+
+struct draw_params {
+   uint32_t start, count, instance_count, start_instance;
+   int32_t index_bias;
+};
+
+static void
+draw_one(struct fxp_render *r, struct fxp_exec *e, const struct pipe_draw_info *info,
+         const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
+         uint64_t ib_size_B, unsigned draw_id)
+{
+   uint32_t *vidx = NULL, *elts = NULL;
+   unsigned n = 0, nv = 0;
+
+   if (!d->count || !d->instance_count)
+      return;
+   vidx = MALLOC(sizeof(uint32_t) * d->count);
+   elts = MALLOC(sizeof(uint32_t) * d->count);
+   r->verts = MALLOC(sizeof(float) * (size_t)d->count * r->stride);
+   if (!vidx || !elts || !r->verts) {
+      fxp_refuse("out of memory for a draw of %u vertices", d->count);
+      goto done;
+   }
+   for (uint32_t i = 0; i < d->count; i++) {
+      uint32_t v;
+      if (info->index_size) {
+         if (!read_index(ib, ib_size_B, info->index_size, (uint64_t)d->start + i, &v))
+            break; /* past the end of the index buffer */
+         if (info->primitive_restart && v == info->restart_index) {
+            elts[n++] = UINT32_MAX;
+            continue;
+         }
+         v += d->index_bias;
+      } else {
+         v = d->start + i;
+      }
+      vidx[nv] = v;
+      elts[n++] = nv++;
+   }
+   r->num_verts = nv;
+   for (uint32_t inst = 0; inst < d->instance_count; inst++) {
+      shade_vertices(r, e, vbs, vidx, nv, inst, d->start_instance, info->index_size ? d->index_bias : 0,
+                     draw_id);
+      fxp_prim_run(r, info->mode, elts, n);
+   }
+done:
+   FREE(vidx);
+   FREE(elts);
+   FREE(r->verts);
+   r->verts = NULL;
+}
+
+static bool
+read_indirect(struct pipe_resource *buf, uint64_t offset, void *out, unsigned size)
+{
+   if (!buf || buf->target != PIPE_BUFFER || offset + size > buf->width0)
+      return false;
+   memcpy(out, fxp_resource(buf)->data + offset, size);
+   return true;
+}
+
+static void
+draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned drawid_offset,
+         const struct pipe_draw_indirect_info *indirect, const struct pipe_draw_start_count_bias *draws,
+         unsigned num_draws)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+   struct fxp_render r;
+   struct fxp_exec vs_exec;
+   struct fxp_bindings vs_bind;
+   struct fxp_fetch_buffer vbs[PIPE_MAX_ATTRIBS];
+   const uint8_t *ib = NULL;
+   uint64_t ib_size_B = 0;
+
+   if (!ctx->vs || !ctx->fs || !ctx->velems || !ctx->rasterizer) {
+      fxp_refuse("draw with no vertex shader, fragment shader, vertex elements or rasterizer bound");
+      return;
+   }
+   if (!ctx->vs->prog || !ctx->fs->prog) {
+      fxp_todo_once("draw with a shader the engine cannot run yet: nothing drawn");
+      ctx->unimplemented_draws++;
+      return;
+   }
+   if (info->mode >= PIPE_PRIM_PATCHES) {
+      fxp_refuse("draw of primitive type %u", info->mode);
+      return;
+   }
+   if (ctx->rasterizer->rasterizer_discard)
+      return; /* nothing reaches the rasterizer, and stream output is not there yet */
+
+   memset(&r, 0, sizeof(r));
+   r.ctx = ctx;
+   r.vs = ctx->vs->prog;
+   r.fs = ctx->fs->prog;
+   r.rast = ctx->rasterizer;
+   r.stride = 4 * MAX2(r.vs->num_outputs, 1);
+   find_vs_outputs(&r);
+   if (r.pos < 0)
+      return; /* no position: nothing to rasterize */
+
+   for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; i++) {
+      const struct pipe_vertex_buffer *vb = &ctx->vertex_buffers[i];
+      vbs[i].data = NULL;
+      vbs[i].size_B = 0;
+      vbs[i].stride_B = vb->stride;
+      if (vb->is_user_buffer && vb->buffer.user) {
+         /* user arrays are not advertised (PIPE_CAP_USER_VERTEX_BUFFERS = 0) */
+         continue;
+      }
+      struct pipe_resource *res = vb->buffer.resource;
+      if (res && res->target == PIPE_BUFFER && vb->buffer_offset < res->width0) {
+         vbs[i].data = fxp_resource(res)->data + vb->buffer_offset;
+         vbs[i].size_B = res->width0 - vb->buffer_offset;
+      }
+   }
+   if (info->index_size) {
+      if (info->has_user_indices) {
+         /* the application's index array, as long as the draws that read it (the GL front end checked
+          * them against the array it was given) */
+         ib = info->index.user;
+         for (unsigned k = 0; k < num_draws && !indirect; k++)
+            ib_size_B = MAX2(ib_size_B, ((uint64_t)draws[k].start + draws[k].count) * info->index_size);
+      } else {
+         struct pipe_resource *res = info->index.resource;
+         if (!res || res->target != PIPE_BUFFER)
+            return;
+         ib = fxp_resource(res)->data;
+         ib_size_B = res->width0;
+      }
+   }
+
+   fxp_gather_bindings(ctx, PIPE_SHADER_VERTEX, &vs_bind);
+   if (!fxp_exec_init(&vs_exec, r.vs, &vs_bind, FXP_W)) {
+      fxp_refuse("out of memory for vertex shading");
+      return;
+   }
+   if (!fxp_raster_begin(&r)) {
+      fxp_exec_fini(&vs_exec);
+      return;
+   }
+
+   if (indirect && indirect->buffer) {
+      unsigned n = indirect->draw_count;
+      if (indirect->indirect_draw_count) {
+         uint32_t c = 0;
+         if (read_indirect(indirect->indirect_draw_count, indirect->indirect_draw_count_offset, &c, 4))
+            n = MIN2(n, c);
+         else
+            n = 0;
+      }
+      for (unsigned k = 0; k < n; k++) {
+         uint32_t p[5] = {0};
+         struct draw_params d;
+         const unsigned words = info->index_size ? 5 : 4;
+         if (!read_indirect(indirect->buffer, indirect->offset + (uint64_t)k * indirect->stride, p, words * 4)) {
+            fxp_refuse("indirect draw parameters outside their buffer");
+            break;
+         }
+         d.count = p[0];
+         d.instance_count = p[1];
+         d.start = p[2];
+         d.index_bias = info->index_size ? (int32_t)p[3] : 0;
+         d.start_instance = info->index_size ? p[4] : p[3];
+         draw_one(&r, &vs_exec, info, &d, vbs, ib, ib_size_B, drawid_offset + k);
+      }
+   } else {
+      for (unsigned k = 0; k < num_draws; k++) {
+         struct draw_params d = {
+            .start = draws[k].start, .count = draws[k].count, .instance_count = info->instance_count,
+            .start_instance = info->start_instance, .index_bias = draws[k].index_bias,
+         };
+         draw_one(&r, &vs_exec, info, &d, vbs, ib, ib_size_B,
+                  drawid_offset + (info->increment_draw_id ? k : 0));
+      }
+   }
+
+   fxp_raster_end(&r);
+   fxp_exec_fini(&vs_exec);
+}
+
+static void
+fxp_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned drawid_offset,
+             const struct pipe_draw_indirect_info *indirect,
+             const struct pipe_draw_start_count_bias *draws, unsigned num_draws)
+{
+   draw_vbo(pipe, info, drawid_offset, indirect, draws, num_draws);
+   if (info->index_size && info->take_index_buffer_ownership && !info->has_user_indices) {
+      struct pipe_resource *ib = info->index.resource;
+      pipe_resource_reference(&ib, NULL);
+   }
+}
+
+void
+fxp_init_draw_functions(struct fxp_context *ctx)
+{
+   ctx->base.draw_vbo = fxp_draw_vbo;
+}

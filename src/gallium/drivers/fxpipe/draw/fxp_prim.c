@@ -1,0 +1,348 @@
+/* Primitive assembly, clipping and the viewport transform.
+ *
+ * Assembly follows GL's rules for every pipe_prim_type (adjacency vertices are skipped), splitting at
+ * primitive restart; strips keep their triangles' orientation, and the provoking vertex is the first or
+ * last as the rasterizer state says (quads and polygons always take the last / first vertex, as GL does).
+ * Clipping is done in homogeneous space against the view volume (near and far only when depth clipping
+ * is on; z >= 0 or z >= -w by clip_halfz) and the enabled user planes or clip distances, with
+ * Sutherland-Hodgman on polygons, so every attribute is interpolated linearly in clip space. Points are
+ * kept or dropped by their centre; lines are clipped parametrically. */
+#include <math.h>
+
+#include "util/u_math.h"
+#include "util/u_memory.h"
+
+#include "fxp_context.h"
+#include "fxp_debug.h"
+#include "draw/fxp_render.h"
+
+#define MAX_PLANES (6 + PIPE_MAX_CLIP_PLANES)
+#define MAX_POLY (3 + MAX_PLANES)
+
+/* A vertex being clipped: clip-space position and all outputs (stride floats). */
+struct cvert {
+   float *data;
+};
+
+struct clipper {
+   struct fxp_render *r;
+   unsigned num_planes, num_frustum;
+   float planes[MAX_PLANES][4];    /* dot(plane, pos) >= 0 inside (for plane i < num_planes) */
+   int dist_output[MAX_PLANES];    /* >= 0: use this clip distance (output*4+chan) instead of a plane */
+   float *scratch;                 /* room for new vertices */
+   unsigned scratch_used, scratch_cap;
+};
+
+static float
+plane_dist(const struct clipper *cl, unsigned p, const float *v)
+{
+   const struct fxp_render *r = cl->r;
+   if (cl->dist_output[p] >= 0)
+      return v[cl->dist_output[p]];
+   /* the view volume clips the position; user planes the clip vertex if the VS writes one */
+   const float *pos = &v[4 * (p >= cl->num_frustum && r->clipvertex >= 0 ? r->clipvertex : r->pos)];
+   return cl->planes[p][0] * pos[0] + cl->planes[p][1] * pos[1] + cl->planes[p][2] * pos[2] +
+          cl->planes[p][3] * pos[3];
+}
+
+static float *
+new_vertex(struct clipper *cl)
+{
+   if (cl->scratch_used == cl->scratch_cap)
+      return NULL;
+   return &cl->scratch[(size_t)cl->scratch_used++ * cl->r->stride];
+}
+
+static void
+setup_clipper(struct clipper *cl, struct fxp_render *r)
+{
+   const struct pipe_rasterizer_state *rs = r->rast;
+   static const float frustum[6][4] = {
+      {1, 0, 0, 1}, {-1, 0, 0, 1}, {0, 1, 0, 1}, {0, -1, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1},
+   };
+
+   cl->r = r;
+   cl->num_planes = 0;
+   for (unsigned p = 0; p < 6; p++) {
+      if (p == 4 && !rs->depth_clip_near)
+         continue;
+      if (p == 5 && !rs->depth_clip_far)
+         continue;
+      memcpy(cl->planes[cl->num_planes], frustum[p], sizeof(frustum[p]));
+      if (p == 4 && rs->clip_halfz) /* z >= 0 */
+         cl->planes[cl->num_planes][3] = 0.0f;
+      cl->dist_output[cl->num_planes++] = -1;
+   }
+   cl->num_frustum = cl->num_planes;
+   for (unsigned i = 0; i < PIPE_MAX_CLIP_PLANES; i++) {
+      if (!(rs->clip_plane_enable & (1 << i)))
+         continue;
+      if (r->num_clipdist) {
+         const int o = r->clipdist[i / 4];
+         if (o < 0 || i >= r->num_clipdist)
+            continue;
+         cl->dist_output[cl->num_planes] = 4 * o + (i % 4);
+      } else {
+         memcpy(cl->planes[cl->num_planes], r->ctx->clip.ucp[i], 4 * sizeof(float));
+         cl->dist_output[cl->num_planes] = -1;
+      }
+      cl->num_planes++;
+   }
+}
+
+/* Window coordinates of a clip-space vertex. */
+static void
+to_window(const struct fxp_render *r, const float *v, struct fxp_rvert *out)
+{
+   const float *p = &v[4 * r->pos];
+   const float inv_w = 1.0f / p[3];
+   for (unsigned c = 0; c < 3; c++)
+      out->win[c] = p[c] * inv_w * r->vp_scale[c] + r->vp_translate[c];
+   out->win[3] = inv_w;
+   out->attr = v;
+}
+
+static void
+lerp_vertex(const struct fxp_render *r, float *out, const float *a, const float *b, float t)
+{
+   for (unsigned i = 0; i < r->stride; i++)
+      out[i] = a[i] + (b[i] - a[i]) * t;
+}
+
+static void
+emit_triangle(struct fxp_render *r, const float *a, const float *b, const float *c, const float *prov)
+{
+   struct fxp_rvert v[3], pv;
+   to_window(r, a, &v[0]);
+   to_window(r, b, &v[1]);
+   to_window(r, c, &v[2]);
+   to_window(r, prov, &pv);
+   fxp_raster_triangle(r, &v[0], &v[1], &v[2], &pv);
+}
+
+static void
+clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float *v2)
+{
+   struct fxp_render *r = cl->r;
+   const float *in[3] = {v0, v1, v2};
+   unsigned out_mask = 0, all_out = ~0u;
+   const float *prov = r->rast->flatshade_first ? v0 : v2;
+
+   for (unsigned p = 0; p < cl->num_planes; p++) {
+      unsigned outside = 0;
+      for (unsigned k = 0; k < 3; k++)
+         if (!(plane_dist(cl, p, in[k]) >= 0.0f))
+            outside |= 1 << k;
+      if (outside == 7)
+         return; /* entirely outside one plane */
+      if (outside)
+         out_mask |= 1 << p;
+      all_out &= outside;
+   }
+   if (!out_mask) {
+      emit_triangle(r, v0, v1, v2, prov);
+      return;
+   }
+
+   /* Sutherland-Hodgman over the planes that cut the triangle */
+   const float *poly[MAX_POLY * 2], *next[MAX_POLY * 2];
+   unsigned n = 3;
+   poly[0] = v0, poly[1] = v1, poly[2] = v2;
+   cl->scratch_used = 0;
+   for (unsigned p = 0; p < cl->num_planes && n >= 3; p++) {
+      if (!(out_mask & (1 << p)))
+         continue;
+      unsigned m = 0;
+      for (unsigned i = 0; i < n; i++) {
+         const float *a = poly[i], *b = poly[(i + 1) % n];
+         const float da = plane_dist(cl, p, a), db = plane_dist(cl, p, b);
+         if (da >= 0.0f)
+            next[m++] = a;
+         if ((da >= 0.0f) != (db >= 0.0f)) {
+            float *nv = new_vertex(cl);
+            if (!nv)
+               return;
+            /* interpolate from the inside vertex, for symmetric results */
+            if (da >= 0.0f)
+               lerp_vertex(r, nv, a, b, da / (da - db));
+            else
+               lerp_vertex(r, nv, b, a, db / (db - da));
+            next[m++] = nv;
+         }
+      }
+      n = m;
+      memcpy(poly, next, n * sizeof(poly[0]));
+   }
+   for (unsigned i = 1; i + 1 < n; i++)
+      emit_triangle(r, poly[0], poly[i], poly[i + 1], prov);
+}
+
+static void
+clip_line(struct clipper *cl, const float *v0, const float *v1)
+{
+   struct fxp_render *r = cl->r;
+   float t0 = 0.0f, t1 = 1.0f;
+   const float *prov = r->rast->flatshade_first ? v0 : v1;
+
+   for (unsigned p = 0; p < cl->num_planes; p++) {
+      const float d0 = plane_dist(cl, p, v0), d1 = plane_dist(cl, p, v1);
+      if (d0 < 0.0f && d1 < 0.0f)
+         return;
+      if (d0 < 0.0f)
+         t0 = MAX2(t0, d0 / (d0 - d1));
+      else if (d1 < 0.0f)
+         t1 = MIN2(t1, d0 / (d0 - d1));
+      if (!(d0 == d0) || !(d1 == d1))
+         return; /* NaN positions */
+   }
+   if (t0 > t1)
+      return;
+   cl->scratch_used = 0;
+   float *a = (float *)v0, *b = (float *)v1;
+   if (t0 > 0.0f && (a = new_vertex(cl)))
+      lerp_vertex(r, a, v0, v1, t0);
+   if (t1 < 1.0f && (b = new_vertex(cl)))
+      lerp_vertex(r, b, v0, v1, t1);
+   if (!a || !b)
+      return;
+   struct fxp_rvert w0, w1, pv;
+   to_window(r, a, &w0);
+   to_window(r, b, &w1);
+   to_window(r, prov, &pv);
+   fxp_raster_line(r, &w0, &w1, &pv);
+}
+
+static void
+clip_point(struct clipper *cl, const float *v)
+{
+   for (unsigned p = 0; p < cl->num_planes; p++)
+      if (!(plane_dist(cl, p, v) >= 0.0f))
+         return;
+   struct fxp_rvert w;
+   to_window(cl->r, v, &w);
+   fxp_raster_point(cl->r, &w);
+}
+
+static inline const float *
+vtx(const struct fxp_render *r, uint32_t i)
+{
+   return &r->verts[(size_t)i * r->stride];
+}
+
+/* Assembles one restart-free run of elements. */
+static void
+assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsigned n)
+{
+   struct fxp_render *r = cl->r;
+   const bool first = r->rast->flatshade_first;
+
+#define TRI(a, b, c) clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c))
+#define LINE(a, b) clip_line(cl, vtx(r, a), vtx(r, b))
+   switch (mode) {
+   case PIPE_PRIM_POINTS:
+      for (unsigned i = 0; i < n; i++)
+         clip_point(cl, vtx(r, e[i]));
+      break;
+   case PIPE_PRIM_LINES:
+      for (unsigned i = 0; i + 1 < n; i += 2)
+         LINE(e[i], e[i + 1]);
+      break;
+   case PIPE_PRIM_LINE_STRIP:
+   case PIPE_PRIM_LINE_LOOP:
+      for (unsigned i = 0; i + 1 < n; i++)
+         LINE(e[i], e[i + 1]);
+      if (mode == PIPE_PRIM_LINE_LOOP && n >= 2)
+         LINE(e[n - 1], e[0]);
+      break;
+   case PIPE_PRIM_LINES_ADJACENCY:
+      for (unsigned i = 0; i + 3 < n; i += 4)
+         LINE(e[i + 1], e[i + 2]);
+      break;
+   case PIPE_PRIM_LINE_STRIP_ADJACENCY:
+      for (unsigned i = 1; i + 2 < n; i++)
+         LINE(e[i], e[i + 1]);
+      break;
+   case PIPE_PRIM_TRIANGLES:
+      for (unsigned i = 0; i + 2 < n; i += 3)
+         TRI(e[i], e[i + 1], e[i + 2]);
+      break;
+   case PIPE_PRIM_TRIANGLE_STRIP:
+      for (unsigned i = 0; i + 2 < n; i++) {
+         if (i & 1) /* keep the orientation; the provoking vertex stays i (first) or i + 2 (last) */
+            first ? TRI(e[i], e[i + 2], e[i + 1]) : TRI(e[i + 1], e[i], e[i + 2]);
+         else
+            TRI(e[i], e[i + 1], e[i + 2]);
+      }
+      break;
+   case PIPE_PRIM_TRIANGLE_FAN:
+      for (unsigned i = 1; i + 1 < n; i++)
+         first ? TRI(e[i], e[i + 1], e[0]) : TRI(e[0], e[i], e[i + 1]);
+      break;
+   case PIPE_PRIM_QUADS:
+      for (unsigned i = 0; i + 3 < n; i += 4) {
+         /* the provoking vertex of a quad is its last: make it last of both triangles */
+         if (first) {
+            TRI(e[i + 3], e[i], e[i + 1]);
+            TRI(e[i + 3], e[i + 1], e[i + 2]);
+         } else {
+            TRI(e[i], e[i + 1], e[i + 3]);
+            TRI(e[i + 1], e[i + 2], e[i + 3]);
+         }
+      }
+      break;
+   case PIPE_PRIM_QUAD_STRIP:
+      for (unsigned i = 0; i + 3 < n; i += 2) {
+         if (first) {
+            TRI(e[i + 3], e[i], e[i + 1]);
+            TRI(e[i + 3], e[i + 2], e[i]);
+         } else {
+            TRI(e[i], e[i + 1], e[i + 3]);
+            TRI(e[i + 2], e[i], e[i + 3]);
+         }
+      }
+      break;
+   case PIPE_PRIM_POLYGON:
+      /* the provoking vertex of a polygon is its first */
+      for (unsigned i = 1; i + 1 < n; i++)
+         first ? TRI(e[0], e[i], e[i + 1]) : TRI(e[i], e[i + 1], e[0]);
+      break;
+   case PIPE_PRIM_TRIANGLES_ADJACENCY:
+      for (unsigned i = 0; i + 5 < n; i += 6)
+         TRI(e[i], e[i + 2], e[i + 4]);
+      break;
+   case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY:
+      for (unsigned i = 0; i + 5 < n; i += 2) {
+         if ((i / 2) & 1)
+            first ? TRI(e[i], e[i + 4], e[i + 2]) : TRI(e[i + 2], e[i], e[i + 4]);
+         else
+            TRI(e[i], e[i + 2], e[i + 4]);
+      }
+      break;
+   default:
+      break;
+   }
+#undef TRI
+#undef LINE
+}
+
+void
+fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
+{
+   struct clipper cl;
+
+   setup_clipper(&cl, r);
+   cl.scratch_cap = 2 * MAX_POLY;
+   cl.scratch = MALLOC(sizeof(float) * cl.scratch_cap * r->stride);
+   if (!cl.scratch) {
+      fxp_refuse("out of memory for clipping");
+      return;
+   }
+   unsigned start = 0;
+   for (unsigned i = 0; i <= count; i++) {
+      if (i == count || elts[i] == UINT32_MAX) {
+         assemble(&cl, mode, elts + start, i - start);
+         start = i + 1;
+      }
+   }
+   FREE(cl.scratch);
+}

@@ -1,0 +1,103 @@
+/* The data the drawing stages share during one draw_vbo: post-vertex-shader vertices, where their outputs
+ * are, and how the fragment shader's inputs are fed from them.
+ *
+ * Post-VS vertex v (struct fxp_render.verts): stride floats per vertex, output o channel c at
+ * verts[v * stride + 4 * o + c]; after clipping, screen-space position replaces nothing: the raster stage
+ * works on struct fxp_rvert copies (window coordinates plus the output values).
+ *
+ * Stages:  draw/fxp_draw.c     indices, instances, vertex fetch and the vertex shader
+ *          draw/fxp_prim.c     primitive assembly, clipping in homogeneous space, viewport transform
+ *          raster/fxp_raster.c triangle/line/point setup, fixed-point edge functions, 2x2 quads,
+ *                              attribute interpolation, fragment shader batches
+ *          fragment/fxp_fragment.c  depth/stencil, blending, logic ops, colour masks, writes */
+#ifndef FXP_RENDER_H
+#define FXP_RENDER_H
+
+#include "pipe/p_state.h"
+#include "shader/fxp_shader.h"
+
+struct fxp_context;
+
+#define FXP_MAX_VARYING_FLOATS (4 * PIPE_MAX_SHADER_OUTPUTS)
+
+/* A vertex ready for the rasterizer: window x, y, z, 1/w, then the VS output values (stride floats). */
+struct fxp_rvert {
+   float win[4];
+   const float *attr;
+};
+
+/* How one fragment-shader input is produced. */
+enum fxp_fs_src {
+   FXP_FS_FROM_OUTPUT,   /* a VS output, interpolated */
+   FXP_FS_POSITION,      /* window position (x, y, z, 1/w) */
+   FXP_FS_FACE,          /* +1 front, -1 back */
+   FXP_FS_POINTCOORD,    /* point sprite coordinate */
+   FXP_FS_ZERO,          /* no matching output: (0, 0, 0, 1) */
+};
+
+struct fxp_fs_input {
+   uint8_t src;          /* enum fxp_fs_src */
+   uint8_t interp;       /* TGSI_INTERPOLATE_* after flat shading is applied */
+   int16_t output;       /* VS output index (front colour) */
+   int16_t back_output;  /* VS output for back faces (two-sided colour), or -1 */
+   bool sprite;          /* replaced by the point coordinate when drawing points (sprite_coord_enable) */
+};
+
+struct fxp_render {
+   struct fxp_context *ctx;
+   const struct fxp_program *vs, *fs;
+   const struct pipe_rasterizer_state *rast;
+
+   /* post-VS vertices */
+   float *verts;
+   unsigned num_verts, stride;
+
+   /* VS output locations */
+   int pos, psize, clipvertex, clipdist[2];
+   unsigned num_clipdist;
+
+   /* FS inputs */
+   struct fxp_fs_input fs_in[PIPE_MAX_SHADER_INPUTS];
+   unsigned num_fs_in;
+   bool fs_sv_position, fs_sv_face;       /* FS reads them as system values */
+   int fs_sv_position_index, fs_sv_face_index;
+
+   /* FS outputs */
+   int fs_color[PIPE_MAX_COLOR_BUFS];     /* FS output index per colour buffer, -1 if none */
+   int fs_depth;                          /* FS output writing depth (z channel), -1 if none */
+
+   /* viewport and framebuffer */
+   unsigned fb_width, fb_height;
+   int clip_minx, clip_miny, clip_maxx, clip_maxy;   /* scissor ∩ framebuffer, max exclusive */
+   float vp_scale[3], vp_translate[3];
+
+   /* colour and depth/stencil buffers, mapped for the whole draw */
+   uint8_t *cbuf_base[PIPE_MAX_COLOR_BUFS];
+   uint8_t *zs_base;
+
+   /* fragment shading state (raster/fxp_raster.c) */
+   struct fxp_exec fs_exec;
+   struct fxp_bindings fs_bind;
+   bool fs_ready;
+};
+
+/* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
+ * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
+void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
+
+/* raster/fxp_raster.c */
+bool fxp_raster_begin(struct fxp_render *r);
+void fxp_raster_end(struct fxp_render *r);
+void fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+                         const struct fxp_rvert *v2, const struct fxp_rvert *provoking);
+void fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+                     const struct fxp_rvert *provoking);
+void fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v);
+
+/* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel
+ * positions, z[l] their depth (window space, double precision); mask has the lanes to write; front tells the stencil face. Returns the
+ * number of samples that passed depth and stencil. */
+unsigned fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y,
+                          const double *z, uint32_t mask, bool front);
+
+#endif

@@ -1,0 +1,285 @@
+/* Per-fragment operations on a shaded batch: depth clamp, stencil test and operations (front and back),
+ * depth test and write, blending (every factor and equation, constant colour, per render target or shared),
+ * logic ops, colour masks, and the writes to every bound colour buffer, in the surface's format (sRGB
+ * surfaces encode, as util_format packs them).
+ *
+ * This is the general path: each pixel is unpacked and packed with util_format, in 32-bit floats (or
+ * integers for pure-integer buffers, which are never blended). Colours are clamped to [0, 1] before
+ * blending into UNORM buffers and to [-1, 1] for SNORM ones; float buffers blend unclamped. */
+#include <math.h>
+
+#include "util/format/u_format.h"
+#include "util/u_math.h"
+
+#include "fxp_context.h"
+#include "fxp_resource.h"
+#include "fxp_debug.h"
+#include "draw/fxp_render.h"
+
+static bool
+compare(unsigned func, double a, double b)
+{
+   switch (func) {
+   case PIPE_FUNC_NEVER: return false;
+   case PIPE_FUNC_LESS: return a < b;
+   case PIPE_FUNC_EQUAL: return a == b;
+   case PIPE_FUNC_LEQUAL: return a <= b;
+   case PIPE_FUNC_GREATER: return a > b;
+   case PIPE_FUNC_NOTEQUAL: return a != b;
+   case PIPE_FUNC_GEQUAL: return a >= b;
+   default: return true;
+   }
+}
+
+static uint8_t
+stencil_op(unsigned op, uint8_t s, uint8_t ref)
+{
+   switch (op) {
+   case PIPE_STENCIL_OP_ZERO: return 0;
+   case PIPE_STENCIL_OP_REPLACE: return ref;
+   case PIPE_STENCIL_OP_INCR: return s == 0xff ? s : s + 1;
+   case PIPE_STENCIL_OP_DECR: return s == 0 ? s : s - 1;
+   case PIPE_STENCIL_OP_INCR_WRAP: return s + 1;
+   case PIPE_STENCIL_OP_DECR_WRAP: return s - 1;
+   case PIPE_STENCIL_OP_INVERT: return ~s;
+   default: return s; /* KEEP */
+   }
+}
+
+static float
+factor(unsigned f, unsigned c, const float src[4], const float dst[4], const float cc[4])
+{
+   switch (f) {
+   case PIPE_BLENDFACTOR_ONE: return 1.0f;
+   case PIPE_BLENDFACTOR_SRC_COLOR: return src[c];
+   case PIPE_BLENDFACTOR_SRC_ALPHA: return src[3];
+   case PIPE_BLENDFACTOR_DST_ALPHA: return dst[3];
+   case PIPE_BLENDFACTOR_DST_COLOR: return dst[c];
+   case PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE: return c == 3 ? 1.0f : MIN2(src[3], 1.0f - dst[3]);
+   case PIPE_BLENDFACTOR_CONST_COLOR: return cc[c];
+   case PIPE_BLENDFACTOR_CONST_ALPHA: return cc[3];
+   case PIPE_BLENDFACTOR_ZERO: return 0.0f;
+   case PIPE_BLENDFACTOR_INV_SRC_COLOR: return 1.0f - src[c];
+   case PIPE_BLENDFACTOR_INV_SRC_ALPHA: return 1.0f - src[3];
+   case PIPE_BLENDFACTOR_INV_DST_ALPHA: return 1.0f - dst[3];
+   case PIPE_BLENDFACTOR_INV_DST_COLOR: return 1.0f - dst[c];
+   case PIPE_BLENDFACTOR_INV_CONST_COLOR: return 1.0f - cc[c];
+   case PIPE_BLENDFACTOR_INV_CONST_ALPHA: return 1.0f - cc[3];
+   default: return 0.0f; /* dual-source factors: not advertised */
+   }
+}
+
+static float
+equation(unsigned func, float s, float sf, float d, float df)
+{
+   switch (func) {
+   case PIPE_BLEND_SUBTRACT: return s * sf - d * df;
+   case PIPE_BLEND_REVERSE_SUBTRACT: return d * df - s * sf;
+   case PIPE_BLEND_MIN: return MIN2(s, d);
+   case PIPE_BLEND_MAX: return MAX2(s, d);
+   default: return s * sf + d * df;
+   }
+}
+
+static uint32_t
+logic_op(unsigned op, uint32_t s, uint32_t d)
+{
+   switch (op) {
+   case PIPE_LOGICOP_CLEAR: return 0;
+   case PIPE_LOGICOP_NOR: return ~(s | d);
+   case PIPE_LOGICOP_AND_INVERTED: return ~s & d;
+   case PIPE_LOGICOP_COPY_INVERTED: return ~s;
+   case PIPE_LOGICOP_AND_REVERSE: return s & ~d;
+   case PIPE_LOGICOP_INVERT: return ~d;
+   case PIPE_LOGICOP_XOR: return s ^ d;
+   case PIPE_LOGICOP_NAND: return ~(s & d);
+   case PIPE_LOGICOP_AND: return s & d;
+   case PIPE_LOGICOP_EQUIV: return ~(s ^ d);
+   case PIPE_LOGICOP_NOOP: return d;
+   case PIPE_LOGICOP_OR_INVERTED: return ~s | d;
+   case PIPE_LOGICOP_COPY: return s;
+   case PIPE_LOGICOP_OR_REVERSE: return s | ~d;
+   case PIPE_LOGICOP_OR: return s | d;
+   case PIPE_LOGICOP_SET: return ~0u;
+   default: return s;
+   }
+}
+
+/* Depth and stencil test of one pixel at p (the surface's format); updates the buffer. Depth is compared at
+ * the buffer's precision: UNORM depth as integers (the fragment's depth rounded to nearest), float depth
+ * as floats. */
+static bool
+depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double z, bool front)
+{
+   const struct pipe_depth_stencil_alpha_state *dsa = r->ctx->dsa;
+   const struct util_format_description *desc = util_format_description(format);
+   const bool has_z = util_format_has_depth(desc), has_s = util_format_has_stencil(desc);
+   bool pass = true;
+
+   const struct pipe_stencil_state *st = &dsa->stencil[0];
+   unsigned face = 0;
+   if (!front && dsa->stencil[1].enabled) {
+      st = &dsa->stencil[1];
+      face = 1;
+   }
+   const bool stencil = has_s && st->enabled;
+   uint8_t s = 0;
+   const uint8_t ref = r->ctx->stencil_ref.ref_value[face];
+   if (stencil) {
+      util_format_unpack_s_8uint(format, &s, p, 1);
+      if (!compare(st->func, (float)(ref & st->valuemask), (float)(s & st->valuemask))) {
+         const uint8_t ns = (s & ~st->writemask) | (stencil_op(st->fail_op, s, ref) & st->writemask);
+         util_format_pack_s_8uint(format, p, &ns, 1);
+         return false;
+      }
+   }
+   if (has_z && dsa->depth_enabled) {
+      const int c = util_format_get_first_non_void_channel(format);
+      const bool is_float = c >= 0 && desc->channel[c].type == UTIL_FORMAT_TYPE_FLOAT;
+      if (is_float) {
+         const float zf = (float)z;
+         float stored;
+         util_format_unpack_z_float(format, &stored, p, 1);
+         pass = compare(dsa->depth_func, zf, stored);
+         if (pass && dsa->depth_writemask)
+            util_format_pack_z_float(format, p, &zf, 1);
+      } else {
+         /* n-bit UNORM depth, through 32-bit UNORM values whose low bits the format drops */
+         const unsigned bits = desc->channel[c].size;
+         const uint32_t zi = (uint32_t)llround(z * (double)((1ull << bits) - 1));
+         uint32_t stored32;
+         util_format_unpack_z_32unorm(format, &stored32, p, 1);
+         const uint32_t stored = stored32 >> (32 - bits);
+         pass = compare(dsa->depth_func, (double)zi, (double)stored);
+         if (pass && dsa->depth_writemask) {
+            const uint32_t z32 = bits == 32 ? zi : zi << (32 - bits);
+            util_format_pack_z_32unorm(format, p, &z32, 1);
+         }
+      }
+   }
+   if (stencil) {
+      const unsigned op = pass ? st->zpass_op : st->zfail_op;
+      const uint8_t ns = (s & ~st->writemask) | (stencil_op(op, s, ref) & st->writemask);
+      util_format_pack_s_8uint(format, p, &ns, 1);
+   }
+   return pass;
+}
+
+static void
+write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format format, const uint32_t src_bits[4])
+{
+   const struct pipe_blend_state *blend = r->ctx->blend;
+   const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
+   const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
+   uint32_t out[4], dst[4];
+
+   if (!colormask)
+      return;
+   if (util_format_is_pure_integer(format)) {
+      memcpy(out, src_bits, sizeof(out));
+   } else {
+      const struct util_format_description *desc = util_format_description(format);
+      const int ch = util_format_get_first_non_void_channel(format);
+      const bool unorm = ch >= 0 && desc->channel[ch].normalized && desc->channel[ch].type == UTIL_FORMAT_TYPE_UNSIGNED;
+      const bool snorm = ch >= 0 && desc->channel[ch].normalized && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED;
+      float s[4], d[4], cc[4], o[4];
+      memcpy(s, src_bits, sizeof(s));
+      if (r->rast->clamp_fragment_color)
+         for (unsigned c = 0; c < 4; c++)
+            s[c] = CLAMP(s[c], 0.0f, 1.0f);
+      for (unsigned c = 0; c < 4; c++) {
+         cc[c] = r->ctx->blend_color.color[c];
+         if (unorm) {
+            s[c] = CLAMP(s[c], 0.0f, 1.0f);
+            cc[c] = CLAMP(cc[c], 0.0f, 1.0f);
+         } else if (snorm) {
+            s[c] = CLAMP(s[c], -1.0f, 1.0f);
+            cc[c] = CLAMP(cc[c], -1.0f, 1.0f);
+         }
+      }
+      util_format_unpack_rgba(format, d, p, 1);
+      if (blend && blend->logicop_enable) {
+         uint8_t sp[16] = {0}, dp[16] = {0}, rp[16];
+         const unsigned bs = util_format_get_blocksize(format);
+         util_format_pack_rgba(format, sp, s, 1);
+         memcpy(dp, p, bs);
+         for (unsigned i = 0; i < bs; i++)
+            rp[i] = (uint8_t)logic_op(blend->logicop_func, sp[i], dp[i]);
+         util_format_unpack_rgba(format, o, rp, 1);
+      } else if (rt && rt->blend_enable) {
+         for (unsigned c = 0; c < 4; c++) {
+            const bool a = c == 3;
+            const float sf = factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
+            const float df = factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
+            o[c] = equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
+         }
+      } else {
+         memcpy(o, s, sizeof(o));
+      }
+      memcpy(out, o, sizeof(out));
+      memcpy(dst, d, sizeof(dst));
+      if ((colormask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA)
+         for (unsigned c = 0; c < 4; c++)
+            if (!(colormask & (PIPE_MASK_R << c)))
+               out[c] = dst[c];
+      util_format_pack_rgba(format, p, out, 1);
+      return;
+   }
+   if ((colormask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA) {
+      util_format_unpack_rgba(format, dst, p, 1);
+      for (unsigned c = 0; c < 4; c++)
+         if (!(colormask & (PIPE_MASK_R << c)))
+            out[c] = dst[c];
+   }
+   util_format_pack_rgba(format, p, out, 1);
+}
+
+unsigned
+fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y, const double *zin,
+                 uint32_t mask, bool front)
+{
+   struct fxp_context *ctx = r->ctx;
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   const struct pipe_rasterizer_state *rs = r->rast;
+   struct pipe_surface *zsurf = fb->zsbuf;
+   struct fxp_resource *zres = zsurf ? fxp_resource(zsurf->texture) : NULL;
+   uint8_t *zbase = r->zs_base;
+   uint8_t *const *cbase = r->cbuf_base;
+   unsigned passed = 0;
+
+   /* depth range for clamping */
+   const double n = rs->clip_halfz ? r->vp_translate[2] : r->vp_translate[2] - r->vp_scale[2];
+   const double f = r->vp_translate[2] + r->vp_scale[2];
+   const double zmin = MAX2(MIN2(n, f), 0.0), zmax = MIN2(MAX2(n, f), 1.0);
+
+   for (unsigned l = 0; l < FXP_W; l++) {
+      if (!(mask & (1u << l)))
+         continue;
+      if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= r->fb_width || (unsigned)y[l] >= r->fb_height)
+         continue;
+      double z = r->fs_depth >= 0 ? fxp_output(e, r->fs_depth, 2)->af[l] : zin[l];
+      z = CLAMP(z, zmin, zmax);
+      if (!(z == z))
+         z = zmin;
+
+      if (zbase) {
+         uint8_t *p = fxp_resource_texel(zres, zbase, zsurf->u.tex.level, x[l], y[l], zsurf->u.tex.first_layer);
+         if (!depth_stencil(r, zsurf->format, p, z, front))
+            continue;
+      }
+      passed++;
+      for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+         struct pipe_surface *cs = fb->cbufs[i];
+         if (!cbase[i])
+            continue;
+         struct fxp_resource *cres = fxp_resource(cs->texture);
+         uint8_t *p = fxp_resource_texel(cres, cbase[i], cs->u.tex.level, x[l], y[l], cs->u.tex.first_layer);
+         uint32_t src[4];
+         for (unsigned c = 0; c < 4; c++)
+            src[c] = fxp_output(e, r->fs_color[i], c)->au[l];
+         write_color(r, i, p, cs->format, src);
+      }
+   }
+
+   return passed;
+}

@@ -1,0 +1,449 @@
+/* Rasterization: triangle, line and point setup, coverage with fixed-point edge functions, 2x2 quads
+ * gathered into fragment-shader batches, and attribute interpolation.
+ *
+ * Fixed point: window coordinates are rounded to 1/256 pixel (FXP_SUBPIXEL_BITS = 8) in 64-bit integers.
+ * Edge i (opposite vertex i) is E_i(p) = A x + B y + C, oriented so that the triangle's inside is
+ * positive; a pixel centre exactly on an edge belongs to the triangle only if the edge is a top edge
+ * (horizontal, inside below it, y growing down the framebuffer) or a left edge (inside to its right): so
+ * triangles sharing an edge never both cover, nor both miss, a pixel centre on it.
+ * Interpolation: barycentrics from the unbiased edge values at the pixel centre; perspective-correct
+ * attributes weight them by 1/w, LINEAR ones use them as they are, flat ones take the provoking vertex
+ * (COLOR inputs are flat when flat shading is on). Depth is linear in window space, plus the polygon
+ * offset. Wide lines are parallelograms along their major axis; points are squares of the point size.
+ * Quads partly outside the primitive shade their outside pixels as helpers (for derivatives) and never
+ * write them. */
+#include <math.h>
+
+#include "util/format/u_format.h"
+#include "util/u_math.h"
+#include "util/u_memory.h"
+
+#include "fxp_context.h"
+#include "fxp_debug.h"
+#include "fxp_resource.h"
+#include "draw/fxp_render.h"
+
+#define FXP_SUBPIXEL_BITS 8
+#define FXP_ONE (1 << FXP_SUBPIXEL_BITS)
+#define QUADS_PER_BATCH (FXP_W / 4)
+
+/* The primitive being rasterized, as the shading of its batches needs it. */
+struct prim {
+   const struct fxp_rvert *v[3];
+   const struct fxp_rvert *prov;
+   double inv_area;             /* 1 / (2 * area) in subpixel units squared */
+   int64_t A[3], B[3], C[3];    /* edge functions */
+   double z_offset;
+   bool front;
+   bool point;                  /* point sprite coordinates: */
+   float pt_x0, pt_y0, pt_inv_size;
+};
+
+struct batch {
+   unsigned nq;
+   int x[FXP_W], y[FXP_W];
+   uint32_t coverage;           /* lanes inside the primitive */
+};
+
+bool
+fxp_raster_begin(struct fxp_render *r)
+{
+   struct fxp_context *ctx = r->ctx;
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   const struct tgsi_shader_info *fi = &r->fs->info, *vi = &r->vs->info;
+
+   r->fb_width = fb->width;
+   r->fb_height = fb->height;
+   r->clip_minx = r->clip_miny = 0;
+   r->clip_maxx = fb->width;
+   r->clip_maxy = fb->height;
+   if (r->rast->scissor) {
+      const struct pipe_scissor_state *s = &ctx->scissors[0];
+      r->clip_minx = MAX2(r->clip_minx, (int)s->minx);
+      r->clip_miny = MAX2(r->clip_miny, (int)s->miny);
+      r->clip_maxx = MIN2(r->clip_maxx, (int)s->maxx);
+      r->clip_maxy = MIN2(r->clip_maxy, (int)s->maxy);
+   }
+   for (unsigned c = 0; c < 3; c++) {
+      r->vp_scale[c] = ctx->viewports[0].scale[c];
+      r->vp_translate[c] = ctx->viewports[0].translate[c];
+   }
+
+   /* FS inputs from VS outputs */
+   r->num_fs_in = r->fs->num_inputs;
+   for (unsigned i = 0; i < r->num_fs_in && i < PIPE_MAX_SHADER_INPUTS; i++) {
+      struct fxp_fs_input *in = &r->fs_in[i];
+      const unsigned name = fi->input_semantic_name[i], index = fi->input_semantic_index[i];
+      unsigned interp = fi->input_interpolate[i];
+
+      if (interp == TGSI_INTERPOLATE_COLOR)
+         interp = r->rast->flatshade ? TGSI_INTERPOLATE_CONSTANT : TGSI_INTERPOLATE_PERSPECTIVE;
+      in->interp = interp;
+      in->output = in->back_output = -1;
+      in->sprite = (name == TGSI_SEMANTIC_GENERIC || name == TGSI_SEMANTIC_TEXCOORD) && index < 32 &&
+                   (r->rast->sprite_coord_enable & (1u << index));
+      if (name == TGSI_SEMANTIC_POSITION) {
+         in->src = FXP_FS_POSITION;
+         continue;
+      }
+      if (name == TGSI_SEMANTIC_FACE) {
+         in->src = FXP_FS_FACE;
+         continue;
+      }
+      if (name == TGSI_SEMANTIC_PCOORD) {
+         in->src = FXP_FS_POINTCOORD;
+         continue;
+      }
+      in->src = FXP_FS_ZERO;
+      for (unsigned o = 0; o < vi->num_outputs; o++) {
+         if (vi->output_semantic_name[o] == name && vi->output_semantic_index[o] == index) {
+            in->src = FXP_FS_FROM_OUTPUT;
+            in->output = o;
+         }
+         if (name == TGSI_SEMANTIC_COLOR && r->rast->light_twoside &&
+             vi->output_semantic_name[o] == TGSI_SEMANTIC_BCOLOR && vi->output_semantic_index[o] == index)
+            in->back_output = o;
+      }
+   }
+
+   /* FS outputs to colour buffers and depth */
+   for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
+      r->fs_color[i] = -1;
+   r->fs_depth = -1;
+   for (unsigned o = 0; o < fi->num_outputs; o++) {
+      const unsigned name = fi->output_semantic_name[o], index = fi->output_semantic_index[o];
+      if (name == TGSI_SEMANTIC_COLOR && index < PIPE_MAX_COLOR_BUFS)
+         r->fs_color[index] = o;
+      else if (name == TGSI_SEMANTIC_POSITION)
+         r->fs_depth = o;
+   }
+   if (fi->properties[TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS] && r->fs_color[0] >= 0)
+      for (unsigned i = 1; i < PIPE_MAX_COLOR_BUFS; i++)
+         r->fs_color[i] = r->fs_color[0];
+
+   fxp_gather_bindings(ctx, PIPE_SHADER_FRAGMENT, &r->fs_bind);
+   if (!fxp_exec_init(&r->fs_exec, r->fs, &r->fs_bind, FXP_W)) {
+      fxp_refuse("out of memory for fragment shading");
+      return false;
+   }
+   /* Map the buffers once per draw: a window's front buffer is read back from the window system on
+    * every map. */
+   for (unsigned i = 0; i < fb->nr_cbufs; i++)
+      if (fb->cbufs[i] && r->fs_color[i] >= 0)
+         r->cbuf_base[i] = fxp_resource_map(fxp_resource(fb->cbufs[i]->texture));
+   if (fb->zsbuf)
+      r->zs_base = fxp_resource_map(fxp_resource(fb->zsbuf->texture));
+   r->fs_exec.quad_layout = true;
+   r->fs_ready = true;
+   return true;
+}
+
+void
+fxp_raster_end(struct fxp_render *r)
+{
+   const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
+
+   for (unsigned i = 0; i < fb->nr_cbufs; i++)
+      if (r->cbuf_base[i])
+         fxp_resource_unmap(fxp_resource(fb->cbufs[i]->texture));
+   if (r->zs_base)
+      fxp_resource_unmap(fxp_resource(fb->zsbuf->texture));
+   if (r->fs_ready)
+      fxp_exec_fini(&r->fs_exec);
+   r->fs_ready = false;
+}
+
+/* Value of output channel `oc` (= 4 * output + channel) at barycentrics b. */
+static inline float
+interp(const struct prim *p, const struct fxp_fs_input *in, int output, unsigned c, const double b[3],
+       double inv_w)
+{
+   if (output < 0)
+      return c == 3 ? 1.0f : 0.0f;
+   const unsigned oc = 4 * output + c;
+   if (in->interp == TGSI_INTERPOLATE_CONSTANT || p->point)
+      return p->prov->attr[oc];
+   const float a0 = p->v[0]->attr[oc], a1 = p->v[1]->attr[oc], a2 = p->v[2]->attr[oc];
+   if (in->interp == TGSI_INTERPOLATE_LINEAR)
+      return (float)(b[0] * a0 + b[1] * a1 + b[2] * a2);
+   return (float)((b[0] * a0 * p->v[0]->win[3] + b[1] * a1 * p->v[1]->win[3] + b[2] * a2 * p->v[2]->win[3]) *
+                  inv_w);
+}
+
+/* Shades one batch of quads and runs the per-fragment operations. */
+static void
+shade(struct fxp_render *r, const struct prim *p, struct batch *bt)
+{
+   struct fxp_exec *e = &r->fs_exec;
+   const struct fxp_program *fs = r->fs;
+   const bool half = r->rast->half_pixel_center;
+   double z[FXP_W];
+
+   fxp_exec_reset(e, bt->nq * 4);
+   for (unsigned l = 0; l < bt->nq * 4; l++) {
+      /* barycentrics at the pixel centre (extrapolated for helper pixels) */
+      const int64_t px = ((int64_t)bt->x[l] << FXP_SUBPIXEL_BITS) + (half ? FXP_ONE / 2 : 0);
+      const int64_t py = ((int64_t)bt->y[l] << FXP_SUBPIXEL_BITS) + (half ? FXP_ONE / 2 : 0);
+      double b[3];
+      for (unsigned k = 0; k < 3; k++)
+         b[k] = (double)(p->A[k] * px + p->B[k] * py + p->C[k]) * p->inv_area;
+      const double w = b[0] * p->v[0]->win[3] + b[1] * p->v[1]->win[3] + b[2] * p->v[2]->win[3];
+      const double inv_w = w != 0.0 ? 1.0 / w : 0.0;
+      z[l] = b[0] * p->v[0]->win[2] + b[1] * p->v[1]->win[2] + b[2] * p->v[2]->win[2] + p->z_offset;
+
+      for (unsigned i = 0; i < r->num_fs_in; i++) {
+         const struct fxp_fs_input *in = &r->fs_in[i];
+         for (unsigned c = 0; c < 4; c++) {
+            float v;
+            switch (p->point && in->sprite ? FXP_FS_POINTCOORD : in->src) {
+            case FXP_FS_FROM_OUTPUT:
+               v = interp(p, in, (!p->front && in->back_output >= 0) ? in->back_output : in->output, c, b,
+                          inv_w);
+               break;
+            case FXP_FS_POSITION: {
+               const float pos[4] = {bt->x[l] + 0.5f, bt->y[l] + 0.5f, (float)z[l], (float)w};
+               v = pos[c];
+               break;
+            }
+            case FXP_FS_FACE:
+               v = c == 0 ? (p->front ? 1.0f : -1.0f) : c == 3 ? 1.0f : 0.0f;
+               break;
+            case FXP_FS_POINTCOORD: {
+               float s = p->point ? (bt->x[l] + 0.5f - p->pt_x0) * p->pt_inv_size : 0.0f;
+               float t = p->point ? (bt->y[l] + 0.5f - p->pt_y0) * p->pt_inv_size : 0.0f;
+               if (r->rast->sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT)
+                  t = 1.0f - t;
+               const float pc[4] = {s, t, 0.0f, 1.0f};
+               v = pc[c];
+               break;
+            }
+            default:
+               v = c == 3 ? 1.0f : 0.0f;
+               break;
+            }
+            fxp_input(e, i, c)->af[l] = v;
+         }
+      }
+      for (unsigned i = 0; i < fs->num_svs; i++) {
+         for (unsigned c = 0; c < 4; c++) {
+            fxp_vec *sv = fxp_sv(e, i, c);
+            switch (fs->sv_semantic[i]) {
+            case TGSI_SEMANTIC_POSITION: {
+               const float pos[4] = {bt->x[l] + 0.5f, bt->y[l] + 0.5f, (float)z[l], (float)w};
+               sv->af[l] = pos[c];
+               break;
+            }
+            case TGSI_SEMANTIC_FACE:
+               sv->au[l] = c == 0 ? (p->front ? 0xffffffffu : 0u) : 0u;
+               break;
+            default:
+               sv->au[l] = 0;
+               break;
+            }
+         }
+      }
+   }
+   fxp_exec_run(e);
+
+   uint32_t mask = 0;
+   for (unsigned l = 0; l < bt->nq * 4; l++)
+      if ((bt->coverage & (1u << l)) && e->live[l])
+         mask |= 1u << l;
+   if (mask) {
+      unsigned passed = fxp_fragment_ops(r, e, bt->x, bt->y, z, mask, p->front);
+      if (r->ctx->queries_enabled)
+         r->ctx->samples_passed += passed;
+   }
+   bt->nq = 0;
+   bt->coverage = 0;
+}
+
+/* Rasterizes a triangle given in window coordinates (any orientation). */
+static void
+rasterize(struct fxp_render *r, struct prim *p)
+{
+   int64_t X[3], Y[3];
+   for (unsigned k = 0; k < 3; k++) {
+      const float fx = p->v[k]->win[0], fy = p->v[k]->win[1];
+      if (!isfinite(fx) || !isfinite(fy) || fabsf(fx) > 1e9f || fabsf(fy) > 1e9f)
+         return; /* clipping keeps positions in range; this guards degenerate input */
+      X[k] = llroundf(fx * FXP_ONE);
+      Y[k] = llroundf(fy * FXP_ONE);
+   }
+   int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);
+   if (area == 0)
+      return;
+   if (area < 0) { /* orient so that the inside is positive: swap vertices 1 and 2 */
+      const struct fxp_rvert *t = p->v[1];
+      p->v[1] = p->v[2];
+      p->v[2] = t;
+      int64_t tx = X[1], ty = Y[1];
+      X[1] = X[2], Y[1] = Y[2];
+      X[2] = tx, Y[2] = ty;
+      area = -area;
+   }
+   int64_t bias[3];
+   for (unsigned k = 0; k < 3; k++) {
+      const unsigned a = (k + 1) % 3, b = (k + 2) % 3;
+      p->A[k] = Y[a] - Y[b];
+      p->B[k] = X[b] - X[a];
+      p->C[k] = X[a] * Y[b] - Y[a] * X[b];
+      const bool top_left = p->A[k] > 0 || (p->A[k] == 0 && p->B[k] > 0);
+      bias[k] = top_left ? 0 : -1;
+   }
+   p->inv_area = 1.0 / (double)area;
+
+   /* bounding box in pixels, within the scissor and the framebuffer */
+   int64_t minX = MIN3(X[0], X[1], X[2]), maxX = MAX3(X[0], X[1], X[2]);
+   int64_t minY = MIN3(Y[0], Y[1], Y[2]), maxY = MAX3(Y[0], Y[1], Y[2]);
+   int x0 = (int)MAX2((int64_t)r->clip_minx, minX >> FXP_SUBPIXEL_BITS);
+   int y0 = (int)MAX2((int64_t)r->clip_miny, minY >> FXP_SUBPIXEL_BITS);
+   int x1 = (int)MIN2((int64_t)r->clip_maxx - 1, (maxX >> FXP_SUBPIXEL_BITS) + 1);
+   int y1 = (int)MIN2((int64_t)r->clip_maxy - 1, (maxY >> FXP_SUBPIXEL_BITS) + 1);
+   if (x0 > x1 || y0 > y1)
+      return;
+
+   const bool half = r->rast->half_pixel_center;
+   struct batch bt = {0};
+   for (int qy = y0 & ~1; qy <= y1; qy += 2) {
+      for (int qx = x0 & ~1; qx <= x1; qx += 2) {
+         uint32_t quad_cov = 0;
+         for (unsigned q = 0; q < 4; q++) {
+            const int x = qx + (q & 1), y = qy + (q >> 1);
+            if (x < x0 || x > x1 || y < y0 || y > y1)
+               continue;
+            const int64_t px = ((int64_t)x << FXP_SUBPIXEL_BITS) + (half ? FXP_ONE / 2 : 0);
+            const int64_t py = ((int64_t)y << FXP_SUBPIXEL_BITS) + (half ? FXP_ONE / 2 : 0);
+            bool inside = true;
+            for (unsigned k = 0; k < 3 && inside; k++)
+               inside = p->A[k] * px + p->B[k] * py + p->C[k] + bias[k] >= 0;
+            if (inside)
+               quad_cov |= 1u << q;
+         }
+         if (!quad_cov)
+            continue;
+         for (unsigned q = 0; q < 4; q++) {
+            bt.x[bt.nq * 4 + q] = qx + (q & 1);
+            bt.y[bt.nq * 4 + q] = qy + (q >> 1);
+         }
+         bt.coverage |= quad_cov << (bt.nq * 4);
+         if (++bt.nq == QUADS_PER_BATCH)
+            shade(r, p, &bt);
+      }
+   }
+   if (bt.nq)
+      shade(r, p, &bt);
+}
+
+/* Polygon offset of a triangle: max depth slope times the factor, plus units times the depth buffer's
+ * minimum resolvable difference r, clamped. */
+static double
+polygon_offset(const struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+               const struct fxp_rvert *v2)
+{
+   const struct pipe_rasterizer_state *rs = r->rast;
+   const float ex = v0->win[0] - v2->win[0], ey = v0->win[1] - v2->win[1], ez = v0->win[2] - v2->win[2];
+   const float fx = v1->win[0] - v2->win[0], fy = v1->win[1] - v2->win[1], fz = v1->win[2] - v2->win[2];
+   const float det = ex * fy - ey * fx;
+   const float dzdx = det != 0.0f ? fabsf((ez * fy - fz * ey) / det) : 0.0f;
+   const float dzdy = det != 0.0f ? fabsf((fz * ex - ez * fx) / det) : 0.0f;
+   double mrd = ldexp(1.0, -23);
+   const struct pipe_surface *zs = r->ctx->framebuffer.zsbuf;
+   if (zs) {
+      const struct util_format_description *d = util_format_description(zs->format);
+      const int c = util_format_get_first_non_void_channel(zs->format);
+      if (d && c >= 0 && d->channel[c].type == UTIL_FORMAT_TYPE_FLOAT) {
+         const float zmax = MAX3(fabsf(v0->win[2]), fabsf(v1->win[2]), fabsf(v2->win[2]));
+         int exp;
+         frexpf(zmax, &exp);
+         mrd = ldexp(1.0, exp - 24);
+      } else if (d && c >= 0) {
+         /* two steps of an n-bit buffer: one step is not always resolvable once depth has been
+          * interpolated and rounded (piglit's gl-1.4-polygon-offset measures 2 bits at the near plane) */
+         mrd = ldexp(1.0, 1 - (int)d->channel[c].size);
+      }
+   }
+   double off = MAX2(dzdx, dzdy) * (double)rs->offset_scale +
+                rs->offset_units * (rs->offset_units_unscaled ? 1.0 : mrd);
+   if (rs->offset_clamp > 0.0f)
+      off = MIN2(off, rs->offset_clamp);
+   else if (rs->offset_clamp < 0.0f)
+      off = MAX2(off, rs->offset_clamp);
+   return off;
+}
+
+void
+fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+                    const struct fxp_rvert *v2, const struct fxp_rvert *provoking)
+{
+   const struct pipe_rasterizer_state *rs = r->rast;
+   const float ex = v0->win[0] - v2->win[0], ey = v0->win[1] - v2->win[1];
+   const float fx = v1->win[0] - v2->win[0], fy = v1->win[1] - v2->win[1];
+   const float det = ex * fy - ey * fx;
+
+   if (!(det != 0.0f) || !isfinite(det))
+      return;
+   const bool ccw = det < 0.0f;
+   const bool front = ccw == (bool)rs->front_ccw;
+   if (rs->cull_face & (front ? PIPE_FACE_FRONT : PIPE_FACE_BACK))
+      return;
+
+   const unsigned fill = front ? rs->fill_front : rs->fill_back;
+   if (fill == PIPE_POLYGON_MODE_LINE || fill == PIPE_POLYGON_MODE_POINT) {
+      fxp_todo_once("polygon modes line and point: drawn as filled polygons");
+   }
+   struct prim p = {.v = {v0, v1, v2}, .prov = provoking, .front = front};
+   if (rs->offset_tri)
+      p.z_offset = polygon_offset(r, v0, v1, v2);
+   rasterize(r, &p);
+}
+
+void
+fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+                const struct fxp_rvert *provoking)
+{
+   const float dx = v1->win[0] - v0->win[0], dy = v1->win[1] - v0->win[1];
+   const float half_w = MAX2(r->rast->line_width, 1.0f) * 0.5f;
+   struct fxp_rvert c[4];
+
+   if (dx == 0.0f && dy == 0.0f)
+      return;
+   /* a parallelogram extended along the minor axis by half the width on each side */
+   const bool xmajor = fabsf(dx) >= fabsf(dy);
+   for (unsigned k = 0; k < 4; k++) {
+      const struct fxp_rvert *src = k < 2 ? v0 : v1;
+      c[k] = *src;
+      const float s = (k == 0 || k == 3) ? -half_w : half_w;
+      c[k].win[xmajor ? 1 : 0] += s;
+   }
+   struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = provoking, .front = true};
+   rasterize(r, &p);
+   struct prim q = {.v = {&c[0], &c[2], &c[3]}, .prov = provoking, .front = true};
+   rasterize(r, &q);
+}
+
+void
+fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v)
+{
+   const struct pipe_rasterizer_state *rs = r->rast;
+   float size = rs->point_size;
+
+   if (rs->point_size_per_vertex && r->psize >= 0)
+      size = v->attr[4 * r->psize];
+   size = CLAMP(size, 1.0f, 255.0f);
+   if (!(size == size))
+      return;
+   const float h = size * 0.5f;
+   struct fxp_rvert c[4];
+   for (unsigned k = 0; k < 4; k++) {
+      c[k] = *v;
+      c[k].win[0] += (k == 1 || k == 2) ? h : -h;
+      c[k].win[1] += (k >= 2) ? h : -h;
+   }
+   struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = v, .front = true, .point = true,
+                    .pt_x0 = v->win[0] - h, .pt_y0 = v->win[1] - h, .pt_inv_size = 1.0f / size};
+   rasterize(r, &p);
+   struct prim q = p;
+   q.v[0] = &c[0], q.v[1] = &c[2], q.v[2] = &c[3];
+   rasterize(r, &q);
+}

@@ -1,0 +1,202 @@
+/* fxpipe-gl-draw: draws through the system's EGL (surfaceless, desktop GL 2.1 context, 64x64 FBO) and
+ * checks the pixels: vertex-colour interpolation, depth test in both draw orders, blending, scissor,
+ * face culling, indexed drawing with unsigned-byte normalized colours, and a uniform.
+ * Expected values are worked out by hand in the comments. Exits 0 only if every check passes. */
+#define GL_GLEXT_PROTOTYPES
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define W 64
+#define H 64
+
+static int failures;
+
+static void
+check(int ok, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   printf("%s ", ok ? "ok  " : "FAIL");
+   vprintf(fmt, ap);
+   printf("\n");
+   va_end(ap);
+   failures += !ok;
+}
+
+static void
+expect(const char *what, int x, int y, int r, int g, int b, int a, int tol)
+{
+   unsigned char px[4];
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   check(abs(px[0] - r) <= tol && abs(px[1] - g) <= tol && abs(px[2] - b) <= tol && abs(px[3] - a) <= tol,
+         "%s at (%d,%d): %u %u %u %u, want %d %d %d %d (+-%d)", what, x, y, px[0], px[1], px[2], px[3], r, g, b,
+         a, tol);
+}
+
+static GLuint
+program(const char *vs_src, const char *fs_src)
+{
+   GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER), p;
+   GLint ok;
+   glShaderSource(vs, 1, &vs_src, NULL);
+   glCompileShader(vs);
+   glShaderSource(fs, 1, &fs_src, NULL);
+   glCompileShader(fs);
+   p = glCreateProgram();
+   glAttachShader(p, vs);
+   glAttachShader(p, fs);
+   glBindAttribLocation(p, 0, "pos");
+   glBindAttribLocation(p, 1, "color");
+   glLinkProgram(p);
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   check(ok, "program links");
+   return p;
+}
+
+int
+main(void)
+{
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
+                                : EGL_NO_DISPLAY;
+   EGLint n;
+   EGLConfig cfg;
+   const EGLint cfg_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API) ||
+       !eglChooseConfig(dpy, cfg_attribs, &cfg, 1, &n) || n < 1) {
+      fprintf(stderr, "no EGL surfaceless display for desktop GL\n");
+      return 2;
+   }
+   EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
+   if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+      fprintf(stderr, "cannot make a context current\n");
+      return 2;
+   }
+   printf("GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
+
+   GLuint fbo, tex, rb;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+   check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "FBO complete");
+   glViewport(0, 0, W, H);
+
+   GLuint prog = program("#version 120\nattribute vec4 pos; attribute vec4 color; varying vec4 c;\n"
+                         "void main() { gl_Position = pos; c = color; }\n",
+                         "#version 120\nvarying vec4 c; uniform vec4 tint;\n"
+                         "void main() { gl_FragColor = c * tint; }\n");
+   glUseProgram(prog);
+   const GLint tint = glGetUniformLocation(prog, "tint");
+   glUniform4f(tint, 1, 1, 1, 1);
+   glEnableVertexAttribArray(0);
+   glEnableVertexAttribArray(1);
+
+   /* 1. A triangle over the lower-left half, red/green/blue corners. Pixel (x, y) has its centre at
+    * NDC ((x + .5) / 32 - 1, (y + .5) / 32 - 1); the triangle is x_ndc + y_ndc <= 0, i.e. x + y + 1 <= 64.
+    * Colour at the centre (x, y): red weight 1 - (u + v), green u, blue v with u = (x + .5) / 64,
+    * v = (y + .5) / 64 (the triangle is affine in screen space, w = 1). */
+   glClearColor(0, 0, 0, 0);
+   glClearDepth(1.0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   static const float tri[] = {-1, -1, 0, 1, 1, -1, 0, 1, -1, 1, 0, 1};
+   static const float rgb[] = {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, tri);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, rgb);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   /* (0,0): u = v = 1/128: red 255 * 126/128 = 251.0, green = blue = 255/128 = 2.0 */
+   expect("triangle corner", 0, 0, 251, 2, 2, 255, 1);
+   /* (20,10): u = 20.5/64, v = 10.5/64: red 255 * 33/64 = 131.5, green 81.7, blue 41.8 */
+   expect("triangle inside", 20, 10, 131, 82, 42, 255, 1);
+   expect("outside the triangle", 40, 40, 0, 0, 0, 0, 0);
+   expect("outside, next to the diagonal", 32, 32, 0, 0, 0, 0, 0);
+
+   /* 2. Depth: a far (z = 0.5) green quad and a near (z = -0.5) blue quad over the middle; LESS. Drawn
+    * near first, then far: the near one must stay. */
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   static const float near_q[] = {-.5, -.5, -.5, 1, .5, -.5, -.5, 1, .5, .5, -.5, 1, -.5, .5, -.5, 1};
+   static const float far_q[] = {-1, -1, .5, 1, 1, -1, .5, 1, 1, 1, .5, 1, -1, 1, .5, 1};
+   static const float blue[] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+   static const float green[] = {0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, near_q);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, blue);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, far_q);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, green);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   expect("depth: near quad kept", 32, 32, 0, 0, 255, 255, 0);
+   expect("depth: far quad around it", 4, 4, 0, 255, 0, 255, 0);
+   float depth = -1;
+   glReadPixels(32, 32, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &depth);
+   /* window z = (ndc z + 1) / 2 = 0.25 */
+   check(depth > 0.2499f && depth < 0.2501f, "depth value %f, want 0.25", depth);
+   glDisable(GL_DEPTH_TEST);
+
+   /* 3. Blending: 50% white over the blue/green image: SRC_ALPHA, ONE_MINUS_SRC_ALPHA. On blue:
+    * 0.5 * 255 + 0.5 * (0, 0, 255) = (127.5, 127.5, 255); alpha 0.5 * .5 + .5 * 1 = 0.75 -> 191.25 */
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   static const float half_white[] = {1, 1, 1, .5, 1, 1, 1, .5, 1, 1, 1, .5, 1, 1, 1, .5};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, far_q);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, half_white);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   expect("blend over blue", 32, 32, 128, 128, 255, 191, 1);
+   glDisable(GL_BLEND);
+
+   /* 4. Scissor: a full-screen red quad with the scissor at x in [8, 16), y in [0, 64). Outside it the
+    * image is the green of step 2 under the 50% white of step 3: (127.5, 255, 127.5, 0.75 * 255) */
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(8, 0, 8, H);
+   static const float red[] = {1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1};
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, red);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   glDisable(GL_SCISSOR_TEST);
+   expect("inside the scissor", 10, 4, 255, 0, 0, 255, 0);
+   expect("left of the scissor", 7, 4, 128, 255, 128, 191, 1);
+   expect("right of the scissor", 16, 4, 128, 255, 128, 191, 1);
+
+   /* 5. Culling: the far quad is counter-clockwise (front); with back culling it draws, with front
+    * culling it does not. */
+   glClear(GL_COLOR_BUFFER_BIT);
+   glEnable(GL_CULL_FACE);
+   glCullFace(GL_FRONT);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   expect("front face culled", 32, 32, 0, 0, 0, 0, 0);
+   glCullFace(GL_BACK);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   expect("front face drawn with back culling", 32, 32, 255, 0, 0, 255, 0);
+   glDisable(GL_CULL_FACE);
+
+   /* 6. Indexed: two triangles of a quad by index, unsigned-byte normalized colours (255, 128, 0, 255)
+    * -> 255, 128, 0; tint halves green: 128 * 0.5 = 64 */
+   glClear(GL_COLOR_BUFFER_BIT);
+   static const unsigned char ub[] = {255, 128, 0, 255, 255, 128, 0, 255, 255, 128, 0, 255, 255, 128, 0, 255};
+   static const unsigned short idx[] = {0, 1, 2, 0, 2, 3};
+   glUniform4f(tint, 1, .5f, 1, 1);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, near_q);
+   glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, ub);
+   glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, idx);
+   expect("indexed quad", 32, 32, 255, 64, 0, 255, 1);
+   expect("outside the indexed quad", 4, 4, 0, 0, 0, 0, 0);
+
+   check(glGetError() == GL_NO_ERROR, "no GL error");
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglTerminate(dpy);
+   printf("%s\n", failures ? "FAILED" : "every pixel as expected");
+   return failures ? 1 : 0;
+}
