@@ -57,6 +57,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 0;
    case PIPE_CAP_CLEAR_TEXTURE:
    case PIPE_CAP_CLEAR_SCISSORED:
+   case PIPE_CAP_TEXTURE_SWIZZLE: /* the sampler applies the view's swizzle */
       return 1;
 
    /* Rasterization and fragment operations (the GL 2.1 set of the drawing issue) */
@@ -94,7 +95,6 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_PRIMITIVE_RESTART:
    case PIPE_CAP_COMPUTE:
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
-   case PIPE_CAP_TEXTURE_SWIZZLE:
    case PIPE_CAP_SEAMLESS_CUBE_MAP:
    case PIPE_CAP_CONDITIONAL_RENDER:
    case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:

@@ -309,6 +309,14 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
    tmp.tex_target = fi->Texture.Texture;
 
    d->tgsi_to_pc[tgsi_index] = p->num_insts;
+   if (fi->Instruction.Texture && fi->Texture.NumOffsets) {
+      const struct tgsi_texture_offset *o = &fi->TexOffsets[0];
+      if (o->File != TGSI_FILE_IMMEDIATE || o->Index < 0 || (unsigned)o->Index >= p->num_imms)
+         return fail(d, "texel offsets that are not immediates");
+      const unsigned swz[3] = {o->SwizzleX, o->SwizzleY, o->SwizzleZ};
+      for (unsigned c = 0; c < 3; c++)
+         tmp.tex_offset[c] = (int8_t)CLAMP(p->imm_splat[o->Index * 4 + swz[c]].ai[0], -128, 127);
+   }
 
    if (tmp.num_src > 4)
       return fail(d, "%s with %u sources", tgsi_get_opcode_name(opcode), tmp.num_src);

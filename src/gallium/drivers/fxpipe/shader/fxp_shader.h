@@ -27,6 +27,7 @@
 #include "pipe/p_defines.h"
 #include "pipe/p_shader_tokens.h"
 #include "tgsi/tgsi_scan.h"
+#include "sampler/fxp_sampler.h"
 
 #define FXP_W 16 /* lanes per batch: four 2x2 quads (8, 16 and 32 were measured with bench/tgsi: 16 is fastest overall) */
 
@@ -87,6 +88,7 @@ struct fxp_inst {
    uint8_t tex_target;          /* TGSI_TEXTURE_* */
    uint8_t mem_file;            /* BUFFER, MEMORY, IMAGE for LOAD/STORE/ATOM */
    uint8_t mem_index;
+   int8_t tex_offset[3];        /* immediate texel offsets of sampling opcodes */
    int32_t target;              /* jump target of control flow */
    struct fxp_dst dst[2];
    struct fxp_src src[4];
@@ -147,6 +149,7 @@ struct fxp_bindings {
    struct fxp_buffer_binding constbufs[PIPE_MAX_CONSTANT_BUFFERS];
    struct fxp_buffer_binding buffers[PIPE_MAX_SHADER_BUFFERS];
    struct fxp_buffer_binding shared;    /* MEMORY[] shared, one work group's */
+   struct fxp_sampler_binding samplers[PIPE_MAX_SAMPLERS];
 };
 
 /* One batch's execution state. */
@@ -199,12 +202,13 @@ fxp_output(struct fxp_exec *e, unsigned index, unsigned chan)
 
 /* The function executing each opcode; NULL for opcodes fxpipe does not execute. Filled once from the family
  * files: fxp_ops_cf.c (control flow, micro-operations), fxp_ops_float.c, fxp_ops_int.c, fxp_ops_64.c
- * (doubles and 64-bit integers), fxp_ops_mem.c (buffers and shared memory). */
+ * (doubles and 64-bit integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling). */
 fxp_op_fn fxp_op_lookup(unsigned opcode);
 void fxp_ops_cf_register(fxp_op_fn *table);
 void fxp_ops_float_register(fxp_op_fn *table);
 void fxp_ops_int_register(fxp_op_fn *table);
 void fxp_ops_64_register(fxp_op_fn *table);
 void fxp_ops_mem_register(fxp_op_fn *table);
+void fxp_ops_tex_register(fxp_op_fn *table);
 
 #endif

@@ -1,0 +1,415 @@
+/* The sampler core (see fxp_sampler.h): the general path, per lane, through util_format unpacking.
+ *
+ * | step      | rule                                                                                    |
+ * |-----------|-----------------------------------------------------------------------------------------|
+ * | level     | the view's levels; lod <= 0 uses the magnification filter on the first level; mip      |
+ * |           | filter NONE: first level, NEAREST: round(lod), LINEAR: the two levels around lod mixed  |
+ * | lod       | clamped to [min_lod, max_lod] of the sampler state (bias is applied by the caller)     |
+ * | address   | u = s * width - 0.5 (linear) or floor(s * width) (nearest); RECT coordinates are texels |
+ * | wrap      | REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, CLAMP (GL_CLAMP), MIRROR_REPEAT and the mirror  |
+ * |           | clamps; texels outside the level read the border colour                                |
+ * | cube      | the face of the major axis (+x, -x, +y, -y, +z, -z), coordinates as GL specifies        |
+ * | shadow    | each texel's first component compared with the reference (compare_func), then filtered |
+ * | swizzle   | the view's swizzle on the filtered value                                                |
+ * Integer formats are never filtered (nearest), their border colour is taken as integers. Depth views read
+ * (depth, 0, 0, 1), stencil views (stencil, 0, 0, 1) as integers; stencil is never filtered. */
+#include <math.h>
+#include <string.h>
+
+#include "util/format/u_format.h"
+#include "util/u_math.h"
+
+#include "fxp_resource.h"
+#include "sampler/fxp_sampler.h"
+#include "shader/fxp_shader.h"
+
+static inline uint32_t
+fb(float f)
+{
+   uint32_t v;
+   memcpy(&v, &f, 4);
+   return v;
+}
+
+static inline float
+bf(uint32_t v)
+{
+   float f;
+   memcpy(&f, &v, 4);
+   return f;
+}
+
+static bool
+is_array(unsigned target)
+{
+   return target == TGSI_TEXTURE_1D_ARRAY || target == TGSI_TEXTURE_2D_ARRAY ||
+          target == TGSI_TEXTURE_SHADOW1D_ARRAY || target == TGSI_TEXTURE_SHADOW2D_ARRAY ||
+          target == TGSI_TEXTURE_CUBE_ARRAY || target == TGSI_TEXTURE_SHADOWCUBE_ARRAY;
+}
+
+static bool
+is_cube(unsigned target)
+{
+   return target == TGSI_TEXTURE_CUBE || target == TGSI_TEXTURE_SHADOWCUBE ||
+          target == TGSI_TEXTURE_CUBE_ARRAY || target == TGSI_TEXTURE_SHADOWCUBE_ARRAY;
+}
+
+static unsigned
+dims(unsigned target)
+{
+   switch (target) {
+   case TGSI_TEXTURE_1D: case TGSI_TEXTURE_SHADOW1D: case TGSI_TEXTURE_1D_ARRAY:
+   case TGSI_TEXTURE_SHADOW1D_ARRAY: case TGSI_TEXTURE_BUFFER:
+      return 1;
+   case TGSI_TEXTURE_3D:
+      return 3;
+   default:
+      return 2;
+   }
+}
+
+/* Unpacks texel (x, y) of slice z at a level; false if the view cannot be read. */
+static bool
+load_texel(const struct pipe_sampler_view *v, unsigned level, int x, int y, int z, uint32_t out[4])
+{
+   struct fxp_resource *res = fxp_resource(v->texture);
+   const uint8_t *base = res->dt ? NULL : res->data;
+   if (!base)
+      return false;
+   const uint8_t *p = fxp_resource_texel(res, (uint8_t *)base, level, x, y, z);
+   const struct util_format_description *desc = util_format_description(v->format);
+   if (util_format_has_depth(desc)) {
+      /* depth views: (depth, 0, 0, 1); the view's swizzle spreads it as the GL depth mode asks */
+      float d;
+      util_format_unpack_z_float(v->format, &d, p, 1);
+      out[0] = fb(d), out[1] = out[2] = 0, out[3] = fb(1.0f);
+   } else if (util_format_has_stencil(desc)) {
+      /* stencil views: (stencil, 0, 0, 1) as integers */
+      uint8_t s;
+      util_format_unpack_s_8uint(v->format, &s, p, 1);
+      out[0] = s, out[1] = out[2] = 0, out[3] = 1;
+   } else if (util_format_unpack_description(v->format) &&
+              util_format_unpack_description(v->format)->unpack_rgba) {
+      util_format_unpack_rgba(v->format, out, p, 1);
+   } else {
+      return false;
+   }
+   return true;
+}
+
+/* Applies a wrap mode to integer texel coordinate i of a level `size` texels long; -1 means border. */
+static int
+wrap_nearest(unsigned mode, float u, int size)
+{
+   int i = (int)floorf(u);
+   switch (mode) {
+   case PIPE_TEX_WRAP_REPEAT:
+      i %= size;
+      return i < 0 ? i + size : i;
+   case PIPE_TEX_WRAP_CLAMP_TO_EDGE:
+   case PIPE_TEX_WRAP_CLAMP:
+      return CLAMP(i, 0, size - 1);
+   case PIPE_TEX_WRAP_CLAMP_TO_BORDER:
+      return (i < 0 || i >= size) ? -1 : i;
+   case PIPE_TEX_WRAP_MIRROR_REPEAT: {
+      int period = 2 * size, m = i % period;
+      if (m < 0)
+         m += period;
+      return m < size ? m : period - 1 - m;
+   }
+   case PIPE_TEX_WRAP_MIRROR_CLAMP:
+   case PIPE_TEX_WRAP_MIRROR_CLAMP_TO_EDGE: {
+      int m = i < 0 ? -1 - i : i;
+      return MIN2(m, size - 1);
+   }
+   case PIPE_TEX_WRAP_MIRROR_CLAMP_TO_BORDER: {
+      int m = i < 0 ? -1 - i : i;
+      return m >= size ? -1 : m;
+   }
+   default:
+      return CLAMP(i, 0, size - 1);
+   }
+}
+
+/* Normalized coordinate to texel space, with GL_CLAMP's clamping of the coordinate itself. */
+static float
+to_texels(unsigned mode, float s, int size, bool normalized)
+{
+   float u = normalized ? s * size : s;
+   if (mode == PIPE_TEX_WRAP_CLAMP)
+      u = CLAMP(u, 0.0f, (float)size);
+   return u;
+}
+
+static void
+border(const struct pipe_sampler_state *st, const struct pipe_sampler_view *v, uint32_t out[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = st->border_color.ui[c];
+}
+
+/* One texel of a level with wrap applied, or the border colour; shadow-compared if asked. */
+static void
+texel(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned level, int x, int y,
+      int z, uint32_t out[4])
+{
+   const struct pipe_sampler_view *v = b->view;
+   if (x < 0 || y < 0 || z < 0 || !load_texel(v, level, x, y, z, out))
+      border(b->state, v, out);
+   if (q->shadow && b->state->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE) {
+      const float d = bf(out[0]);
+      const float ref = CLAMP(q->ref, 0.0f, 1.0f);
+      bool pass;
+      switch (b->state->compare_func) {
+      case PIPE_FUNC_NEVER: pass = false; break;
+      case PIPE_FUNC_LESS: pass = ref < d; break;
+      case PIPE_FUNC_EQUAL: pass = ref == d; break;
+      case PIPE_FUNC_LEQUAL: pass = ref <= d; break;
+      case PIPE_FUNC_GREATER: pass = ref > d; break;
+      case PIPE_FUNC_NOTEQUAL: pass = ref != d; break;
+      case PIPE_FUNC_GEQUAL: pass = ref >= d; break;
+      default: pass = true; break;
+      }
+      const float r = pass ? 1.0f : 0.0f;
+      out[0] = out[1] = out[2] = fb(r);
+      out[3] = fb(1.0f);
+   }
+}
+
+/* Maps a cube direction to a face (layer offset) and 2D coordinates in [0, 1]. */
+static unsigned
+cube_face(float x, float y, float z, float *s, float *t)
+{
+   const float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
+   unsigned face;
+   float sc, tc, ma;
+   if (ax >= ay && ax >= az) {
+      face = x >= 0 ? 0 : 1;
+      sc = x >= 0 ? -z : z;
+      tc = -y;
+      ma = ax;
+   } else if (ay >= az) {
+      face = y >= 0 ? 2 : 3;
+      sc = x;
+      tc = y >= 0 ? z : -z;
+      ma = ay;
+   } else {
+      face = z >= 0 ? 4 : 5;
+      sc = z >= 0 ? x : -x;
+      tc = -y;
+      ma = az;
+   }
+   if (ma == 0.0f)
+      ma = 1.0f;
+   *s = 0.5f * (sc / ma + 1.0f);
+   *t = 0.5f * (tc / ma + 1.0f);
+   return face;
+}
+
+/* Filters one level (nearest or linear). */
+static void
+sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned level,
+             unsigned filter, float s, float t, float r, int slice, uint32_t out[4])
+{
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_sampler_state *st = b->state;
+   const struct pipe_resource *res = v->texture;
+   const int w = u_minify(res->width0, level), h = u_minify(res->height0, level);
+   const int d = res->target == PIPE_TEXTURE_3D ? (int)u_minify(res->depth0, level) : 1;
+   const unsigned nd = dims(q->target);
+   const bool normalized = q->target != TGSI_TEXTURE_RECT && q->target != TGSI_TEXTURE_SHADOWRECT &&
+                           !st->unnormalized_coords;
+   const bool integer = util_format_is_pure_integer(v->format) ||
+                        (util_format_has_stencil(util_format_description(v->format)) &&
+                         !util_format_has_depth(util_format_description(v->format)));
+
+   float u = to_texels(st->wrap_s, s, w, normalized) + q->offset[0];
+   float vv = nd > 1 ? to_texels(st->wrap_t, t, h, normalized) + q->offset[1] : 0.0f;
+   float ww = nd > 2 ? to_texels(st->wrap_r, r, d, true) + q->offset[2] : 0.0f;
+
+   if (filter == PIPE_TEX_FILTER_NEAREST || integer) {
+      const int x = wrap_nearest(st->wrap_s, u, w);
+      const int y = nd > 1 ? wrap_nearest(st->wrap_t, vv, h) : 0;
+      const int z = nd > 2 ? wrap_nearest(st->wrap_r, ww, d) : slice;
+      texel(b, q, level, x, y, x < 0 || y < 0 ? -1 : z, out);
+      return;
+   }
+
+   /* linear: 2, 4 or 8 texels */
+   const float fu = u - 0.5f, fv = vv - 0.5f, fw = ww - 0.5f;
+   const float au = fu - floorf(fu), av = fv - floorf(fv), aw = fw - floorf(fw);
+   float acc[4] = {0, 0, 0, 0};
+   const unsigned nx = 2, ny = nd > 1 ? 2 : 1, nz = nd > 2 ? 2 : 1;
+   for (unsigned k = 0; k < nz; k++)
+      for (unsigned j = 0; j < ny; j++)
+         for (unsigned i = 0; i < nx; i++) {
+            const int x = wrap_nearest(st->wrap_s, floorf(fu) + i, w);
+            const int y = nd > 1 ? wrap_nearest(st->wrap_t, floorf(fv) + j, h) : 0;
+            const int z = nd > 2 ? wrap_nearest(st->wrap_r, floorf(fw) + k, d) : slice;
+            uint32_t tx[4];
+            texel(b, q, level, x, y, (x < 0 || y < 0 || z < 0) ? -1 : z, tx);
+            const float wgt = (i ? au : 1 - au) * (nd > 1 ? (j ? av : 1 - av) : 1.0f) *
+                              (nd > 2 ? (k ? aw : 1 - aw) : 1.0f);
+            for (unsigned c = 0; c < 4; c++)
+               acc[c] += bf(tx[c]) * wgt;
+         }
+   for (unsigned c = 0; c < 4; c++)
+      out[c] = fb(acc[c]);
+}
+
+static void
+swizzle(const struct pipe_sampler_view *v, const uint32_t in[4], uint32_t out[4], bool integer)
+{
+   const unsigned sw[4] = {v->swizzle_r, v->swizzle_g, v->swizzle_b, v->swizzle_a};
+   for (unsigned c = 0; c < 4; c++) {
+      switch (sw[c]) {
+      case PIPE_SWIZZLE_X: case PIPE_SWIZZLE_Y: case PIPE_SWIZZLE_Z: case PIPE_SWIZZLE_W:
+         out[c] = in[sw[c]];
+         break;
+      case PIPE_SWIZZLE_0:
+         out[c] = 0;
+         break;
+      default:
+         out[c] = integer ? 1u : fb(1.0f);
+         break;
+      }
+   }
+}
+
+static bool
+usable(const struct fxp_sampler_binding *b)
+{
+   return b && b->view && b->view->texture && b->state && b->view->texture->target != PIPE_BUFFER &&
+          !fxp_resource(b->view->texture)->dt;
+}
+
+void
+fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t out[4])
+{
+   if (!usable(b)) {
+      out[0] = out[1] = out[2] = 0;
+      out[3] = fb(1.0f);
+      return;
+   }
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_sampler_state *st = b->state;
+   const unsigned first = v->u.tex.first_level, last = MAX2(v->u.tex.last_level, first);
+   float s = q->s, t = q->t, r = q->r;
+   int slice = 0;
+
+   if (is_cube(q->target)) {
+      const unsigned face = cube_face(q->s, q->t, q->r, &s, &t);
+      const int cube = is_array(q->target) ? (int)CLAMP(rintf(q->layer), 0.0f, 1e6f) : 0;
+      slice = v->u.tex.first_layer + 6 * cube + face;
+   } else if (is_array(q->target)) {
+      const int layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+      slice = v->u.tex.first_layer + CLAMP((int)rintf(q->layer), 0, layers - 1);
+   }
+   if (slice >= (int)fxp_resource_slices(v->texture, first) && !is_cube(q->target) &&
+       v->texture->target != PIPE_TEXTURE_3D)
+      slice = fxp_resource_slices(v->texture, first) - 1;
+
+   float lod = CLAMP(q->lod, st->min_lod, st->max_lod);
+   if (!(lod == lod))
+      lod = 0.0f;
+   const bool mag = lod <= 0.0f;
+   const unsigned filter = mag ? st->mag_img_filter : st->min_img_filter;
+   uint32_t texel_out[4];
+
+   if (mag || st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
+      sample_level(b, q, first, filter, s, t, r, slice, texel_out);
+   } else if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST) {
+      const unsigned level = MIN2(first + (unsigned)floorf(lod + 0.5f), last);
+      sample_level(b, q, level, filter, s, t, r, slice, texel_out);
+   } else {
+      const unsigned l0 = MIN2(first + (unsigned)floorf(lod), last), l1 = MIN2(l0 + 1, last);
+      const float f = lod - floorf(lod);
+      uint32_t a[4], c[4];
+      sample_level(b, q, l0, filter, s, t, r, slice, a);
+      sample_level(b, q, l1, filter, s, t, r, slice, c);
+      for (unsigned k = 0; k < 4; k++)
+         texel_out[k] = fb(bf(a[k]) * (1 - f) + bf(c[k]) * f);
+   }
+   swizzle(v, texel_out, out, util_format_is_pure_integer(v->format));
+}
+
+void
+fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int y, int z, int level,
+                uint32_t out[4])
+{
+   uint32_t t[4] = {0, 0, 0, 0};
+   if (!b || !b->view || !b->view->texture || b->view->texture->target == PIPE_BUFFER ||
+       fxp_resource(b->view->texture)->dt) {
+      memset(out, 0, 16);
+      return;
+   }
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_resource *res = v->texture;
+   const int lvl = v->u.tex.first_level + level;
+   if (level < 0 || lvl > (int)v->u.tex.last_level || lvl > (int)res->last_level) {
+      memset(out, 0, 16);
+      return;
+   }
+   const int w = u_minify(res->width0, lvl), h = u_minify(res->height0, lvl);
+   int slice = 0, nz = 1;
+   if (res->target == PIPE_TEXTURE_3D) {
+      nz = u_minify(res->depth0, lvl);
+      slice = z;
+   } else if (is_array(target)) {
+      nz = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+      slice = (dims(target) == 1 ? y : z);
+      if (dims(target) == 1)
+         y = 0;
+      if (slice >= 0 && slice < nz)
+         slice += v->u.tex.first_layer;
+      else
+         slice = -1;
+      nz = fxp_resource_slices(res, lvl);
+   }
+   if (dims(target) == 1)
+      y = 0;
+   if (x < 0 || x >= w || y < 0 || y >= h || slice < 0 || slice >= nz || !load_texel(v, lvl, x, y, slice, t)) {
+      memset(out, 0, 16);
+      return;
+   }
+   swizzle(v, t, out, util_format_is_pure_integer(v->format));
+}
+
+void
+fxp_texture_size(const struct fxp_sampler_binding *b, unsigned target, int level, uint32_t out[4])
+{
+   memset(out, 0, 16);
+   if (!b || !b->view || !b->view->texture)
+      return;
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_resource *res = v->texture;
+   const int levels = v->u.tex.last_level - v->u.tex.first_level + 1;
+   out[3] = levels;
+   const int lvl = v->u.tex.first_level + level;
+   if (level < 0 || level >= levels)
+      return;
+   out[0] = u_minify(res->width0, lvl);
+   out[1] = dims(target) > 1 || is_cube(target) ? u_minify(res->height0, lvl) : 0;
+   if (res->target == PIPE_TEXTURE_3D)
+      out[2] = u_minify(res->depth0, lvl);
+   else if (is_array(target)) {
+      const unsigned layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+      if (dims(target) == 1)
+         out[1] = layers;
+      else
+         out[2] = is_cube(target) ? layers / 6 : layers;
+   }
+}
+
+void
+fxp_texture_base_size(const struct fxp_sampler_binding *b, float size[3])
+{
+   size[0] = size[1] = size[2] = 1.0f;
+   if (!b || !b->view || !b->view->texture)
+      return;
+   const struct pipe_resource *res = b->view->texture;
+   const unsigned l = b->view->u.tex.first_level;
+   size[0] = u_minify(res->width0, l);
+   size[1] = u_minify(res->height0, l);
+   size[2] = res->target == PIPE_TEXTURE_3D ? u_minify(res->depth0, l) : 1;
+}

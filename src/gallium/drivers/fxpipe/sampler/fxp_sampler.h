@@ -1,0 +1,42 @@
+/* fxpipe's sampler core: texel addressing, wrap modes, filtering, mipmapping, cube faces, shadow compare
+ * and view swizzles, for one lane at a time (the shader engine's TEX family calls it per lane; fast paths
+ * for common formats come later and are tested against this general path). */
+#ifndef FXP_SAMPLER_H
+#define FXP_SAMPLER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+
+/* A bound sampler view and sampler state, as a shader sees them. */
+struct fxp_sampler_binding {
+   const struct pipe_sampler_view *view;
+   const struct pipe_sampler_state *state;
+};
+
+/* One sampling request. coords: s, t, r (normalized, or texels for RECT / unnormalized), layer (array
+ * index, not normalized); ref: shadow reference; lod: level of detail already computed (bias applied). */
+struct fxp_sample_req {
+   float s, t, r, layer, ref;
+   float lod;
+   int offset[3];          /* texel offsets */
+   unsigned target;        /* TGSI_TEXTURE_* */
+   bool shadow;
+};
+
+/* Filters and returns four 32-bit values (floats, or integers for integer formats). Unbound or
+ * incomplete bindings return (0, 0, 0, 1). */
+void fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *req, uint32_t out[4]);
+
+/* Texel fetch (TXF): integer coordinates, explicit level; out of range returns 0 in all components. */
+void fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int y, int z, int level,
+                     uint32_t out[4]);
+
+/* Size of a level (TXQ): width, height, depth or layers, and the number of levels. */
+void fxp_texture_size(const struct fxp_sampler_binding *b, unsigned target, int level, uint32_t out[4]);
+
+/* Width and height of the base level the LOD is computed against (1 for unbound views). */
+void fxp_texture_base_size(const struct fxp_sampler_binding *b, float size[3]);
+
+#endif
