@@ -1,6 +1,7 @@
 /* fxpipe-gl-draw: draws through the system's EGL (surfaceless, desktop GL 2.1 context, 64x64 FBO) and
  * checks the pixels: vertex-colour interpolation, depth test in both draw orders, blending, scissor,
- * face culling, indexed drawing with unsigned-byte normalized colours, and a uniform.
+ * face culling, indexed drawing with unsigned-byte normalized colours, a uniform, and nearest and linear
+ * texturing.
  * Expected values are worked out by hand in the comments. Exits 0 only if every check passes. */
 #define GL_GLEXT_PROTOTYPES
 #include <GL/gl.h>
@@ -193,6 +194,41 @@ main(void)
    glDrawElements(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, idx);
    expect("indexed quad", 32, 32, 255, 64, 0, 255, 1);
    expect("outside the indexed quad", 4, 4, 0, 0, 0, 0, 0);
+
+   /* 7. Texturing: a 2x2 RGBA8 texture (red, green / blue, white) on a full-screen quad with texture
+    * coordinates 0..1. Nearest: pixel (10, 10) has s = t = 10.5/64 < 0.5 -> texel (0, 0) red; pixel
+    * (50, 50) -> texel (1, 1) white. Linear at the centre (s = t = 32.5/64): u = s * 2 - 0.5 = 0.515625,
+    * weights (0.484375, 0.515625) on both axes: red = w(red texel) + w(white) = 0.484375^2 + 0.515625^2
+    * = 0.500488 -> 127.6 -> 128; green = w(green) + w(white) = 0.515625 * (0.484375 + 0.515625)
+    * = 0.515625 -> 131.5 -> 131; blue likewise 131 (+-1). */
+   GLuint tprog = program("#version 120\nattribute vec4 pos; attribute vec4 color; varying vec2 tc;\n"
+                          "void main() { gl_Position = pos; tc = color.xy; }\n",
+                          "#version 120\nvarying vec2 tc; uniform sampler2D tex;\n"
+                          "void main() { gl_FragColor = texture2D(tex, tc); }\n");
+   glUseProgram(tprog);
+   static const unsigned char texels[] = {255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255};
+   GLuint t2;
+   glGenTextures(1, &t2);
+   glBindTexture(GL_TEXTURE_2D, t2);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+   glUniform1i(glGetUniformLocation(tprog, "tex"), 0);
+   static const float tcs[] = {0, 0, 0, 1, 1, 0, 0, 1, 1, 1, 0, 1, 0, 1, 0, 1};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, far_q);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, tcs);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   expect("nearest texel (0, 0)", 10, 10, 255, 0, 0, 255, 0);
+   expect("nearest texel (1, 0)", 50, 10, 0, 255, 0, 255, 0);
+   expect("nearest texel (0, 1)", 10, 50, 0, 0, 255, 255, 0);
+   expect("nearest texel (1, 1)", 50, 50, 255, 255, 255, 255, 0);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   expect("linear at the centre", 32, 32, 128, 131, 131, 255, 1);
+   glBindTexture(GL_TEXTURE_2D, 0);
+   glDeleteTextures(1, &t2);
 
    check(glGetError() == GL_NO_ERROR, "no GL error");
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
