@@ -17,23 +17,10 @@
 #include <X11/Xutil.h>
 #include <stdarg.h>
 #include <stdio.h>
+
+#include "fxp_gl_check.h"
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-static void
-check(int ok, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   printf("%s ", ok ? "ok  " : "FAIL");
-   vprintf(fmt, ap);
-   printf("\n");
-   va_end(ap);
-   if (!ok)
-      failures++;
-}
 
 static int
 near(int a, int b)

@@ -10,25 +10,13 @@
 #include <EGL/eglext.h>
 #include <stdarg.h>
 #include <stdio.h>
+
+#include "fxp_gl_check.h"
 #include <stdlib.h>
 #include <string.h>
 
 #define W 64
 #define H 64
-
-static int failures;
-
-static void
-check(int ok, const char *fmt, ...)
-{
-   va_list ap;
-   va_start(ap, fmt);
-   printf("%s ", ok ? "ok  " : "FAIL");
-   vprintf(fmt, ap);
-   printf("\n");
-   va_end(ap);
-   failures += !ok;
-}
 
 static void
 expect(const char *what, int x, int y, int r, int g, int b, int a, int tol)

@@ -23,22 +23,15 @@
 #include "util/u_helpers.h"
 #include "util/u_math.h"
 
+#include "fxp_bits.h"
 #include "fxp_formats.h"
 #include "fxp_fetch.h"
-
-static inline uint32_t
-fbits(float f)
-{
-   uint32_t v;
-   memcpy(&v, &f, 4);
-   return v;
-}
 
 static inline void
 pad(const struct fxp_fetch_elem *el, uint32_t out[4], bool integer)
 {
    for (unsigned c = el->nr; c < 4; c++)
-      out[c] = c == 3 ? (integer ? 1u : fbits(1.0f)) : 0u;
+      out[c] = c == 3 ? (integer ? 1u : fxp_f2u(1.0f)) : 0u;
 }
 
 static inline uint32_t
@@ -62,26 +55,26 @@ rd16(const uint8_t *p)
    static void unorm##BITS(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])   \
    {                                                                                              \
       for (unsigned c = 0; c < el->nr; c++)                                                       \
-         out[c] = fbits((float)((double)(UT)READ(s + c * (BITS / 8)) / (double)(UT)~(UT)0));       \
+         out[c] = fxp_f2u((float)((double)(UT)READ(s + c * (BITS / 8)) / (double)(UT)~(UT)0));       \
       pad(el, out, false);                                                                        \
    }                                                                                              \
    static void snorm##BITS(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])   \
    {                                                                                              \
       const double max = (double)((1ull << (BITS - 1)) - 1);                                      \
       for (unsigned c = 0; c < el->nr; c++)                                                       \
-         out[c] = fbits((float)MAX2((double)(ST)READ(s + c * (BITS / 8)) / max, -1.0));            \
+         out[c] = fxp_f2u((float)MAX2((double)(ST)READ(s + c * (BITS / 8)) / max, -1.0));            \
       pad(el, out, false);                                                                        \
    }                                                                                              \
    static void uscaled##BITS(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4]) \
    {                                                                                              \
       for (unsigned c = 0; c < el->nr; c++)                                                       \
-         out[c] = fbits((float)(UT)READ(s + c * (BITS / 8)));                                     \
+         out[c] = fxp_f2u((float)(UT)READ(s + c * (BITS / 8)));                                     \
       pad(el, out, false);                                                                        \
    }                                                                                              \
    static void sscaled##BITS(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4]) \
    {                                                                                              \
       for (unsigned c = 0; c < el->nr; c++)                                                       \
-         out[c] = fbits((float)(ST)READ(s + c * (BITS / 8)));                                     \
+         out[c] = fxp_f2u((float)(ST)READ(s + c * (BITS / 8)));                                     \
       pad(el, out, false);                                                                        \
    }                                                                                              \
    static void uint##BITS(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])    \
@@ -106,7 +99,7 @@ static void
 float16(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])
 {
    for (unsigned c = 0; c < el->nr; c++)
-      out[c] = fbits(_mesa_half_to_float(rd16(s + 2 * c)));
+      out[c] = fxp_f2u(_mesa_half_to_float(rd16(s + 2 * c)));
    pad(el, out, false);
 }
 
@@ -123,7 +116,7 @@ float64(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])
    for (unsigned c = 0; c < el->nr; c++) {
       double d;
       memcpy(&d, s + 8 * c, 8);
-      out[c] = fbits((float)d);
+      out[c] = fxp_f2u((float)d);
    }
    pad(el, out, false);
 }
@@ -132,7 +125,7 @@ static void
 fixed32(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])
 {
    for (unsigned c = 0; c < el->nr; c++)
-      out[c] = fbits((float)((double)(int32_t)rd32(s + 4 * c) / 65536.0));
+      out[c] = fxp_f2u((float)((double)(int32_t)rd32(s + 4 * c) / 65536.0));
    pad(el, out, false);
 }
 
@@ -169,7 +162,7 @@ unorm1010102(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])
    uint32_t f[4];
    fields_1010102(s, f);
    for (unsigned c = 0; c < 4; c++)
-      out[c] = fbits((float)f[c] / (c == 3 ? 3.0f : 1023.0f));
+      out[c] = fxp_f2u((float)f[c] / (c == 3 ? 3.0f : 1023.0f));
    swap_xz(el, out);
 }
 
@@ -180,7 +173,7 @@ snorm1010102(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])
    fields_1010102(s, f);
    for (unsigned c = 0; c < 4; c++) {
       const unsigned bits = c == 3 ? 2 : 10;
-      out[c] = fbits(MAX2((float)sext(f[c], bits) / (float)((1 << (bits - 1)) - 1), -1.0f));
+      out[c] = fxp_f2u(MAX2((float)sext(f[c], bits) / (float)((1 << (bits - 1)) - 1), -1.0f));
    }
    swap_xz(el, out);
 }
@@ -191,7 +184,7 @@ uscaled1010102(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4
    uint32_t f[4];
    fields_1010102(s, f);
    for (unsigned c = 0; c < 4; c++)
-      out[c] = fbits((float)f[c]);
+      out[c] = fxp_f2u((float)f[c]);
    swap_xz(el, out);
 }
 
@@ -201,7 +194,7 @@ sscaled1010102(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4
    uint32_t f[4];
    fields_1010102(s, f);
    for (unsigned c = 0; c < 4; c++)
-      out[c] = fbits((float)sext(f[c], c == 3 ? 2 : 10));
+      out[c] = fxp_f2u((float)sext(f[c], c == 3 ? 2 : 10));
    swap_xz(el, out);
 }
 
@@ -211,15 +204,15 @@ r11g11b10f(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])
    float rgb[3];
    r11g11b10f_to_float3(rd32(s), rgb);
    for (unsigned c = 0; c < 3; c++)
-      out[c] = fbits(rgb[c]);
-   out[3] = fbits(1.0f);
+      out[c] = fxp_f2u(rgb[c]);
+   out[3] = fxp_f2u(1.0f);
 }
 
 static void
 bgra8_unorm(const struct fxp_fetch_elem *el, const uint8_t *s, uint32_t out[4])
 {
    for (unsigned c = 0; c < 4; c++)
-      out[c] = fbits((float)s[c] / 255.0f);
+      out[c] = fxp_f2u((float)s[c] / 255.0f);
    swap_xz(el, out);
 }
 

@@ -19,25 +19,10 @@
 #include "util/format/u_format.h"
 #include "util/u_math.h"
 
+#include "fxp_bits.h"
 #include "fxp_resource.h"
 #include "sampler/fxp_sampler.h"
 #include "shader/fxp_shader.h"
-
-static inline uint32_t
-fb(float f)
-{
-   uint32_t v;
-   memcpy(&v, &f, 4);
-   return v;
-}
-
-static inline float
-bf(uint32_t v)
-{
-   float f;
-   memcpy(&f, &v, 4);
-   return f;
-}
 
 static bool
 is_array(unsigned target)
@@ -82,7 +67,7 @@ load_texel(const struct pipe_sampler_view *v, unsigned level, int x, int y, int 
       /* depth views: (depth, 0, 0, 1); the view's swizzle spreads it as the GL depth mode asks */
       float d;
       util_format_unpack_z_float(v->format, &d, p, 1);
-      out[0] = fb(d), out[1] = out[2] = 0, out[3] = fb(1.0f);
+      out[0] = fxp_f2u(d), out[1] = out[2] = 0, out[3] = fxp_f2u(1.0f);
    } else if (util_format_has_stencil(desc)) {
       /* stencil views: (stencil, 0, 0, 1) as integers */
       uint8_t s;
@@ -157,7 +142,7 @@ texel(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsig
    if (x < 0 || y < 0 || z < 0 || !load_texel(v, level, x, y, z, out))
       border(b->state, v, out);
    if (q->shadow && b->state->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE) {
-      const float d = bf(out[0]);
+      const float d = fxp_u2f(out[0]);
       const float ref = CLAMP(q->ref, 0.0f, 1.0f);
       bool pass;
       switch (b->state->compare_func) {
@@ -171,8 +156,8 @@ texel(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsig
       default: pass = true; break;
       }
       const float r = pass ? 1.0f : 0.0f;
-      out[0] = out[1] = out[2] = fb(r);
-      out[3] = fb(1.0f);
+      out[0] = out[1] = out[2] = fxp_f2u(r);
+      out[3] = fxp_f2u(1.0f);
    }
 }
 
@@ -251,10 +236,10 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
             const float wgt = (i ? au : 1 - au) * (nd > 1 ? (j ? av : 1 - av) : 1.0f) *
                               (nd > 2 ? (k ? aw : 1 - aw) : 1.0f);
             for (unsigned c = 0; c < 4; c++)
-               acc[c] += bf(tx[c]) * wgt;
+               acc[c] += fxp_u2f(tx[c]) * wgt;
          }
    for (unsigned c = 0; c < 4; c++)
-      out[c] = fb(acc[c]);
+      out[c] = fxp_f2u(acc[c]);
 }
 
 static void
@@ -270,7 +255,7 @@ swizzle(const struct pipe_sampler_view *v, const uint32_t in[4], uint32_t out[4]
          out[c] = 0;
          break;
       default:
-         out[c] = integer ? 1u : fb(1.0f);
+         out[c] = integer ? 1u : fxp_f2u(1.0f);
          break;
       }
    }
@@ -288,7 +273,7 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
 {
    if (!usable(b)) {
       out[0] = out[1] = out[2] = 0;
-      out[3] = fb(1.0f);
+      out[3] = fxp_f2u(1.0f);
       return;
    }
    const struct pipe_sampler_view *v = b->view;
@@ -328,7 +313,7 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
       sample_level(b, q, l0, filter, s, t, r, slice, a);
       sample_level(b, q, l1, filter, s, t, r, slice, c);
       for (unsigned k = 0; k < 4; k++)
-         texel_out[k] = fb(bf(a[k]) * (1 - f) + bf(c[k]) * f);
+         texel_out[k] = fxp_f2u(fxp_u2f(a[k]) * (1 - f) + fxp_u2f(c[k]) * f);
    }
    swizzle(v, texel_out, out, util_format_is_pure_integer(v->format));
 }

@@ -11,6 +11,7 @@
  * ones for unsigned and 0 for signed quotients (remainders: all ones), INT64_MIN / -1 wraps. Shift counts
  * use their low 6 bits. abs/neg modifiers act on the 64-bit value: on the sign for doubles, as integer
  * negation for 64-bit integers. */
+#include "fxp_bits.h"
 #include "fxp_exec_inline.h"
 
 typedef double fxp_vd __attribute__((vector_size(FXP_W * 8)));
@@ -188,10 +189,9 @@ d2u64(double x)
    return (uint64_t)x;
 }
 
-static uint32_t f2bits(float f) { uint32_t v; memcpy(&v, &f, 4); return v; }
-static uint32_t d2f1(double x) { return f2bits((float)x); }
-static uint32_t i642f1(uint64_t x) { return f2bits((float)(int64_t)x); }
-static uint32_t u642f1(uint64_t x) { return f2bits((float)x); }
+static uint32_t d2f1(double x) { return fxp_f2u((float)x); }
+static uint32_t i642f1(uint64_t x) { return fxp_f2u((float)(int64_t)x); }
+static uint32_t u642f1(uint64_t x) { return fxp_f2u((float)x); }
 static uint64_t f2i64_1(float x) { return d2i64(x); }
 static uint64_t f2u64_1(float x) { return d2u64(x); }
 static double ldexp1(double x, uint32_t n) { return ldexp(x, (int32_t)n); }

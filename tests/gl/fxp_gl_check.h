@@ -1,0 +1,22 @@
+/* Shared by the GL test programs: a check that prints "ok" or "FAIL" with its message and counts failures. */
+#ifndef FXP_GL_CHECK_H
+#define FXP_GL_CHECK_H
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static int failures;
+
+static void
+check(int ok, const char *fmt, ...)
+{
+   va_list ap;
+   va_start(ap, fmt);
+   printf("%s ", ok ? "ok  " : "FAIL");
+   vprintf(fmt, ap);
+   printf("\n");
+   va_end(ap);
+   failures += !ok;
+}
+
+#endif
