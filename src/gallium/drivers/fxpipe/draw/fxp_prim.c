@@ -110,18 +110,21 @@ lerp_vertex(const struct fxp_render *r, float *out, const float *a, const float 
 }
 
 static void
-emit_triangle(struct fxp_render *r, const float *a, const float *b, const float *c, const float *prov)
+emit_triangle(struct fxp_render *r, const float *a, const float *b, const float *c, const float *prov,
+              unsigned edges)
 {
    struct fxp_rvert v[3], pv;
    to_window(r, a, &v[0]);
    to_window(r, b, &v[1]);
    to_window(r, c, &v[2]);
    to_window(r, prov, &pv);
-   fxp_raster_triangle(r, &v[0], &v[1], &v[2], &pv);
+   fxp_raster_triangle(r, &v[0], &v[1], &v[2], &pv, edges);
 }
 
+/* edges: bit k set if the edge from vertex k to vertex k + 1 is an edge of the original polygon (quads
+ * and polygons are split into triangles whose inner edges polygon mode LINE must not draw). */
 static void
-clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float *v2)
+clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float *v2, unsigned edges)
 {
    struct fxp_render *r = cl->r;
    const float *in[3] = {v0, v1, v2};
@@ -140,7 +143,7 @@ clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float 
       all_out &= outside;
    }
    if (!out_mask) {
-      emit_triangle(r, v0, v1, v2, prov);
+      emit_triangle(r, v0, v1, v2, prov, edges);
       return;
    }
 
@@ -173,8 +176,9 @@ clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float 
       n = m;
       memcpy(poly, next, n * sizeof(poly[0]));
    }
+   /* the clipped polygon as a fan: its outline is its edges (those on clip planes included) */
    for (unsigned i = 1; i + 1 < n; i++)
-      emit_triangle(r, poly[0], poly[i], poly[i + 1], prov);
+      emit_triangle(r, poly[0], poly[i], poly[i + 1], prov, (i == 1 ? 1 : 0) | 2 | (i + 2 == n ? 4 : 0));
 }
 
 static void
@@ -236,7 +240,8 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
    struct fxp_render *r = cl->r;
    const bool first = r->rast->flatshade_first;
 
-#define TRI(a, b, c) clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c))
+#define TRIE(a, b, c, edges) clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c), edges)
+#define TRI(a, b, c) TRIE(a, b, c, 7)
 #define LINE(a, b) clip_line(cl, vtx(r, a), vtx(r, b))
    switch (mode) {
    case PIPE_PRIM_POINTS:
@@ -282,29 +287,31 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
       for (unsigned i = 0; i + 3 < n; i += 4) {
          /* the provoking vertex of a quad is its last: make it last of both triangles */
          if (first) {
-            TRI(e[i + 3], e[i], e[i + 1]);
-            TRI(e[i + 3], e[i + 1], e[i + 2]);
+            TRIE(e[i + 3], e[i], e[i + 1], 3);
+            TRIE(e[i + 3], e[i + 1], e[i + 2], 6);
          } else {
-            TRI(e[i], e[i + 1], e[i + 3]);
-            TRI(e[i + 1], e[i + 2], e[i + 3]);
+            TRIE(e[i], e[i + 1], e[i + 3], 5);
+            TRIE(e[i + 1], e[i + 2], e[i + 3], 3);
          }
       }
       break;
    case PIPE_PRIM_QUAD_STRIP:
       for (unsigned i = 0; i + 3 < n; i += 2) {
          if (first) {
-            TRI(e[i + 3], e[i], e[i + 1]);
-            TRI(e[i + 3], e[i + 2], e[i]);
+            TRIE(e[i + 3], e[i], e[i + 1], 6);
+            TRIE(e[i + 3], e[i + 2], e[i], 3);
          } else {
-            TRI(e[i], e[i + 1], e[i + 3]);
-            TRI(e[i + 2], e[i], e[i + 3]);
+            TRIE(e[i], e[i + 1], e[i + 3], 3);
+            TRIE(e[i + 2], e[i], e[i + 3], 5);
          }
       }
       break;
    case PIPE_PRIM_POLYGON:
       /* the provoking vertex of a polygon is its first */
-      for (unsigned i = 1; i + 1 < n; i++)
-         first ? TRI(e[0], e[i], e[i + 1]) : TRI(e[i], e[i + 1], e[0]);
+      for (unsigned i = 1; i + 1 < n; i++) {
+         const unsigned a = i == 1, c = i + 2 == n; /* the fan's first and last edges are outer */
+         first ? TRIE(e[0], e[i], e[i + 1], a | 2 | c << 2) : TRIE(e[i], e[i + 1], e[0], 1 | c << 1 | a << 2);
+      }
       break;
    case PIPE_PRIM_TRIANGLES_ADJACENCY:
       for (unsigned i = 0; i + 5 < n; i += 6)
@@ -322,6 +329,7 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
       break;
    }
 #undef TRI
+#undef TRIE
 #undef LINE
 }
 

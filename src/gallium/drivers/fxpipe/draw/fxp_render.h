@@ -88,8 +88,9 @@ void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t
 /* raster/fxp_raster.c */
 bool fxp_raster_begin(struct fxp_render *r);
 void fxp_raster_end(struct fxp_render *r);
+/* edges: bit k = the edge from vertex k to k + 1 belongs to the primitive's outline (polygon mode LINE) */
 void fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
-                         const struct fxp_rvert *v2, const struct fxp_rvert *provoking);
+                         const struct fxp_rvert *v2, const struct fxp_rvert *provoking, unsigned edges);
 void fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
                      const struct fxp_rvert *provoking);
 void fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v);

@@ -374,7 +374,7 @@ polygon_offset(const struct fxp_render *r, const struct fxp_rvert *v0, const str
 
 void
 fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
-                    const struct fxp_rvert *v2, const struct fxp_rvert *provoking)
+                    const struct fxp_rvert *v2, const struct fxp_rvert *provoking, unsigned edges)
 {
    const struct pipe_rasterizer_state *rs = r->rast;
    const float ex = v0->win[0] - v2->win[0], ey = v0->win[1] - v2->win[1];
@@ -390,7 +390,23 @@ fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const stru
 
    const unsigned fill = front ? rs->fill_front : rs->fill_back;
    if (fill == PIPE_POLYGON_MODE_LINE || fill == PIPE_POLYGON_MODE_POINT) {
-      fxp_todo_once("polygon modes line and point: drawn as filled polygons");
+      /* outlines or vertices of the polygon, offset like it when offset_line / offset_point ask;
+       * edge flags are not honoured yet */
+      const bool offset = fill == PIPE_POLYGON_MODE_LINE ? rs->offset_line : rs->offset_point;
+      const double dz = offset ? polygon_offset(r, v0, v1, v2) : 0.0;
+      struct fxp_rvert c[3] = {*v0, *v1, *v2};
+      for (unsigned k = 0; k < 3; k++)
+         c[k].win[2] += (float)dz;
+      fxp_todo_once("glEdgeFlag (edge flags from the vertex shader) is ignored in line and point polygon modes");
+      for (unsigned k = 0; k < 3; k++) {
+         if (!(edges & (1u << k)))
+            continue; /* an inner edge of a quad or polygon: neither its line nor its first vertex */
+         if (fill == PIPE_POLYGON_MODE_LINE)
+            fxp_raster_line(r, &c[k], &c[(k + 1) % 3], provoking);
+         else
+            fxp_raster_point(r, &c[k]);
+      }
+      return;
    }
    struct prim p = {.v = {v0, v1, v2}, .prov = provoking, .front = front};
    if (rs->offset_tri)
