@@ -71,9 +71,19 @@ struct fxp_render {
    int clip_minx, clip_miny, clip_maxx, clip_maxy;   /* scissor ∩ framebuffer, max exclusive */
    float vp_scale[3], vp_translate[3];
 
-   /* colour and depth/stencil buffers, mapped for the whole draw */
+   /* colour and depth/stencil buffers, mapped for the whole draw: the mapping, and the surface's level
+    * and first layer as an origin with row stride and pixel size, so pixel (x, y) is at
+    * origin + y * stride + x * bpp */
    uint8_t *cbuf_base[PIPE_MAX_COLOR_BUFS];
    uint8_t *zs_base;
+   uint8_t *cbuf_origin[PIPE_MAX_COLOR_BUFS], *zs_origin;
+   unsigned cbuf_stride[PIPE_MAX_COLOR_BUFS], cbuf_bpp[PIPE_MAX_COLOR_BUFS], zs_stride, zs_bpp;
+   double zmin, zmax;                     /* depth range the fragments are clamped to */
+
+   /* fast per-fragment paths (fragment/fxp_fragment_fast.c), chosen per draw */
+   bool fast_frag;
+   uint8_t fast_color[PIPE_MAX_COLOR_BUFS], fast_depth;
+   bool fast_color_alpha[PIPE_MAX_COLOR_BUFS];
 
    /* fragment shading state (raster/fxp_raster.c) */
    struct fxp_exec fs_exec;
@@ -100,5 +110,23 @@ void fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v);
  * number of samples that passed depth and stencil. */
 unsigned fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y,
                           const double *z, uint32_t mask, bool front);
+
+/* fragment/fxp_fragment_fast.c: whether this draw's buffers and state have a fast path (sets
+ * r->fast_frag), and the fast path itself (same contract as fxp_fragment_ops, stencil never on). */
+bool fxp_fragment_fast_setup(struct fxp_render *r);
+unsigned fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y,
+                           const double *z, uint32_t mask);
+
+static inline uint8_t *
+fxp_render_cbuf(const struct fxp_render *r, unsigned i, int x, int y)
+{
+   return r->cbuf_origin[i] + (size_t)y * r->cbuf_stride[i] + (size_t)x * r->cbuf_bpp[i];
+}
+
+static inline uint8_t *
+fxp_render_zs(const struct fxp_render *r, int x, int y)
+{
+   return r->zs_origin + (size_t)y * r->zs_stride + (size_t)x * r->zs_bpp;
+}
 
 #endif

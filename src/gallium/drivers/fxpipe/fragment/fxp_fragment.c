@@ -16,94 +16,7 @@
 #include "fxp_debug.h"
 #include "draw/fxp_render.h"
 
-static bool
-compare(unsigned func, double a, double b)
-{
-   switch (func) {
-   case PIPE_FUNC_NEVER: return false;
-   case PIPE_FUNC_LESS: return a < b;
-   case PIPE_FUNC_EQUAL: return a == b;
-   case PIPE_FUNC_LEQUAL: return a <= b;
-   case PIPE_FUNC_GREATER: return a > b;
-   case PIPE_FUNC_NOTEQUAL: return a != b;
-   case PIPE_FUNC_GEQUAL: return a >= b;
-   default: return true;
-   }
-}
-
-static uint8_t
-stencil_op(unsigned op, uint8_t s, uint8_t ref)
-{
-   switch (op) {
-   case PIPE_STENCIL_OP_ZERO: return 0;
-   case PIPE_STENCIL_OP_REPLACE: return ref;
-   case PIPE_STENCIL_OP_INCR: return s == 0xff ? s : s + 1;
-   case PIPE_STENCIL_OP_DECR: return s == 0 ? s : s - 1;
-   case PIPE_STENCIL_OP_INCR_WRAP: return s + 1;
-   case PIPE_STENCIL_OP_DECR_WRAP: return s - 1;
-   case PIPE_STENCIL_OP_INVERT: return ~s;
-   default: return s; /* KEEP */
-   }
-}
-
-static float
-factor(unsigned f, unsigned c, const float src[4], const float dst[4], const float cc[4])
-{
-   switch (f) {
-   case PIPE_BLENDFACTOR_ONE: return 1.0f;
-   case PIPE_BLENDFACTOR_SRC_COLOR: return src[c];
-   case PIPE_BLENDFACTOR_SRC_ALPHA: return src[3];
-   case PIPE_BLENDFACTOR_DST_ALPHA: return dst[3];
-   case PIPE_BLENDFACTOR_DST_COLOR: return dst[c];
-   case PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE: return c == 3 ? 1.0f : MIN2(src[3], 1.0f - dst[3]);
-   case PIPE_BLENDFACTOR_CONST_COLOR: return cc[c];
-   case PIPE_BLENDFACTOR_CONST_ALPHA: return cc[3];
-   case PIPE_BLENDFACTOR_ZERO: return 0.0f;
-   case PIPE_BLENDFACTOR_INV_SRC_COLOR: return 1.0f - src[c];
-   case PIPE_BLENDFACTOR_INV_SRC_ALPHA: return 1.0f - src[3];
-   case PIPE_BLENDFACTOR_INV_DST_ALPHA: return 1.0f - dst[3];
-   case PIPE_BLENDFACTOR_INV_DST_COLOR: return 1.0f - dst[c];
-   case PIPE_BLENDFACTOR_INV_CONST_COLOR: return 1.0f - cc[c];
-   case PIPE_BLENDFACTOR_INV_CONST_ALPHA: return 1.0f - cc[3];
-   default: return 0.0f; /* dual-source factors: not advertised */
-   }
-}
-
-static float
-equation(unsigned func, float s, float sf, float d, float df)
-{
-   switch (func) {
-   case PIPE_BLEND_SUBTRACT: return s * sf - d * df;
-   case PIPE_BLEND_REVERSE_SUBTRACT: return d * df - s * sf;
-   case PIPE_BLEND_MIN: return MIN2(s, d);
-   case PIPE_BLEND_MAX: return MAX2(s, d);
-   default: return s * sf + d * df;
-   }
-}
-
-static uint32_t
-logic_op(unsigned op, uint32_t s, uint32_t d)
-{
-   switch (op) {
-   case PIPE_LOGICOP_CLEAR: return 0;
-   case PIPE_LOGICOP_NOR: return ~(s | d);
-   case PIPE_LOGICOP_AND_INVERTED: return ~s & d;
-   case PIPE_LOGICOP_COPY_INVERTED: return ~s;
-   case PIPE_LOGICOP_AND_REVERSE: return s & ~d;
-   case PIPE_LOGICOP_INVERT: return ~d;
-   case PIPE_LOGICOP_XOR: return s ^ d;
-   case PIPE_LOGICOP_NAND: return ~(s & d);
-   case PIPE_LOGICOP_AND: return s & d;
-   case PIPE_LOGICOP_EQUIV: return ~(s ^ d);
-   case PIPE_LOGICOP_NOOP: return d;
-   case PIPE_LOGICOP_OR_INVERTED: return ~s | d;
-   case PIPE_LOGICOP_COPY: return s;
-   case PIPE_LOGICOP_OR_REVERSE: return s | ~d;
-   case PIPE_LOGICOP_OR: return s | d;
-   case PIPE_LOGICOP_SET: return ~0u;
-   default: return s;
-   }
-}
+#include "fragment/fxp_fragment_ops.h"
 
 /* Depth and stencil test of one pixel at p (the surface's format); updates the buffer. Depth is compared at
  * the buffer's precision: UNORM depth as integers (the fragment's depth rounded to nearest), float depth
@@ -127,8 +40,8 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
    const uint8_t ref = r->ctx->stencil_ref.ref_value[face];
    if (stencil) {
       util_format_unpack_s_8uint(format, &s, p, 1);
-      if (!compare(st->func, (float)(ref & st->valuemask), (float)(s & st->valuemask))) {
-         const uint8_t ns = (s & ~st->writemask) | (stencil_op(st->fail_op, s, ref) & st->writemask);
+      if (!fxp_compare(st->func, (float)(ref & st->valuemask), (float)(s & st->valuemask))) {
+         const uint8_t ns = (s & ~st->writemask) | (fxp_stencil_op(st->fail_op, s, ref) & st->writemask);
          util_format_pack_s_8uint(format, p, &ns, 1);
          return false;
       }
@@ -140,7 +53,7 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
          const float zf = (float)z;
          float stored;
          util_format_unpack_z_float(format, &stored, p, 1);
-         pass = compare(dsa->depth_func, zf, stored);
+         pass = fxp_compare(dsa->depth_func, zf, stored);
          if (pass && dsa->depth_writemask)
             util_format_pack_z_float(format, p, &zf, 1);
       } else {
@@ -150,7 +63,7 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
          uint32_t stored32;
          util_format_unpack_z_32unorm(format, &stored32, p, 1);
          const uint32_t stored = stored32 >> (32 - bits);
-         pass = compare(dsa->depth_func, (double)zi, (double)stored);
+         pass = fxp_compare(dsa->depth_func, (double)zi, (double)stored);
          if (pass && dsa->depth_writemask) {
             const uint32_t z32 = bits == 32 ? zi : zi << (32 - bits);
             util_format_pack_z_32unorm(format, p, &z32, 1);
@@ -159,7 +72,7 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
    }
    if (stencil) {
       const unsigned op = pass ? st->zpass_op : st->zfail_op;
-      const uint8_t ns = (s & ~st->writemask) | (stencil_op(op, s, ref) & st->writemask);
+      const uint8_t ns = (s & ~st->writemask) | (fxp_stencil_op(op, s, ref) & st->writemask);
       util_format_pack_s_8uint(format, p, &ns, 1);
    }
    return pass;
@@ -204,14 +117,14 @@ write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format form
          util_format_pack_rgba(format, sp, s, 1);
          memcpy(dp, p, bs);
          for (unsigned i = 0; i < bs; i++)
-            rp[i] = (uint8_t)logic_op(blend->logicop_func, sp[i], dp[i]);
+            rp[i] = (uint8_t)fxp_logic_op(blend->logicop_func, sp[i], dp[i]);
          util_format_unpack_rgba(format, o, rp, 1);
       } else if (rt && rt->blend_enable) {
          for (unsigned c = 0; c < 4; c++) {
             const bool a = c == 3;
-            const float sf = factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
-            const float df = factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
-            o[c] = equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
+            const float sf = fxp_blend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
+            const float df = fxp_blend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
+            o[c] = fxp_blend_equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
          }
       } else {
          memcpy(o, s, sizeof(o));
@@ -240,17 +153,15 @@ fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const i
 {
    struct fxp_context *ctx = r->ctx;
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
-   const struct pipe_rasterizer_state *rs = r->rast;
    struct pipe_surface *zsurf = fb->zsbuf;
-   struct fxp_resource *zres = zsurf ? fxp_resource(zsurf->texture) : NULL;
    uint8_t *zbase = r->zs_base;
    uint8_t *const *cbase = r->cbuf_base;
    unsigned passed = 0;
 
-   /* depth range for clamping */
-   const double n = rs->clip_halfz ? r->vp_translate[2] : r->vp_translate[2] - r->vp_scale[2];
-   const double f = r->vp_translate[2] + r->vp_scale[2];
-   const double zmin = MAX2(MIN2(n, f), 0.0), zmax = MIN2(MAX2(n, f), 1.0);
+   const double zmin = r->zmin, zmax = r->zmax;
+
+   if (r->fast_frag)
+      return fxp_fragment_fast(r, e, x, y, zin, mask);
 
    for (unsigned l = 0; l < FXP_W; l++) {
       if (!(mask & (1u << l)))
@@ -263,8 +174,7 @@ fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const i
          z = zmin;
 
       if (zbase) {
-         uint8_t *p = fxp_resource_texel(zres, zbase, zsurf->u.tex.level, x[l], y[l], zsurf->u.tex.first_layer);
-         if (!depth_stencil(r, zsurf->format, p, z, front))
+         if (!depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front))
             continue;
       }
       passed++;
@@ -272,8 +182,7 @@ fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const i
          struct pipe_surface *cs = fb->cbufs[i];
          if (!cbase[i])
             continue;
-         struct fxp_resource *cres = fxp_resource(cs->texture);
-         uint8_t *p = fxp_resource_texel(cres, cbase[i], cs->u.tex.level, x[l], y[l], cs->u.tex.first_layer);
+         uint8_t *p = fxp_render_cbuf(r, i, x[l], y[l]);
          uint32_t src[4];
          for (unsigned c = 0; c < 4; c++)
             src[c] = fxp_output(e, r->fs_color[i], c)->au[l];

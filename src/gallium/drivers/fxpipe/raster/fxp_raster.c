@@ -28,10 +28,20 @@
 #define QUADS_PER_BATCH (FXP_W / 4)
 
 /* The primitive being rasterized, as the shading of its batches needs it. */
+/* A quantity linear in window space over the primitive: value at the centre of pixel (0, 0) and steps
+ * per pixel in x and y. */
+struct plane {
+   double v0, gx, gy;
+};
+
+#define MAX_PLANES (4 * PIPE_MAX_SHADER_INPUTS)
+
 struct prim {
    const struct fxp_rvert *v[3];
    const struct fxp_rvert *prov;
    double inv_area;             /* 1 / (2 * area) in subpixel units squared */
+   struct plane w, z;           /* 1/w and window depth */
+   struct plane attr[MAX_PLANES]; /* FS input i channel c at 4 i + c: a/w (perspective) or a (linear) */
    int64_t A[3], B[3], C[3];    /* edge functions */
    double z_offset;
    bool front;
@@ -128,13 +138,37 @@ fxp_raster_begin(struct fxp_render *r)
    }
    /* Map the buffers once per draw: a window's front buffer is read back from the window system on
     * every map. */
-   for (unsigned i = 0; i < fb->nr_cbufs; i++)
-      if (fb->cbufs[i] && r->fs_color[i] >= 0)
-         r->cbuf_base[i] = fxp_resource_map(fxp_resource(fb->cbufs[i]->texture));
-   if (fb->zsbuf)
-      r->zs_base = fxp_resource_map(fxp_resource(fb->zsbuf->texture));
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      const struct pipe_surface *cs = fb->cbufs[i];
+      if (!cs || r->fs_color[i] < 0)
+         continue;
+      struct fxp_resource *res = fxp_resource(cs->texture);
+      r->cbuf_base[i] = fxp_resource_map(res);
+      if (r->cbuf_base[i]) {
+         r->cbuf_origin[i] = fxp_resource_texel(res, r->cbuf_base[i], cs->u.tex.level, 0, 0, cs->u.tex.first_layer);
+         r->cbuf_stride[i] = res->row_stride_B[cs->u.tex.level];
+         r->cbuf_bpp[i] = util_format_get_blocksize(cs->format);
+      }
+   }
+   if (fb->zsbuf) {
+      const struct pipe_surface *zs = fb->zsbuf;
+      struct fxp_resource *res = fxp_resource(zs->texture);
+      r->zs_base = fxp_resource_map(res);
+      if (r->zs_base) {
+         r->zs_origin = fxp_resource_texel(res, r->zs_base, zs->u.tex.level, 0, 0, zs->u.tex.first_layer);
+         r->zs_stride = res->row_stride_B[zs->u.tex.level];
+         r->zs_bpp = util_format_get_blocksize(zs->format);
+      }
+   }
    r->fs_exec.quad_layout = true;
    r->fs_ready = true;
+
+   /* the depth range fragments are clamped to (the viewport's, within [0, 1]) */
+   const double n = r->rast->clip_halfz ? r->vp_translate[2] : r->vp_translate[2] - r->vp_scale[2];
+   const double f = r->vp_translate[2] + r->vp_scale[2];
+   r->zmin = MAX2(MIN2(n, f), 0.0);
+   r->zmax = MIN2(MAX2(n, f), 1.0);
+   fxp_fragment_fast_setup(r);
    return true;
 }
 
@@ -153,21 +187,54 @@ fxp_raster_end(struct fxp_render *r)
    r->fs_ready = false;
 }
 
-/* Value of output channel `oc` (= 4 * output + channel) at barycentrics b. */
-static inline float
-interp(const struct prim *p, const struct fxp_fs_input *in, int output, unsigned c, const double b[3],
-       double inv_w)
+/* The plane of per-vertex values v[k] over the primitive (see struct plane). */
+static inline struct plane
+make_plane(const struct prim *p, const double v[3], bool half)
 {
-   if (output < 0)
-      return c == 3 ? 1.0f : 0.0f;
-   const unsigned oc = 4 * output + c;
-   if (in->interp == TGSI_INTERPOLATE_CONSTANT || p->point)
-      return p->prov->attr[oc];
-   const float a0 = p->v[0]->attr[oc], a1 = p->v[1]->attr[oc], a2 = p->v[2]->attr[oc];
-   if (in->interp == TGSI_INTERPOLATE_LINEAR)
-      return (float)(b[0] * a0 + b[1] * a1 + b[2] * a2);
-   return (float)((b[0] * a0 * p->v[0]->win[3] + b[1] * a1 * p->v[1]->win[3] + b[2] * a2 * p->v[2]->win[3]) *
-                  inv_w);
+   const double c0 = half ? FXP_ONE / 2 : 0;
+   struct plane pl = {0, 0, 0};
+   for (unsigned k = 0; k < 3; k++) {
+      pl.gx += v[k] * (double)p->A[k];
+      pl.gy += v[k] * (double)p->B[k];
+      pl.v0 += v[k] * ((double)p->A[k] * c0 + (double)p->B[k] * c0 + (double)p->C[k]);
+   }
+   pl.gx *= p->inv_area * FXP_ONE;
+   pl.gy *= p->inv_area * FXP_ONE;
+   pl.v0 *= p->inv_area;
+   return pl;
+}
+
+static inline double
+eval(const struct plane *pl, int x, int y)
+{
+   return pl->v0 + pl->gx * x + pl->gy * y;
+}
+
+/* Planes of 1/w, depth and every interpolated FS input channel, once per primitive. */
+static void
+setup_planes(struct fxp_render *r, struct prim *p)
+{
+   const bool half = r->rast->half_pixel_center;
+   const double w[3] = {p->v[0]->win[3], p->v[1]->win[3], p->v[2]->win[3]};
+   const double z[3] = {p->v[0]->win[2], p->v[1]->win[2], p->v[2]->win[2]};
+   p->w = make_plane(p, w, half);
+   p->z = make_plane(p, z, half);
+   p->z.v0 += p->z_offset;
+   for (unsigned i = 0; i < r->num_fs_in; i++) {
+      const struct fxp_fs_input *in = &r->fs_in[i];
+      const int o = (!p->front && in->back_output >= 0) ? in->back_output : in->output;
+      if (in->src != FXP_FS_FROM_OUTPUT || o < 0 || in->interp == TGSI_INTERPOLATE_CONSTANT || p->point)
+         continue;
+      for (unsigned c = 0; c < 4; c++) {
+         double a[3];
+         for (unsigned k = 0; k < 3; k++) {
+            a[k] = p->v[k]->attr[4 * o + c];
+            if (in->interp != TGSI_INTERPOLATE_LINEAR)
+               a[k] *= w[k];
+         }
+         p->attr[4 * i + c] = make_plane(p, a, half);
+      }
+   }
 }
 
 /* Shades one batch of quads and runs the per-fragment operations. */
@@ -176,60 +243,64 @@ shade(struct fxp_render *r, const struct prim *p, struct batch *bt)
 {
    struct fxp_exec *e = &r->fs_exec;
    const struct fxp_program *fs = r->fs;
-   const bool half = r->rast->half_pixel_center;
    double z[FXP_W];
+   float wv[FXP_W];
 
    fxp_exec_reset(e, bt->nq * 4);
    for (unsigned l = 0; l < bt->nq * 4; l++) {
-      /* barycentrics at the pixel centre (extrapolated for helper pixels) */
-      const int64_t px = ((int64_t)bt->x[l] << FXP_SUBPIXEL_BITS) + (half ? FXP_ONE / 2 : 0);
-      const int64_t py = ((int64_t)bt->y[l] << FXP_SUBPIXEL_BITS) + (half ? FXP_ONE / 2 : 0);
-      double b[3];
-      for (unsigned k = 0; k < 3; k++)
-         b[k] = (double)(p->A[k] * px + p->B[k] * py + p->C[k]) * p->inv_area;
-      const double w = b[0] * p->v[0]->win[3] + b[1] * p->v[1]->win[3] + b[2] * p->v[2]->win[3];
+      const int x = bt->x[l], y = bt->y[l];
+      const double w = eval(&p->w, x, y);
       const double inv_w = w != 0.0 ? 1.0 / w : 0.0;
-      z[l] = b[0] * p->v[0]->win[2] + b[1] * p->v[1]->win[2] + b[2] * p->v[2]->win[2] + p->z_offset;
+      z[l] = eval(&p->z, x, y);
+      wv[l] = (float)w;
 
       for (unsigned i = 0; i < r->num_fs_in; i++) {
          const struct fxp_fs_input *in = &r->fs_in[i];
-         for (unsigned c = 0; c < 4; c++) {
-            float v;
-            switch (p->point && in->sprite ? FXP_FS_POINTCOORD : in->src) {
-            case FXP_FS_FROM_OUTPUT:
-               v = interp(p, in, (!p->front && in->back_output >= 0) ? in->back_output : in->output, c, b,
-                          inv_w);
-               break;
-            case FXP_FS_POSITION: {
-               const float pos[4] = {bt->x[l] + 0.5f, bt->y[l] + 0.5f, (float)z[l], (float)w};
-               v = pos[c];
-               break;
+         const unsigned src = p->point && in->sprite ? FXP_FS_POINTCOORD : in->src;
+         float v[4];
+         switch (src) {
+         case FXP_FS_FROM_OUTPUT: {
+            const int o = (!p->front && in->back_output >= 0) ? in->back_output : in->output;
+            if (o < 0) {
+               v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
+            } else if (in->interp == TGSI_INTERPOLATE_CONSTANT || p->point) {
+               memcpy(v, &p->prov->attr[4 * o], sizeof(v));
+            } else if (in->interp == TGSI_INTERPOLATE_LINEAR) {
+               for (unsigned c = 0; c < 4; c++)
+                  v[c] = (float)eval(&p->attr[4 * i + c], x, y);
+            } else {
+               for (unsigned c = 0; c < 4; c++)
+                  v[c] = (float)(eval(&p->attr[4 * i + c], x, y) * inv_w);
             }
-            case FXP_FS_FACE:
-               v = c == 0 ? (p->front ? 1.0f : -1.0f) : c == 3 ? 1.0f : 0.0f;
-               break;
-            case FXP_FS_POINTCOORD: {
-               float s = p->point ? (bt->x[l] + 0.5f - p->pt_x0) * p->pt_inv_size : 0.0f;
-               float t = p->point ? (bt->y[l] + 0.5f - p->pt_y0) * p->pt_inv_size : 0.0f;
-               if (r->rast->sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT)
-                  t = 1.0f - t;
-               const float pc[4] = {s, t, 0.0f, 1.0f};
-               v = pc[c];
-               break;
-            }
-            default:
-               v = c == 3 ? 1.0f : 0.0f;
-               break;
-            }
-            fxp_input(e, i, c)->af[l] = v;
+            break;
          }
+         case FXP_FS_POSITION:
+            v[0] = x + 0.5f, v[1] = y + 0.5f, v[2] = (float)z[l], v[3] = (float)w;
+            break;
+         case FXP_FS_FACE:
+            v[0] = p->front ? 1.0f : -1.0f, v[1] = v[2] = 0.0f, v[3] = 1.0f;
+            break;
+         case FXP_FS_POINTCOORD: {
+            v[0] = p->point ? (x + 0.5f - p->pt_x0) * p->pt_inv_size : 0.0f;
+            v[1] = p->point ? (y + 0.5f - p->pt_y0) * p->pt_inv_size : 0.0f;
+            if (r->rast->sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT)
+               v[1] = 1.0f - v[1];
+            v[2] = 0.0f, v[3] = 1.0f;
+            break;
+         }
+         default:
+            v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
+            break;
+         }
+         for (unsigned c = 0; c < 4; c++)
+            fxp_input(e, i, c)->af[l] = v[c];
       }
       for (unsigned i = 0; i < fs->num_svs; i++) {
          for (unsigned c = 0; c < 4; c++) {
             fxp_vec *sv = fxp_sv(e, i, c);
             switch (fs->sv_semantic[i]) {
             case TGSI_SEMANTIC_POSITION: {
-               const float pos[4] = {bt->x[l] + 0.5f, bt->y[l] + 0.5f, (float)z[l], (float)w};
+               const float pos[4] = {x + 0.5f, y + 0.5f, (float)z[l], wv[l]};
                sv->af[l] = pos[c];
                break;
             }
@@ -292,6 +363,7 @@ rasterize(struct fxp_render *r, struct prim *p)
       bias[k] = top_left ? 0 : -1;
    }
    p->inv_area = 1.0 / (double)area;
+   setup_planes(r, p);
 
    /* bounding box in pixels, within the scissor and the framebuffer */
    int64_t minX = MIN3(X[0], X[1], X[2]), maxX = MAX3(X[0], X[1], X[2]);

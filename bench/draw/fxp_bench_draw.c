@@ -1,0 +1,185 @@
+/* fxpipe-bench-draw: GL drawing workloads, timed, on whatever driver the system's EGL loads (the script
+ * bench/draw/run.sh runs it on fxpipe, softpipe and llvmpipe and prints the ratios).
+ *
+ *   fxpipe-bench-draw [SECONDS_PER_WORKLOAD]
+ *
+ * A 512x512 RGBA8 + depth FBO through EGL surfaceless, desktop GL 2.1 (what every driver here offers):
+ *   triangles   20000 small triangles per frame, vertex colours, depth test (vertex and setup bound)
+ *   fill        8 full-screen quads per frame, one colour (fragment bound)
+ *   blend       8 full-screen quads per frame, alpha blending
+ *   texture     8 full-screen quads per frame, a 256x256 RGBA8 texture, linear filtering, mipmapped
+ * Prints frames per second for each; glFinish ends every frame. */
+#define GL_GLEXT_PROTOTYPES
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define W 512
+#define H 512
+
+static double
+now(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static GLuint
+program(const char *vs_src, const char *fs_src)
+{
+   GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER), p;
+   glShaderSource(vs, 1, &vs_src, NULL);
+   glCompileShader(vs);
+   glShaderSource(fs, 1, &fs_src, NULL);
+   glCompileShader(fs);
+   p = glCreateProgram();
+   glAttachShader(p, vs);
+   glAttachShader(p, fs);
+   glBindAttribLocation(p, 0, "pos");
+   glBindAttribLocation(p, 1, "attr");
+   glLinkProgram(p);
+   return p;
+}
+
+typedef void (*frame_fn)(void);
+
+static GLsizei tri_count;
+
+static void
+frame_triangles(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLES, 0, tri_count * 3);
+}
+
+static void
+frame_quads(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT);
+   for (int i = 0; i < 8; i++)
+      glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+}
+
+static double
+run(const char *name, frame_fn frame, double seconds)
+{
+   unsigned frames = 0;
+   frame();
+   glFinish();
+   const double start = now();
+   double t = start;
+   while (t - start < seconds) {
+      frame();
+      glFinish();
+      frames++;
+      t = now();
+   }
+   const double fps = frames / (t - start);
+   printf("%-10s %10.2f frames/s\n", name, fps);
+   fflush(stdout);
+   return fps;
+}
+
+int
+main(int argc, char **argv)
+{
+   const double seconds = argc > 1 ? atof(argv[1]) : 2.0;
+   PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
+      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+   EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
+                                : EGL_NO_DISPLAY;
+   EGLint n;
+   EGLConfig cfg;
+   const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API) ||
+       !eglChooseConfig(dpy, attribs, &cfg, 1, &n) || n < 1) {
+      fprintf(stderr, "no EGL surfaceless display for desktop GL\n");
+      return 2;
+   }
+   EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
+   if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
+      fprintf(stderr, "cannot make a context current\n");
+      return 2;
+   }
+   printf("renderer: %s\n", (const char *)glGetString(GL_RENDERER));
+
+   GLuint fbo, tex, rb;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+   glViewport(0, 0, W, H);
+   glEnableVertexAttribArray(0);
+   glEnableVertexAttribArray(1);
+
+   /* triangles: a grid of small triangles, ~5 pixels each */
+   tri_count = 20000;
+   float *tv = malloc(sizeof(float) * tri_count * 3 * 8);
+   for (int i = 0; i < tri_count; i++) {
+      const float x = -1.0f + 2.0f * (i % 200) / 200.0f, y = -1.0f + 2.0f * (i / 200) / 100.0f;
+      const float v[3][2] = {{x, y}, {x + 0.01f, y}, {x, y + 0.02f}};
+      for (int k = 0; k < 3; k++) {
+         float *o = &tv[(i * 3 + k) * 8];
+         o[0] = v[k][0], o[1] = v[k][1], o[2] = (i % 7) * 0.1f - 0.3f, o[3] = 1;
+         o[4] = (k == 0), o[5] = (k == 1), o[6] = (k == 2), o[7] = 1;
+      }
+   }
+   GLuint color_prog = program("#version 120\nattribute vec4 pos; attribute vec4 attr; varying vec4 c;\n"
+                               "void main() { gl_Position = pos; c = attr; }\n",
+                               "#version 120\nvarying vec4 c;\nvoid main() { gl_FragColor = c; }\n");
+   glUseProgram(color_prog);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, tv);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tv + 4);
+   glEnable(GL_DEPTH_TEST);
+   run("triangles", frame_triangles, seconds);
+   glDisable(GL_DEPTH_TEST);
+
+   static const float quad[] = {-1, -1, 0, 1, 0.2f, 0.4f, 0.6f, 0.5f, 1, -1, 0, 1, 0.2f, 0.4f, 0.6f, 0.5f,
+                                1, 1, 0, 1, 0.2f, 0.4f, 0.6f, 0.5f, -1, 1, 0, 1, 0.2f, 0.4f, 0.6f, 0.5f};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, quad);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, quad + 4);
+   run("fill", frame_quads, seconds);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   run("blend", frame_quads, seconds);
+   glDisable(GL_BLEND);
+
+   static const float tquad[] = {-1, -1, 0, 1, 0, 0, 0, 1, 1, -1, 0, 1, 1.5f, 0, 0, 1,
+                                 1, 1, 0, 1, 1.5f, 1.5f, 0, 1, -1, 1, 0, 1, 0, 1.5f, 0, 1};
+   GLuint tprog = program("#version 120\nattribute vec4 pos; attribute vec4 attr; varying vec2 tc;\n"
+                          "void main() { gl_Position = pos; tc = attr.xy; }\n",
+                          "#version 120\nvarying vec2 tc; uniform sampler2D tex;\n"
+                          "void main() { gl_FragColor = texture2D(tex, tc); }\n");
+   glUseProgram(tprog);
+   unsigned char *img = malloc(256 * 256 * 4);
+   for (int i = 0; i < 256 * 256 * 4; i++)
+      img[i] = (unsigned char)(i * 7 + (i >> 10));
+   GLuint t2;
+   glGenTextures(1, &t2);
+   glBindTexture(GL_TEXTURE_2D, t2);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 256, 256, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   glGenerateMipmap(GL_TEXTURE_2D);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, tquad);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tquad + 4);
+   run("texture", frame_quads, seconds);
+
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglTerminate(dpy);
+   free(tv);
+   free(img);
+   return 0;
+}

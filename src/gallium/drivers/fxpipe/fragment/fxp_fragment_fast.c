@@ -1,0 +1,191 @@
+/* Fast paths of the per-fragment operations for the common cases, chosen once per draw
+ * (fxp_fragment_fast_setup) and switched off by FXPIPE_DEBUG=nofast. They compute exactly what the
+ * general path (fxp_fragment.c) computes, with the same arithmetic (fxp_fragment_ops.h) and the same
+ * float/byte conversions as util_format; fxpipe-gl-draw runs with and without them.
+ *
+ * | buffer         | formats                                              | conditions               |
+ * |----------------|------------------------------------------------------|--------------------------|
+ * | colour         | R8G8B8A8, B8G8R8A8, R8G8B8X8, B8G8R8X8 UNORM (not sRGB) | no logic op           |
+ * | depth          | Z16, Z24 with S8 or X8 in either order, Z32_FLOAT    | stencil test off         |
+ * X formats read alpha 1 and write 0 in the X byte, as util_format does. */
+#include <math.h>
+
+#include "util/format/u_format.h"
+#include "util/u_math.h"
+
+#include "fxp_context.h"
+#include "fxp_debug.h"
+#include "fxp_resource.h"
+#include "draw/fxp_render.h"
+#include "fragment/fxp_fragment_ops.h"
+
+enum { FC_NONE, FC_RGBA, FC_BGRA };
+enum { FZ_NONE, FZ_Z24_LOW, FZ_Z24_HIGH, FZ_Z16, FZ_Z32F };
+
+static unsigned
+color_kind(enum pipe_format f, bool *has_alpha)
+{
+   *has_alpha = true;
+   switch (f) {
+   case PIPE_FORMAT_R8G8B8A8_UNORM: return FC_RGBA;
+   case PIPE_FORMAT_B8G8R8A8_UNORM: return FC_BGRA;
+   case PIPE_FORMAT_R8G8B8X8_UNORM: *has_alpha = false; return FC_RGBA;
+   case PIPE_FORMAT_B8G8R8X8_UNORM: *has_alpha = false; return FC_BGRA;
+   default: return FC_NONE;
+   }
+}
+
+static unsigned
+depth_kind(enum pipe_format f)
+{
+   switch (f) {
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT: case PIPE_FORMAT_Z24X8_UNORM: return FZ_Z24_LOW;
+   case PIPE_FORMAT_S8_UINT_Z24_UNORM: case PIPE_FORMAT_X8Z24_UNORM: return FZ_Z24_HIGH;
+   case PIPE_FORMAT_Z16_UNORM: return FZ_Z16;
+   case PIPE_FORMAT_Z32_FLOAT: return FZ_Z32F;
+   default: return FZ_NONE;
+   }
+}
+
+bool
+fxp_fragment_fast_setup(struct fxp_render *r)
+{
+   const struct fxp_context *ctx = r->ctx;
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+
+   r->fast_frag = false;
+   if (fxp_debug_flags & FXP_DBG_NOFAST)
+      return false;
+   if (ctx->blend && ctx->blend->logicop_enable)
+      return false;
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      r->fast_color[i] = FC_NONE;
+      if (!fb->cbufs[i] || r->fs_color[i] < 0)
+         continue;
+      r->fast_color[i] = color_kind(fb->cbufs[i]->format, &r->fast_color_alpha[i]);
+      if (r->fast_color[i] == FC_NONE)
+         return false;
+   }
+   r->fast_depth = FZ_NONE;
+   if (fb->zsbuf) {
+      const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
+      r->fast_depth = depth_kind(fb->zsbuf->format);
+      if (r->fast_depth == FZ_NONE || (dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled)))
+         return false;
+   }
+   r->fast_frag = true;
+   return true;
+}
+
+static inline bool
+depth_test(const struct fxp_render *r, uint8_t *p, double z)
+{
+   const struct pipe_depth_stencil_alpha_state *dsa = r->ctx->dsa;
+   if (!dsa || !dsa->depth_enabled)
+      return true;
+   switch (r->fast_depth) {
+   case FZ_Z32F: {
+      float stored;
+      const float zf = (float)z;
+      memcpy(&stored, p, 4);
+      if (!fxp_compare(dsa->depth_func, zf, stored))
+         return false;
+      if (dsa->depth_writemask)
+         memcpy(p, &zf, 4);
+      return true;
+   }
+   case FZ_Z16: {
+      uint16_t stored;
+      memcpy(&stored, p, 2);
+      const uint16_t zi = (uint16_t)(z * 65535.0 + 0.5); /* z in [0, 1]: llround */
+      if (!fxp_compare(dsa->depth_func, zi, stored))
+         return false;
+      if (dsa->depth_writemask)
+         memcpy(p, &zi, 2);
+      return true;
+   }
+   default: {
+      uint32_t word;
+      memcpy(&word, p, 4);
+      const bool low = r->fast_depth == FZ_Z24_LOW;
+      const uint32_t stored = low ? word & 0xffffff : word >> 8;
+      const uint32_t zi = (uint32_t)(z * 16777215.0 + 0.5); /* z in [0, 1]: llround */
+      if (!fxp_compare(dsa->depth_func, zi, stored))
+         return false;
+      if (dsa->depth_writemask) {
+         word = low ? (word & 0xff000000u) | zi : (word & 0xffu) | (zi << 8);
+         memcpy(p, &word, 4);
+      }
+      return true;
+   }
+   }
+}
+
+static inline void
+write_color(const struct fxp_render *r, unsigned cb, uint8_t *p, const float src[4])
+{
+   const struct pipe_blend_state *blend = r->ctx->blend;
+   const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
+   const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
+   const bool bgra = r->fast_color[cb] == FC_BGRA, has_alpha = r->fast_color_alpha[cb];
+   float s[4], o[4];
+
+   if (!colormask)
+      return;
+   for (unsigned c = 0; c < 4; c++)
+      s[c] = CLAMP(src[c], 0.0f, 1.0f); /* NaN becomes 0, as float_to_ubyte makes it */
+   if (rt && rt->blend_enable) {
+      float d[4], cc[4];
+      d[0] = p[bgra ? 2 : 0] * (1.0f / 255.0f);
+      d[1] = p[1] * (1.0f / 255.0f);
+      d[2] = p[bgra ? 0 : 2] * (1.0f / 255.0f);
+      d[3] = has_alpha ? p[3] * (1.0f / 255.0f) : 1.0f;
+      for (unsigned c = 0; c < 4; c++)
+         cc[c] = CLAMP(r->ctx->blend_color.color[c], 0.0f, 1.0f);
+      for (unsigned c = 0; c < 4; c++) {
+         const bool a = c == 3;
+         const float sf = fxp_blend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
+         const float df = fxp_blend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
+         o[c] = fxp_blend_equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
+      }
+   } else {
+      memcpy(o, s, sizeof(o));
+   }
+   const unsigned pos[4] = {bgra ? 2u : 0u, 1u, bgra ? 0u : 2u, 3u};
+   for (unsigned c = 0; c < 4; c++) {
+      if (!(colormask & (PIPE_MASK_R << c)))
+         continue;
+      p[pos[c]] = c == 3 && !has_alpha ? 0 : float_to_ubyte(o[c]);
+   }
+}
+
+unsigned
+fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y, const double *zin,
+                  uint32_t mask)
+{
+   const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
+   unsigned passed = 0;
+
+   for (unsigned l = 0; l < FXP_W; l++) {
+      if (!(mask & (1u << l)))
+         continue;
+      if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= r->fb_width || (unsigned)y[l] >= r->fb_height)
+         continue;
+      double z = r->fs_depth >= 0 ? fxp_output(e, r->fs_depth, 2)->af[l] : zin[l];
+      z = CLAMP(z, r->zmin, r->zmax);
+      if (!(z == z))
+         z = r->zmin;
+      if (r->zs_base && !depth_test(r, fxp_render_zs(r, x[l], y[l]), z))
+         continue;
+      passed++;
+      for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+         if (!r->cbuf_base[i])
+            continue;
+         float src[4];
+         for (unsigned c = 0; c < 4; c++)
+            src[c] = fxp_output(e, r->fs_color[i], c)->af[l];
+         write_color(r, i, fxp_render_cbuf(r, i, x[l], y[l]), src);
+      }
+   }
+   return passed;
+}
