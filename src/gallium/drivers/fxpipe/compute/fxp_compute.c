@@ -92,6 +92,7 @@ fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage, struct
    for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; i++) {
       b->samplers[i].view = i < PIPE_MAX_SHADER_SAMPLER_VIEWS ? ctx->views[stage][i] : NULL;
       b->samplers[i].state = ctx->samplers[stage][i];
+      fxp_sampler_binding_prepare(&b->samplers[i]);
    }
 }
 

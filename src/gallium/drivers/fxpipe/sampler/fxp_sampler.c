@@ -53,33 +53,58 @@ dims(unsigned target)
    }
 }
 
+void
+fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
+{
+   const struct pipe_sampler_view *v = b->view;
+
+   b->kind = FXP_TEXEL_NONE;
+   b->unpack_rgba = NULL;
+   if (!v || !v->texture || v->texture->target == PIPE_BUFFER || fxp_resource(v->texture)->dt ||
+       !fxp_resource(v->texture)->data)
+      return;
+   const struct util_format_description *desc = util_format_description(v->format);
+   const struct util_format_unpack_description *unpack = util_format_unpack_description(v->format);
+   if (!desc || desc->block.width != 1 || desc->block.height != 1)
+      return;
+   b->bpp = desc->block.bits / 8;
+   if (util_format_has_depth(desc)) {
+      b->kind = FXP_TEXEL_DEPTH;
+   } else if (util_format_has_stencil(desc)) {
+      b->kind = FXP_TEXEL_STENCIL;
+   } else if (unpack && unpack->unpack_rgba) {
+      b->unpack_rgba = unpack->unpack_rgba;
+      b->kind = util_format_is_pure_integer(v->format) ? FXP_TEXEL_INT : FXP_TEXEL_FLOAT;
+   }
+}
+
 /* Unpacks texel (x, y) of slice z at a level; false if the view cannot be read. */
 static bool
-load_texel(const struct pipe_sampler_view *v, unsigned level, int x, int y, int z, uint32_t out[4])
+load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, int z, uint32_t out[4])
 {
-   struct fxp_resource *res = fxp_resource(v->texture);
-   const uint8_t *base = res->dt ? NULL : res->data;
-   if (!base)
-      return false;
-   const uint8_t *p = fxp_resource_texel(res, (uint8_t *)base, level, x, y, z);
-   const struct util_format_description *desc = util_format_description(v->format);
-   if (util_format_has_depth(desc)) {
-      /* depth views: (depth, 0, 0, 1); the view's swizzle spreads it as the GL depth mode asks */
+   const struct fxp_resource *res = fxp_resource(b->view->texture);
+   const uint8_t *p = res->data + res->level_offset_B[level] + (uint64_t)z * res->slice_stride_B[level] +
+                      (uint64_t)y * res->row_stride_B[level] + (uint64_t)x * b->bpp;
+   switch (b->kind) {
+   case FXP_TEXEL_FLOAT:
+   case FXP_TEXEL_INT:
+      b->unpack_rgba(out, p, 1);
+      return true;
+   case FXP_TEXEL_DEPTH: {
       float d;
-      util_format_unpack_z_float(v->format, &d, p, 1);
+      util_format_unpack_z_float(b->view->format, &d, p, 1);
       out[0] = fxp_f2u(d), out[1] = out[2] = 0, out[3] = fxp_f2u(1.0f);
-   } else if (util_format_has_stencil(desc)) {
-      /* stencil views: (stencil, 0, 0, 1) as integers */
+      return true;
+   }
+   case FXP_TEXEL_STENCIL: {
       uint8_t s;
-      util_format_unpack_s_8uint(v->format, &s, p, 1);
+      util_format_unpack_s_8uint(b->view->format, &s, p, 1);
       out[0] = s, out[1] = out[2] = 0, out[3] = 1;
-   } else if (util_format_unpack_description(v->format) &&
-              util_format_unpack_description(v->format)->unpack_rgba) {
-      util_format_unpack_rgba(v->format, out, p, 1);
-   } else {
+      return true;
+   }
+   default:
       return false;
    }
-   return true;
 }
 
 /* Applies a wrap mode to integer texel coordinate i of a level `size` texels long; -1 means border. */
@@ -139,7 +164,7 @@ texel(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsig
       int z, uint32_t out[4])
 {
    const struct pipe_sampler_view *v = b->view;
-   if (x < 0 || y < 0 || z < 0 || !load_texel(v, level, x, y, z, out))
+   if (x < 0 || y < 0 || z < 0 || !load_texel(b, level, x, y, z, out))
       border(b->state, v, out);
    if (q->shadow && b->state->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE) {
       const float d = fxp_u2f(out[0]);
@@ -204,9 +229,7 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
    const unsigned nd = dims(q->target);
    const bool normalized = q->target != TGSI_TEXTURE_RECT && q->target != TGSI_TEXTURE_SHADOWRECT &&
                            !st->unnormalized_coords;
-   const bool integer = util_format_is_pure_integer(v->format) ||
-                        (util_format_has_stencil(util_format_description(v->format)) &&
-                         !util_format_has_depth(util_format_description(v->format)));
+   const bool integer = b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL;
 
    float u = to_texels(st->wrap_s, s, w, normalized) + q->offset[0];
    float vv = nd > 1 ? to_texels(st->wrap_t, t, h, normalized) + q->offset[1] : 0.0f;
@@ -264,8 +287,7 @@ swizzle(const struct pipe_sampler_view *v, const uint32_t in[4], uint32_t out[4]
 static bool
 usable(const struct fxp_sampler_binding *b)
 {
-   return b && b->view && b->view->texture && b->state && b->view->texture->target != PIPE_BUFFER &&
-          !fxp_resource(b->view->texture)->dt;
+   return b && b->view && b->state && b->kind != FXP_TEXEL_NONE;
 }
 
 void
@@ -315,7 +337,7 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
       for (unsigned k = 0; k < 4; k++)
          texel_out[k] = fxp_f2u(fxp_u2f(a[k]) * (1 - f) + fxp_u2f(c[k]) * f);
    }
-   swizzle(v, texel_out, out, util_format_is_pure_integer(v->format));
+   swizzle(v, texel_out, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
 }
 
 void
@@ -323,8 +345,7 @@ fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int
                 uint32_t out[4])
 {
    uint32_t t[4] = {0, 0, 0, 0};
-   if (!b || !b->view || !b->view->texture || b->view->texture->target == PIPE_BUFFER ||
-       fxp_resource(b->view->texture)->dt) {
+   if (!b || !b->view || b->kind == FXP_TEXEL_NONE) {
       memset(out, 0, 16);
       return;
    }
@@ -353,11 +374,11 @@ fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int
    }
    if (dims(target) == 1)
       y = 0;
-   if (x < 0 || x >= w || y < 0 || y >= h || slice < 0 || slice >= nz || !load_texel(v, lvl, x, y, slice, t)) {
+   if (x < 0 || x >= w || y < 0 || y >= h || slice < 0 || slice >= nz || !load_texel(b, lvl, x, y, slice, t)) {
       memset(out, 0, 16);
       return;
    }
-   swizzle(v, t, out, util_format_is_pure_integer(v->format));
+   swizzle(v, t, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
 }
 
 void

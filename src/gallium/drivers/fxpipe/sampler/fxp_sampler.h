@@ -9,11 +9,26 @@
 
 #include "pipe/p_state.h"
 
-/* A bound sampler view and sampler state, as a shader sees them. */
+enum fxp_texel_kind {
+   FXP_TEXEL_NONE,        /* no readable storage */
+   FXP_TEXEL_FLOAT,       /* util_format unpacks to floats */
+   FXP_TEXEL_INT,         /* pure integer: unpacks to integers, never filtered */
+   FXP_TEXEL_DEPTH,       /* (depth, 0, 0, 1) */
+   FXP_TEXEL_STENCIL,     /* (stencil, 0, 0, 1) as integers, never filtered */
+};
+
+/* A bound sampler view and sampler state, as a shader sees them, with what sampling needs of the view's
+ * format looked up once (fxp_sampler_binding_prepare) instead of per texel. */
 struct fxp_sampler_binding {
    const struct pipe_sampler_view *view;
    const struct pipe_sampler_state *state;
+   uint8_t kind;          /* enum fxp_texel_kind */
+   uint8_t bpp;           /* bytes per texel */
+   void (*unpack_rgba)(void *dst, const uint8_t *src, unsigned width);
 };
+
+/* Fills the derived fields of a binding whose view and state are set. */
+void fxp_sampler_binding_prepare(struct fxp_sampler_binding *b);
 
 /* One sampling request. coords: s, t, r (normalized, or texels for RECT / unnormalized), layer (array
  * index, not normalized); ref: shadow reference; lod: level of detail already computed (bias applied). */
