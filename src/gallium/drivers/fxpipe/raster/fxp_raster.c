@@ -80,7 +80,7 @@ fxp_raster_begin(struct fxp_render *r)
    }
 
    /* FS inputs from VS outputs */
-   r->num_fs_in = r->fs->num_inputs;
+   r->num_fs_in = MIN2(r->fs->num_inputs, PIPE_MAX_SHADER_INPUTS);
    for (unsigned i = 0; i < r->num_fs_in && i < PIPE_MAX_SHADER_INPUTS; i++) {
       struct fxp_fs_input *in = &r->fs_in[i];
       const unsigned name = fi->input_semantic_name[i], index = fi->input_semantic_index[i];
