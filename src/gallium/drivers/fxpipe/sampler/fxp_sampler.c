@@ -111,7 +111,10 @@ load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, in
 static int
 wrap_nearest(unsigned mode, float u, int size)
 {
-   int i = (int)floorf(u);
+   /* NaN and huge coordinates are brought into a range where the conversion is defined */
+   if (!(u == u))
+      u = 0.0f;
+   int i = (int)floorf(CLAMP(u, -16777216.0f, 16777216.0f));
    switch (mode) {
    case PIPE_TEX_WRAP_REPEAT:
       i %= size;
@@ -244,7 +247,8 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
    }
 
    /* linear: 2, 4 or 8 texels */
-   const float fu = u - 0.5f, fv = vv - 0.5f, fw = ww - 0.5f;
+   const float fu = CLAMP(u, -16777216.0f, 16777216.0f) - 0.5f, fv = CLAMP(vv, -16777216.0f, 16777216.0f) - 0.5f,
+               fw = CLAMP(ww, -16777216.0f, 16777216.0f) - 0.5f;
    const float au = fu - floorf(fu), av = fv - floorf(fv), aw = fw - floorf(fw);
    float acc[4] = {0, 0, 0, 0};
    const unsigned nx = 2, ny = nd > 1 ? 2 : 1, nz = nd > 2 ? 2 : 1;
@@ -284,6 +288,15 @@ swizzle(const struct pipe_sampler_view *v, const uint32_t in[4], uint32_t out[4]
    }
 }
 
+/* Array index from a float layer coordinate: rounded, clamped to [0, n - 1], NaN as 0. */
+static int
+layer_index(float layer, int n)
+{
+   if (!(layer == layer))
+      return 0;
+   return CLAMP((int)rintf(CLAMP(layer, -1.0f, 1e6f)), 0, MAX2(n, 1) - 1);
+}
+
 static bool
 usable(const struct fxp_sampler_binding *b)
 {
@@ -300,25 +313,28 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
    }
    const struct pipe_sampler_view *v = b->view;
    const struct pipe_sampler_state *st = b->state;
-   const unsigned first = v->u.tex.first_level, last = MAX2(v->u.tex.last_level, first);
+   const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
+   const unsigned last = MIN2(MAX2(v->u.tex.last_level, first), v->texture->last_level);
    float s = q->s, t = q->t, r = q->r;
    int slice = 0;
+   const int layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
 
    if (is_cube(q->target)) {
       const unsigned face = cube_face(q->s, q->t, q->r, &s, &t);
-      const int cube = is_array(q->target) ? (int)CLAMP(rintf(q->layer), 0.0f, 1e6f) : 0;
+      const int cubes = MAX2(layers / 6, 1);
+      const int cube = is_array(q->target) ? layer_index(q->layer, cubes) : 0;
       slice = v->u.tex.first_layer + 6 * cube + face;
    } else if (is_array(q->target)) {
-      const int layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
-      slice = v->u.tex.first_layer + CLAMP((int)rintf(q->layer), 0, layers - 1);
+      slice = v->u.tex.first_layer + layer_index(q->layer, layers);
    }
-   if (slice >= (int)fxp_resource_slices(v->texture, first) && !is_cube(q->target) &&
-       v->texture->target != PIPE_TEXTURE_3D)
-      slice = fxp_resource_slices(v->texture, first) - 1;
+   /* never a slice the resource does not have (3D textures address depth by r instead) */
+   if (v->texture->target != PIPE_TEXTURE_3D)
+      slice = CLAMP(slice, 0, (int)fxp_resource_slices(v->texture, first) - 1);
 
    float lod = CLAMP(q->lod, st->min_lod, st->max_lod);
    if (!(lod == lod))
       lod = 0.0f;
+   lod = CLAMP(lod, -64.0f, 64.0f); /* any level count fits; keeps the conversions below defined */
    const bool mag = lod <= 0.0f;
    const unsigned filter = mag ? st->mag_img_filter : st->min_img_filter;
    uint32_t texel_out[4];
