@@ -111,8 +111,10 @@ fxp_raster_begin(struct fxp_render *r)
             in->output = o;
          }
          if (name == TGSI_SEMANTIC_COLOR && r->rast->light_twoside &&
-             vi->output_semantic_name[o] == TGSI_SEMANTIC_BCOLOR && vi->output_semantic_index[o] == index)
+             vi->output_semantic_name[o] == TGSI_SEMANTIC_BCOLOR && vi->output_semantic_index[o] == index) {
+            in->src = FXP_FS_FROM_OUTPUT; /* back faces read it even if no front colour is written */
             in->back_output = o;
+         }
       }
    }
 
