@@ -240,6 +240,8 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
    struct fxp_render *r = cl->r;
    const bool first = r->rast->flatshade_first;
 
+   r->stipple_counter = 0.0f; /* a new primitive: the stipple pattern starts over */
+
 #define TRIE(a, b, c, edges) clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c), edges)
 #define TRI(a, b, c) TRIE(a, b, c, 7)
 #define LINE(a, b) clip_line(cl, vtx(r, a), vtx(r, b))
@@ -249,8 +251,10 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
          clip_point(cl, vtx(r, e[i]));
       break;
    case PIPE_PRIM_LINES:
-      for (unsigned i = 0; i + 1 < n; i += 2)
+      for (unsigned i = 0; i + 1 < n; i += 2) {
+         r->stipple_counter = 0.0f;
          LINE(e[i], e[i + 1]);
+      }
       break;
    case PIPE_PRIM_LINE_STRIP:
    case PIPE_PRIM_LINE_LOOP:
@@ -260,8 +264,10 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
          LINE(e[n - 1], e[0]);
       break;
    case PIPE_PRIM_LINES_ADJACENCY:
-      for (unsigned i = 0; i + 3 < n; i += 4)
+      for (unsigned i = 0; i + 3 < n; i += 4) {
+         r->stipple_counter = 0.0f;
          LINE(e[i + 1], e[i + 2]);
+      }
       break;
    case PIPE_PRIM_LINE_STRIP_ADJACENCY:
       for (unsigned i = 1; i + 2 < n; i++)

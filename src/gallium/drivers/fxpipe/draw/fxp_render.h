@@ -85,6 +85,10 @@ struct fxp_render {
    uint8_t fast_color[PIPE_MAX_COLOR_BUFS], fast_depth;
    bool fast_color_alpha[PIPE_MAX_COLOR_BUFS];
 
+   /* line stipple: pixels of the current line primitive drawn so far (reset by primitive assembly at the
+    * start of each line primitive; a strip's segments continue it) */
+   float stipple_counter;
+
    /* fragment shading state (raster/fxp_raster.c) */
    struct fxp_exec fs_exec;
    struct fxp_bindings fs_bind;

@@ -9,7 +9,8 @@
  * Interpolation: barycentrics from the unbiased edge values at the pixel centre; perspective-correct
  * attributes weight them by 1/w, LINEAR ones use them as they are, flat ones take the provoking vertex
  * (COLOR inputs are flat when flat shading is on). Depth is linear in window space, plus the polygon
- * offset. Wide lines are parallelograms along their major axis; points are squares of the point size.
+ * offset. Wide lines are parallelograms along their major axis, stippled by their pixels' distance along
+ * it (continued across a strip's segments); points are squares of the point size.
  * Quads partly outside the primitive shade their outside pixels as helpers (for derivatives) and never
  * write them. */
 #include <math.h>
@@ -47,6 +48,9 @@ struct prim {
    bool front;
    bool point;                  /* point sprite coordinates: */
    float pt_x0, pt_y0, pt_inv_size;
+   bool stipple;                /* line stipple: pixel (x, y) is at counter st_count + its distance */
+   bool st_xmajor;              /* from (st_x0, st_y0) along the major axis */
+   float st_x0, st_y0, st_count;
 };
 
 struct batch {
@@ -391,6 +395,14 @@ rasterize(struct fxp_render *r, struct prim *p)
             bool inside = true;
             for (unsigned k = 0; k < 3 && inside; k++)
                inside = p->A[k] * px + p->B[k] * py + p->C[k] + bias[k] >= 0;
+            if (inside && p->stipple) {
+               const struct pipe_rasterizer_state *rs = r->rast;
+               const float d = p->st_xmajor ? fabsf(x + 0.5f - p->st_x0) : fabsf(y + 0.5f - p->st_y0);
+               /* GL counts fragments: the n-th along the line uses bit (n / factor) % 16 */
+               const unsigned n = (unsigned)(p->st_count + floorf(d));
+               const unsigned k = (n / (rs->line_stipple_factor + 1)) & 15;
+               inside = (rs->line_stipple_pattern >> k) & 1;
+            }
             if (inside)
                quad_cov |= 1u << q;
          }
@@ -506,10 +518,14 @@ fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct f
       const float s = (k == 0 || k == 3) ? -half_w : half_w;
       c[k].win[xmajor ? 1 : 0] += s;
    }
-   struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = provoking, .front = true};
+   struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = provoking, .front = true,
+                    .stipple = r->rast->line_stipple_enable, .st_xmajor = xmajor,
+                    .st_x0 = v0->win[0], .st_y0 = v0->win[1], .st_count = r->stipple_counter};
    rasterize(r, &p);
-   struct prim q = {.v = {&c[0], &c[2], &c[3]}, .prov = provoking, .front = true};
+   struct prim q = p;
+   q.v[0] = &c[0], q.v[1] = &c[2], q.v[2] = &c[3];
    rasterize(r, &q);
+   r->stipple_counter += rintf(xmajor ? fabsf(dx) : fabsf(dy));
 }
 
 void
