@@ -22,7 +22,7 @@ find_vs_outputs(struct fxp_render *r)
 {
    const struct tgsi_shader_info *info = &r->vs->info;
 
-   r->pos = r->psize = r->clipvertex = -1;
+   r->pos = r->psize = r->clipvertex = r->edgeflag = -1;
    r->clipdist[0] = r->clipdist[1] = -1;
    r->num_clipdist = info->num_written_clipdistance;
    for (unsigned o = 0; o < info->num_outputs; o++) {
@@ -30,6 +30,7 @@ find_vs_outputs(struct fxp_render *r)
       case TGSI_SEMANTIC_POSITION: r->pos = o; break;
       case TGSI_SEMANTIC_PSIZE: r->psize = o; break;
       case TGSI_SEMANTIC_CLIPVERTEX: r->clipvertex = o; break;
+      case TGSI_SEMANTIC_EDGEFLAG: r->edgeflag = o; break;
       case TGSI_SEMANTIC_CLIPDIST:
          if (info->output_semantic_index[o] < 2)
             r->clipdist[info->output_semantic_index[o]] = o;

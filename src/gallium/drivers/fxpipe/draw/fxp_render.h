@@ -53,7 +53,7 @@ struct fxp_render {
    unsigned num_verts, stride;
 
    /* VS output locations */
-   int pos, psize, clipvertex, clipdist[2];
+   int pos, psize, clipvertex, clipdist[2], edgeflag;
    unsigned num_clipdist;
 
    /* FS inputs */

@@ -477,13 +477,17 @@ fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const stru
    const unsigned fill = front ? rs->fill_front : rs->fill_back;
    if (fill == PIPE_POLYGON_MODE_LINE || fill == PIPE_POLYGON_MODE_POINT) {
       /* outlines or vertices of the polygon, offset like it when offset_line / offset_point ask;
-       * edge flags are not honoured yet */
+       * inner edges of split polygons and edges flagged off are left out */
       const bool offset = fill == PIPE_POLYGON_MODE_LINE ? rs->offset_line : rs->offset_point;
       const double dz = offset ? polygon_offset(r, v0, v1, v2) : 0.0;
       struct fxp_rvert c[3] = {*v0, *v1, *v2};
       for (unsigned k = 0; k < 3; k++)
          c[k].win[2] += (float)dz;
-      fxp_todo_once("glEdgeFlag (edge flags from the vertex shader) is ignored in line and point polygon modes");
+      for (unsigned k = 0; k < 3; k++) {
+         /* the vertex shader's edge flag of the vertex an edge starts from (glEdgeFlag) */
+         if (r->edgeflag >= 0 && !(c[k].attr[4 * r->edgeflag] != 0.0f))
+            edges &= ~(1u << k);
+      }
       for (unsigned k = 0; k < 3; k++) {
          if (!(edges & (1u << k)))
             continue; /* an inner edge of a quad or polygon: neither its line nor its first vertex */
