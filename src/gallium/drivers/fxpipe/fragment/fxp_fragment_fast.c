@@ -65,6 +65,9 @@ fxp_fragment_fast_setup(struct fxp_render *r)
       r->fast_color[i] = color_kind(fb->cbufs[i]->format, &r->fast_color_alpha[i]);
       if (r->fast_color[i] == FC_NONE)
          return false;
+      const struct pipe_blend_state *blend = ctx->blend;
+      const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? i : 0] : NULL;
+      r->fast_color_plain[i] = !rt || (!rt->blend_enable && rt->colormask == PIPE_MASK_RGBA);
    }
    r->fast_depth = FZ_NONE;
    if (fb->zsbuf) {
@@ -184,6 +187,16 @@ fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const 
          float src[4];
          for (unsigned c = 0; c < 4; c++)
             src[c] = fxp_output(e, r->fs_color[i], c)->af[l];
+         if (r->fast_color_plain[i]) {
+            /* the common case: four converted bytes in the buffer's order */
+            uint8_t *p = fxp_render_cbuf(r, i, x[l], y[l]);
+            const bool bgra = r->fast_color[i] == FC_BGRA;
+            p[bgra ? 2 : 0] = float_to_ubyte(src[0]);
+            p[1] = float_to_ubyte(src[1]);
+            p[bgra ? 0 : 2] = float_to_ubyte(src[2]);
+            p[3] = r->fast_color_alpha[i] ? float_to_ubyte(src[3]) : 0;
+            continue;
+         }
          write_color(r, i, fxp_render_cbuf(r, i, x[l], y[l]), src);
       }
    }
