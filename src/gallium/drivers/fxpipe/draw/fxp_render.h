@@ -85,6 +85,7 @@ struct fxp_render {
    uint8_t fast_color[PIPE_MAX_COLOR_BUFS], fast_depth;
    bool fast_color_alpha[PIPE_MAX_COLOR_BUFS];
    bool fast_color_plain[PIPE_MAX_COLOR_BUFS];  /* no blending, all channels written */
+   bool fast_color_over[PIPE_MAX_COLOR_BUFS];   /* SRC_ALPHA, INV_SRC_ALPHA, ADD everywhere, all channels */
 
    /* line stipple: pixels of the current line primitive drawn so far (reset by primitive assembly at the
     * start of each line primitive; a strip's segments continue it) */

@@ -7,7 +7,8 @@
  * |----------------|------------------------------------------------------|--------------------------|
  * | colour         | R8G8B8A8, B8G8R8A8, R8G8B8X8, B8G8R8X8 UNORM (not sRGB) | no logic op           |
  * | depth          | Z16, Z24 with S8 or X8 in either order, Z32_FLOAT    | stencil test off         |
- * X formats read alpha 1 and write 0 in the X byte, as util_format does. */
+ * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and
+ * the usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) have their own loops. */
 #include <math.h>
 
 #include "util/format/u_format.h"
@@ -68,6 +69,12 @@ fxp_fragment_fast_setup(struct fxp_render *r)
       const struct pipe_blend_state *blend = ctx->blend;
       const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? i : 0] : NULL;
       r->fast_color_plain[i] = !rt || (!rt->blend_enable && rt->colormask == PIPE_MASK_RGBA);
+      r->fast_color_over[i] = rt && rt->blend_enable && rt->colormask == PIPE_MASK_RGBA &&
+                              rt->rgb_func == PIPE_BLEND_ADD && rt->alpha_func == PIPE_BLEND_ADD &&
+                              rt->rgb_src_factor == PIPE_BLENDFACTOR_SRC_ALPHA &&
+                              rt->alpha_src_factor == PIPE_BLENDFACTOR_SRC_ALPHA &&
+                              rt->rgb_dst_factor == PIPE_BLENDFACTOR_INV_SRC_ALPHA &&
+                              rt->alpha_dst_factor == PIPE_BLENDFACTOR_INV_SRC_ALPHA;
    }
    r->fast_depth = FZ_NONE;
    if (fb->zsbuf) {
@@ -195,6 +202,20 @@ fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const 
             p[1] = float_to_ubyte(src[1]);
             p[bgra ? 0 : 2] = float_to_ubyte(src[2]);
             p[3] = r->fast_color_alpha[i] ? float_to_ubyte(src[3]) : 0;
+            continue;
+         }
+         if (r->fast_color_over[i]) {
+            /* glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA): s * a + d * (1 - a), computed as
+             * fxp_blend_equation computes it */
+            uint8_t *p = fxp_render_cbuf(r, i, x[l], y[l]);
+            const bool bgra = r->fast_color[i] == FC_BGRA, has_alpha = r->fast_color_alpha[i];
+            const unsigned pos[4] = {bgra ? 2u : 0u, 1u, bgra ? 0u : 2u, 3u};
+            const float a = CLAMP(src[3], 0.0f, 1.0f), ia = 1.0f - a;
+            for (unsigned c = 0; c < 4; c++) {
+               const float sc = CLAMP(src[c], 0.0f, 1.0f);
+               const float dc = c == 3 && !has_alpha ? 1.0f : p[pos[c]] * (1.0f / 255.0f);
+               p[pos[c]] = c == 3 && !has_alpha ? 0 : float_to_ubyte(sc * a + dc * ia);
+            }
             continue;
          }
          write_color(r, i, fxp_render_cbuf(r, i, x[l], y[l]), src);

@@ -41,7 +41,10 @@
  * Data lines hold values; a type word switches how the following values are read: `uint`, `int`, `float`,
  * `hex` (32-bit patterns), `double` (two words each), `u64`/`i64` (two words each). `fill N V` repeats V
  * N times. In expectations, `any` skips a word, `nan` matches any NaN, `tol T` sets an absolute tolerance
- * for the following floats and doubles, and `ulp N` a tolerance in units in the last place. */
+ * for the following floats and doubles, and `ulp N` a tolerance in units in the last place.
+ *
+ * With FXP_TGSI_RUNNER_ALL=1 in the environment, every mismatching word is listed on stderr (the line of a
+ * failing file still names the first). */
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -584,12 +587,29 @@ float_ulps(float a, float b)
    return llabs((int64_t)ia - ib);
 }
 
+/* Set from FXP_TGSI_RUNNER_ALL: list every mismatching word on stderr, not only the first. */
+static bool all_mismatches;
+
+/* Records a mismatch: the first one is the test's failure; the others only go to stderr, if asked for. */
+#define MISMATCH(...)                                                                                       \
+   do {                                                                                                   \
+      char m_[256];                                                                                       \
+      snprintf(m_, sizeof(m_), __VA_ARGS__);                                                              \
+      if (result)                                                                                         \
+         fail("%s", m_);                                                                                  \
+      result = false;                                                                                     \
+      if (!all_mismatches)                                                                                \
+         return false;                                                                                    \
+      fprintf(stderr, "  mismatch: %s\n", m_);                                                           \
+   } while (0)
+
 /* Compares got[] with the expectation; describes the first mismatch. */
 static bool
 compare(const struct data *want, const uint32_t *got, unsigned n_got, const char *what)
 {
    if (want->n > n_got)
       return fail("%s: %u words expected, only %u exist", what, want->n, n_got);
+   bool result = true;
    for (unsigned i = 0; i < want->n; i++) {
       const struct word *w = &want->w[i];
       if (w->kind == W_ANY || w->high)
@@ -613,7 +633,7 @@ compare(const struct data *want, const uint32_t *got, unsigned n_got, const char
             ok = got[i] == w->bits || fabs((double)gf - ef) <= w->tol ||
                  (w->ulp && float_ulps(gf, ef) <= w->ulp) || (gf == ef);
          if (!ok)
-            return fail("%s word %u: got %.9g (0x%08x), want %.9g (0x%08x)", what, i, gf, got[i], ef, w->bits);
+            MISMATCH("%s word %u: got %.9g (0x%08x), want %.9g (0x%08x)", what, i, gf, got[i], ef, w->bits);
       } else if (w->type == 'd') {
          double gd, ed;
          memcpy(&gd, &g, 8);
@@ -625,16 +645,16 @@ compare(const struct data *want, const uint32_t *got, unsigned n_got, const char
          else
             ok = g == e || fabs(gd - ed) <= w->tol || gd == ed;
          if (!ok)
-            return fail("%s words %u-%u: got %.17g, want %.17g", what, i, i + 1, gd, ed);
+            MISMATCH("%s words %u-%u: got %.17g, want %.17g", what, i, i + 1, gd, ed);
       } else {
          ok = g == e;
          if (!ok)
-            return fail("%s word %u: got 0x%llx (%lld), want 0x%llx (%lld)", what, i,
+            MISMATCH("%s word %u: got 0x%llx (%lld), want 0x%llx (%lld)", what, i,
                         (unsigned long long)g, (long long)(is64 ? (int64_t)g : (int32_t)g),
                         (unsigned long long)e, (long long)(is64 ? (int64_t)e : (int32_t)e));
       }
    }
-   return true;
+   return result;
 }
 
 static struct pipe_resource *
@@ -952,6 +972,8 @@ int
 main(int argc, char **argv)
 {
    unsigned passed = 0, failed = 0;
+   const char *all = getenv("FXP_TGSI_RUNNER_ALL");
+   all_mismatches = all && *all && strcmp(all, "0");
 
    if (argc < 2) {
       fprintf(stderr, "usage: %s FILE|DIR...\n", argv[0]);
