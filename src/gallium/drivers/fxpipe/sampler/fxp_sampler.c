@@ -6,10 +6,11 @@
  * |           | filter NONE: first level, NEAREST: round(lod), LINEAR: the two levels around lod mixed  |
  * | lod       | clamped to [min_lod, max_lod] of the sampler state (bias is applied by the caller)     |
  * | address   | u = s * width - 0.5 (linear) or floor(s * width) (nearest); RECT coordinates are texels |
- * | wrap      | REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, CLAMP (GL_CLAMP), MIRROR_REPEAT and the mirror  |
- * |           | clamps; texels outside the level read the border colour                                |
+ * | wrap      | REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, CLAMP (GL_CLAMP: linear filtering mixes in the  |
+ * |           | border at the edges), MIRROR_REPEAT and the mirror clamps; texels outside read the border|
  * | cube      | the face of the major axis (+x, -x, +y, -y, +z, -z), coordinates as GL specifies        |
- * | shadow    | each texel's first component compared with the reference (compare_func), then filtered |
+ * | shadow    | each texel's depth compared with the reference (compare_func; the reference clamped to  |
+ * |           | [0, 1] for fixed-point depth only), then filtered                                       |
  * | swizzle   | the view's swizzle on the filtered value                                                |
  * Integer formats are never filtered (nearest), their border colour is taken as integers. Depth views read
  * (depth, 0, 0, 1), stencil views (stencil, 0, 0, 1) as integers; stencil is never filtered. */
@@ -59,6 +60,7 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    const struct pipe_sampler_view *v = b->view;
 
    b->kind = FXP_TEXEL_NONE;
+   b->depth_float = false;
    b->unpack_rgba = NULL;
    if (!v || !v->texture || v->texture->target == PIPE_BUFFER || fxp_resource(v->texture)->dt ||
        !fxp_resource(v->texture)->data)
@@ -69,7 +71,9 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
       return;
    b->bpp = desc->block.bits / 8;
    if (util_format_has_depth(desc)) {
+      const int c = util_format_get_first_non_void_channel(v->format);
       b->kind = FXP_TEXEL_DEPTH;
+      b->depth_float = c >= 0 && desc->channel[c].type == UTIL_FORMAT_TYPE_FLOAT;
    } else if (util_format_has_stencil(desc)) {
       b->kind = FXP_TEXEL_STENCIL;
    } else if (unpack && unpack->unpack_rgba) {
@@ -108,6 +112,15 @@ load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, in
 }
 
 /* Applies a wrap mode to integer texel coordinate i of a level `size` texels long; -1 means border. */
+/* GL_CLAMP under linear filtering: texel indices clamped to [-1, size], the outside ones reading the
+ * border colour, so half the border is mixed in at the edges. */
+static int
+wrap_clamp_linear(int i, int size)
+{
+   i = CLAMP(i, -1, size);
+   return i < 0 || i >= size ? -1 : i;
+}
+
 static int
 wrap_nearest(unsigned mode, float u, int size)
 {
@@ -171,7 +184,8 @@ texel(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsig
       border(b->state, v, out);
    if (q->shadow && b->state->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE) {
       const float d = fxp_u2f(out[0]);
-      const float ref = CLAMP(q->ref, 0.0f, 1.0f);
+      /* the reference is clamped to [0, 1] only for fixed-point depth (GL 4.6, 8.23.1) */
+      const float ref = b->depth_float ? q->ref : CLAMP(q->ref, 0.0f, 1.0f);
       bool pass;
       switch (b->state->compare_func) {
       case PIPE_FUNC_NEVER: pass = false; break;
@@ -255,9 +269,14 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
    for (unsigned k = 0; k < nz; k++)
       for (unsigned j = 0; j < ny; j++)
          for (unsigned i = 0; i < nx; i++) {
-            const int x = wrap_nearest(st->wrap_s, floorf(fu) + i, w);
-            const int y = nd > 1 ? wrap_nearest(st->wrap_t, floorf(fv) + j, h) : 0;
-            const int z = nd > 2 ? wrap_nearest(st->wrap_r, floorf(fw) + k, d) : slice;
+            const int x = st->wrap_s == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fu) + i, w)
+                                                             : wrap_nearest(st->wrap_s, floorf(fu) + i, w);
+            const int y = nd < 2 ? 0
+                          : st->wrap_t == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fv) + j, h)
+                                                              : wrap_nearest(st->wrap_t, floorf(fv) + j, h);
+            const int z = nd < 3 ? slice
+                          : st->wrap_r == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fw) + k, d)
+                                                              : wrap_nearest(st->wrap_r, floorf(fw) + k, d);
             uint32_t tx[4];
             texel(b, q, level, x, y, (x < 0 || y < 0 || z < 0) ? -1 : z, tx);
             const float wgt = (i ? au : 1 - au) * (nd > 1 ? (j ? av : 1 - av) : 1.0f) *

@@ -23,6 +23,7 @@ struct fxp_sampler_binding {
    const struct pipe_sampler_view *view;
    const struct pipe_sampler_state *state;
    uint8_t kind;          /* enum fxp_texel_kind */
+   bool depth_float;      /* a float depth format: shadow references are not clamped to [0, 1] */
    uint8_t bpp;           /* bytes per texel */
    void (*unpack_rgba)(void *dst, const uint8_t *src, unsigned width);
 };

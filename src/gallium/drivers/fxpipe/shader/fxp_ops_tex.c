@@ -125,6 +125,8 @@ sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool p
       float lod = 0.0f;
       if (mode == LOD_EXPLICIT) {
          lod = extra[l];
+      } else if (mode == LOD_BIAS && !e->quad_layout) {
+         lod = extra[l]; /* no derivatives: the implicit LOD is 0, plus the bias */
       } else if (mode == LOD_GRAD || (e->quad_layout && mode != LOD_ZERO)) {
          float dx[3] = {0}, dy[3] = {0};
          if (mode == LOD_GRAD) {
