@@ -19,6 +19,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "fxp_gl_egl.h"
+
 #define W 512
 #define H 512
 
@@ -33,18 +35,7 @@ now(void)
 static GLuint
 program(const char *vs_src, const char *fs_src)
 {
-   GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER), p;
-   glShaderSource(vs, 1, &vs_src, NULL);
-   glCompileShader(vs);
-   glShaderSource(fs, 1, &fs_src, NULL);
-   glCompileShader(fs);
-   p = glCreateProgram();
-   glAttachShader(p, vs);
-   glAttachShader(p, fs);
-   glBindAttribLocation(p, 0, "pos");
-   glBindAttribLocation(p, 1, "attr");
-   glLinkProgram(p);
-   return p;
+   return fxp_program(vs_src, fs_src, "attr", NULL);
 }
 
 typedef void (*frame_fn)(void);
@@ -90,37 +81,15 @@ int
 main(int argc, char **argv)
 {
    const double seconds = argc > 1 ? atof(argv[1]) : 2.0;
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
-                                : EGL_NO_DISPLAY;
-   EGLint n;
-   EGLConfig cfg;
-   const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API) ||
-       !eglChooseConfig(dpy, attribs, &cfg, 1, &n) || n < 1) {
-      fprintf(stderr, "no EGL surfaceless display for desktop GL\n");
+   EGLDisplay dpy = fxp_egl_make_current();
+   if (dpy == EGL_NO_DISPLAY)
       return 2;
-   }
-   EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
-   if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-      fprintf(stderr, "cannot make a context current\n");
-      return 2;
-   }
    printf("renderer: %s\n", (const char *)glGetString(GL_RENDERER));
 
-   GLuint fbo, tex, rb;
-   glGenTextures(1, &tex);
-   glBindTexture(GL_TEXTURE_2D, tex);
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
-   glGenFramebuffers(1, &fbo);
-   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
-   glViewport(0, 0, W, H);
+   if (!fxp_make_fbo(W, H)) {
+      fprintf(stderr, "FBO incomplete\n");
+      return 2;
+   }
    glEnableVertexAttribArray(0);
    glEnableVertexAttribArray(1);
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "fxp_gl_check.h"
+#include "fxp_gl_egl.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,58 +32,21 @@ expect(const char *what, int x, int y, int r, int g, int b, int a, int tol)
 static GLuint
 program(const char *vs_src, const char *fs_src)
 {
-   GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER), p;
-   GLint ok;
-   glShaderSource(vs, 1, &vs_src, NULL);
-   glCompileShader(vs);
-   glShaderSource(fs, 1, &fs_src, NULL);
-   glCompileShader(fs);
-   p = glCreateProgram();
-   glAttachShader(p, vs);
-   glAttachShader(p, fs);
-   glBindAttribLocation(p, 0, "pos");
-   glBindAttribLocation(p, 1, "color");
-   glLinkProgram(p);
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   check(ok, "program links");
+   int linked;
+   GLuint p = fxp_program(vs_src, fs_src, "color", &linked);
+   check(linked, "program links");
    return p;
 }
 
 int
 main(void)
 {
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
-                                : EGL_NO_DISPLAY;
-   EGLint n;
-   EGLConfig cfg;
-   const EGLint cfg_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API) ||
-       !eglChooseConfig(dpy, cfg_attribs, &cfg, 1, &n) || n < 1) {
-      fprintf(stderr, "no EGL surfaceless display for desktop GL\n");
+   EGLDisplay dpy = fxp_egl_make_current();
+   if (dpy == EGL_NO_DISPLAY)
       return 2;
-   }
-   EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
-   if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-      fprintf(stderr, "cannot make a context current\n");
-      return 2;
-   }
    printf("GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
 
-   GLuint fbo, tex, rb;
-   glGenTextures(1, &tex);
-   glBindTexture(GL_TEXTURE_2D, tex);
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, W, H);
-   glGenFramebuffers(1, &fbo);
-   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
-   check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "FBO complete");
-   glViewport(0, 0, W, H);
+   check(fxp_make_fbo(W, H), "FBO complete");
 
    GLuint prog = program("#version 120\nattribute vec4 pos; attribute vec4 color; varying vec4 c;\n"
                          "void main() { gl_Position = pos; c = color; }\n",

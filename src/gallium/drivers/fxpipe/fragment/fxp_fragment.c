@@ -120,12 +120,7 @@ write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format form
             rp[i] = (uint8_t)fxp_logic_op(blend->logicop_func, sp[i], dp[i]);
          util_format_unpack_rgba(format, o, rp, 1);
       } else if (rt && rt->blend_enable) {
-         for (unsigned c = 0; c < 4; c++) {
-            const bool a = c == 3;
-            const float sf = fxp_blend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
-            const float df = fxp_blend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
-            o[c] = fxp_blend_equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
-         }
+         fxp_blend_rgba(rt, s, d, cc, o);
       } else {
          memcpy(o, s, sizeof(o));
       }

@@ -152,12 +152,7 @@ write_color(const struct fxp_render *r, unsigned cb, uint8_t *p, const float src
       d[3] = has_alpha ? p[3] * (1.0f / 255.0f) : 1.0f;
       for (unsigned c = 0; c < 4; c++)
          cc[c] = CLAMP(r->ctx->blend_color.color[c], 0.0f, 1.0f);
-      for (unsigned c = 0; c < 4; c++) {
-         const bool a = c == 3;
-         const float sf = fxp_blend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
-         const float df = fxp_blend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
-         o[c] = fxp_blend_equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
-      }
+      fxp_blend_rgba(rt, s, d, cc, o);
    } else {
       memcpy(o, s, sizeof(o));
    }

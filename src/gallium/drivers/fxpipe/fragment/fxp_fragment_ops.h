@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "pipe/p_defines.h"
+#include "pipe/p_state.h"
 #include "util/u_math.h"
 
 static inline bool
@@ -96,6 +97,19 @@ fxp_logic_op(unsigned op, uint32_t s, uint32_t d)
    case PIPE_LOGICOP_OR: return s | d;
    case PIPE_LOGICOP_SET: return ~0u;
    default: return s;
+   }
+}
+
+/* Blends source s over destination d with constant colour cc as a render target's blend state says. */
+static inline void
+fxp_blend_rgba(const struct pipe_rt_blend_state *rt, const float s[4], const float d[4], const float cc[4],
+               float o[4])
+{
+   for (unsigned c = 0; c < 4; c++) {
+      const bool a = c == 3;
+      const float sf = fxp_blend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
+      const float df = fxp_blend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
+      o[c] = fxp_blend_equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
    }
 }
 
