@@ -9,7 +9,7 @@ want=22.3.6
 dest=$1
 [ -f "$dest/.fxpipe-unpacked" ] && exit 0
 
-cache=${FXPIPE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/fxpipe}
+cache=${FXPIPE_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/fxpipe}
 apt_dir=$cache/apt
 mkdir -p "$cache/src" "$apt_dir/lists/partial" "$apt_dir/parts"
 

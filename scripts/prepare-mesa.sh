@@ -7,6 +7,7 @@
 set -eu
 repo=$(cd "$1" && pwd); src=$2; bld=$3
 export PATH=/usr/bin:$PATH            # Mesa's build needs Debian's python3 (with mako), not pyenv's
+export HOME=${HOME:-/root}            # apt, ccache and meson want a home, even when CI runs without one
 
 # Options of Mesa's own build: GL, GLES, GLX and EGL loader paths, the DRI megadriver; nothing else.
 mesa_opts=(

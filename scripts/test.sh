@@ -6,6 +6,7 @@ set -u
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh || exit 1
 export PATH=/usr/bin:$PATH
+export HOME=${HOME:-/root}
 if [ ! -f build/build.ninja ]; then meson setup build || exit 1; fi
 meson compile -C build || { echo "0 passed, 1 failed"; exit 1; }
 meson test -C build --print-errorlogs --timeout-multiplier 1
