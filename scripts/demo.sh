@@ -7,6 +7,7 @@ set -eu
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
 export PATH=/usr/bin:$PATH
+export HOME=${HOME:-/root}
 [ -f build/build.ninja ] || meson setup build
 meson compile -C build
 
