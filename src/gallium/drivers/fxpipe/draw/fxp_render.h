@@ -14,6 +14,7 @@
 #define FXP_RENDER_H
 
 #include "pipe/p_state.h"
+#include "util/u_math.h"
 #include "shader/fxp_shader.h"
 
 struct fxp_context;
@@ -122,6 +123,22 @@ unsigned fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x
 bool fxp_fragment_fast_setup(struct fxp_render *r);
 unsigned fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y,
                            const double *z, uint32_t mask);
+
+/* Whether lane l of a shaded batch is written (in the mask and inside the framebuffer), and its depth:
+ * the fragment shader's if it writes one, else the interpolated one, clamped to the depth range. */
+static inline bool
+fxp_fragment_lane(const struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y,
+                  const double *zin, uint32_t mask, unsigned l, double *z)
+{
+   if (!(mask & (1u << l)))
+      return false;
+   if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= r->fb_width || (unsigned)y[l] >= r->fb_height)
+      return false;
+   double v = r->fs_depth >= 0 ? fxp_output(e, r->fs_depth, 2)->af[l] : zin[l];
+   v = CLAMP(v, r->zmin, r->zmax);
+   *z = v == v ? v : r->zmin; /* NaN depth: the near end */
+   return true;
+}
 
 static inline uint8_t *
 fxp_render_cbuf(const struct fxp_render *r, unsigned i, int x, int y)

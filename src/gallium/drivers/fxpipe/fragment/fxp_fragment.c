@@ -153,20 +153,13 @@ fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const i
    uint8_t *const *cbase = r->cbuf_base;
    unsigned passed = 0;
 
-   const double zmin = r->zmin, zmax = r->zmax;
-
    if (r->fast_frag)
       return fxp_fragment_fast(r, e, x, y, zin, mask);
 
    for (unsigned l = 0; l < FXP_W; l++) {
-      if (!(mask & (1u << l)))
+      double z;
+      if (!fxp_fragment_lane(r, e, x, y, zin, mask, l, &z))
          continue;
-      if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= r->fb_width || (unsigned)y[l] >= r->fb_height)
-         continue;
-      double z = r->fs_depth >= 0 ? fxp_output(e, r->fs_depth, 2)->af[l] : zin[l];
-      z = CLAMP(z, zmin, zmax);
-      if (!(z == z))
-         z = zmin;
 
       if (zbase) {
          if (!depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front))

@@ -172,14 +172,9 @@ fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const 
    unsigned passed = 0;
 
    for (unsigned l = 0; l < FXP_W; l++) {
-      if (!(mask & (1u << l)))
+      double z;
+      if (!fxp_fragment_lane(r, e, x, y, zin, mask, l, &z))
          continue;
-      if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= r->fb_width || (unsigned)y[l] >= r->fb_height)
-         continue;
-      double z = r->fs_depth >= 0 ? fxp_output(e, r->fs_depth, 2)->af[l] : zin[l];
-      z = CLAMP(z, r->zmin, r->zmax);
-      if (!(z == z))
-         z = r->zmin;
       if (r->zs_base && !depth_test(r, fxp_render_zs(r, x[l], y[l]), z))
          continue;
       passed++;
