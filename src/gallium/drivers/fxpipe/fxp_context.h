@@ -84,7 +84,7 @@ struct fxp_context {
    struct list_head active_queries;
    bool queries_enabled;
 
-   /* draws that rendered nothing because drawing is not implemented yet */
+   /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;
 };
 

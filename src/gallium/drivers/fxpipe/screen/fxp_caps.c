@@ -4,8 +4,9 @@
  * drawing and shader-engine issues are building (vertex and fragment shaders in TGSI, 8 render targets,
  * occlusion queries), for the features without which st/mesa would expose no usable GL at all.
  * Geometry, tessellation and compute stages, stream output, multisampling, texture arrays, buffer textures,
- * images and atomics stay off until their issues land. Texture sampling is not implemented yet: a shader that
- * samples is not run, and its draws say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
+ * images and atomics stay off until their issues land. A shader using an opcode the engine does not
+ * execute yet (texture gather, images, ...) is not run: its draws are skipped and say so under
+ * FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include "util/os_misc.h"
 #include "util/u_screen.h"
 #include "pipe/p_defines.h"
