@@ -184,7 +184,7 @@ input_value(unsigned lane, unsigned attr, unsigned chan)
 }
 
 static double
-bench_fxpipe(const struct tgsi_token *tokens, double seconds, uint64_t *lanes_out)
+bench_fxpipe(const struct tgsi_token *tokens, double seconds)
 {
    char error[256];
    struct fxp_program *prog = fxp_program_create(tokens, PIPE_SHADER_VERTEX, error, sizeof(error));
@@ -217,7 +217,6 @@ bench_fxpipe(const struct tgsi_token *tokens, double seconds, uint64_t *lanes_ou
    }
    fxp_exec_fini(&e);
    fxp_program_destroy(prog);
-   *lanes_out = lanes;
    return lanes / ((now - start) / 1e9);
 }
 
@@ -268,8 +267,7 @@ main(int argc, char **argv)
       }
       struct tgsi_shader_info info;
       tgsi_scan_shader(tokens, &info);
-      uint64_t lanes;
-      const double fx = bench_fxpipe(tokens, seconds, &lanes);
+      const double fx = bench_fxpipe(tokens, seconds);
       const double te = bench_tgsi_exec(tokens, info.file_max[TGSI_FILE_INPUT] + 1, seconds);
       printf("%-10s %16.0f %16.0f %7.2fx\n", shaders[s].name, fx, te, te > 0 ? fx / te : 0.0);
    }

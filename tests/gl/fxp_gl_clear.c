@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "fxp_gl_check.h"
+#include "fxp_gl_egl.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,15 +171,10 @@ run_glx(void)
 static int
 run_egl(void)
 {
-   PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-   EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
-                                : EGL_NO_DISPLAY;
    EGLint major, minor, n;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
-      fprintf(stderr, "cannot initialize an EGL surfaceless display\n");
+   EGLDisplay dpy = fxp_egl_display(&major, &minor);
+   if (dpy == EGL_NO_DISPLAY)
       return 2;
-   }
    const EGLint cfg_attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8,
                                  EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,
                                  EGL_NONE};

@@ -10,18 +10,30 @@
 #include <EGL/eglext.h>
 #include <stdio.h>
 
-/* Makes a desktop GL context current with no surface; returns the display, or EGL_NO_DISPLAY. */
-static EGLDisplay
-fxp_egl_make_current(void)
+/* The EGL surfaceless display, initialized (major/minor may be NULL); EGL_NO_DISPLAY if there is none. */
+static inline EGLDisplay
+fxp_egl_display(EGLint *major, EGLint *minor)
 {
    PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
       (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
    EGLDisplay dpy = get_display ? get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL)
                                 : EGL_NO_DISPLAY;
+   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, major, minor)) {
+      fprintf(stderr, "cannot initialize an EGL surfaceless display\n");
+      return EGL_NO_DISPLAY;
+   }
+   return dpy;
+}
+
+/* Makes a desktop GL context current with no surface; returns the display, or EGL_NO_DISPLAY. */
+static inline EGLDisplay
+fxp_egl_make_current(void)
+{
+   EGLDisplay dpy = fxp_egl_display(NULL, NULL);
    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
    EGLint n;
    EGLConfig cfg;
-   if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, NULL, NULL) || !eglBindAPI(EGL_OPENGL_API) ||
+   if (dpy == EGL_NO_DISPLAY || !eglBindAPI(EGL_OPENGL_API) ||
        !eglChooseConfig(dpy, attribs, &cfg, 1, &n) || n < 1) {
       fprintf(stderr, "no EGL surfaceless display for desktop GL\n");
       return EGL_NO_DISPLAY;
@@ -35,7 +47,7 @@ fxp_egl_make_current(void)
 }
 
 /* Binds a new w x h FBO with an RGBA8 texture and a 24-bit depth renderbuffer; true if complete. */
-static int
+static inline int
 fxp_make_fbo(int w, int h)
 {
    GLuint fbo, tex, rb;
@@ -54,7 +66,7 @@ fxp_make_fbo(int w, int h)
 }
 
 /* Compiles and links a program binding "pos" to attribute 0 and attr1 to 1; *linked tells success. */
-static GLuint
+static inline GLuint
 fxp_program(const char *vs_src, const char *fs_src, const char *attr1, int *linked)
 {
    GLuint vs = glCreateShader(GL_VERTEX_SHADER), fs = glCreateShader(GL_FRAGMENT_SHADER), p;
