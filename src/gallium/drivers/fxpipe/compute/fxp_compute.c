@@ -115,7 +115,7 @@ fill_system_values(struct fxp_exec *e, const unsigned block[3], const unsigned g
             case TGSI_SEMANTIC_BLOCK_ID: x = c < 3 ? group[c] : 0; break;
             case TGSI_SEMANTIC_BLOCK_SIZE: x = c < 3 ? block[c] : 0; break;
             case TGSI_SEMANTIC_GRID_SIZE: x = c < 3 ? grid[c] : 0; break;
-            default: break;
+            default: fxp_sv_lane_constant(p->sv_semantic[i], c, l, &x); break;
             }
             v->au[l] = x;
          }

@@ -82,7 +82,12 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, const struct fxp_fetch_
                case TGSI_SEMANTIC_INSTANCEID: x = instance; break;
                case TGSI_SEMANTIC_BASEINSTANCE: x = start_instance; break;
                case TGSI_SEMANTIC_DRAWID: x = draw_id; break;
-               default: break;
+               default:
+                  if (fxp_sv_lane_constant(vs->sv_semantic[i], c, l, &x)) {
+                     v->au[l] = x;
+                     continue;
+                  }
+                  break;
                }
                v->au[l] = c == 0 ? x : 0;
             }

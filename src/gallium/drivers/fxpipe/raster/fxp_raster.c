@@ -243,6 +243,97 @@ setup_planes(struct fxp_render *r, struct prim *p)
    }
 }
 
+static inline double
+eval_at(const struct plane *pl, double x, double y)
+{
+   return pl->v0 + pl->gx * x + pl->gy * y;
+}
+
+/* FS input i at pixel (x, y) moved by (ox, oy) from its centre. */
+static void
+input_value(const struct fxp_render *r, const struct prim *p, unsigned i, int x, int y, double ox, double oy,
+            float v[4])
+{
+   const struct fxp_fs_input *in = &r->fs_in[i];
+   const unsigned src = p->point && in->sprite ? FXP_FS_POINTCOORD : in->src;
+   const double px = x + ox, py = y + oy;
+   switch (src) {
+   case FXP_FS_FROM_OUTPUT: {
+      const int o = (!p->front && in->back_output >= 0) ? in->back_output : in->output;
+      if (o < 0) {
+         v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
+      } else if (in->interp == TGSI_INTERPOLATE_CONSTANT || p->point) {
+         memcpy(v, &p->prov->attr[4 * o], 4 * sizeof(float));
+      } else if (in->interp == TGSI_INTERPOLATE_LINEAR) {
+         for (unsigned c = 0; c < 4; c++)
+            v[c] = (float)eval_at(&p->attr[4 * i + c], px, py);
+      } else {
+         const double w = eval_at(&p->w, px, py), inv_w = w != 0.0 ? 1.0 / w : 0.0;
+         for (unsigned c = 0; c < 4; c++)
+            v[c] = (float)(eval_at(&p->attr[4 * i + c], px, py) * inv_w);
+      }
+      break;
+   }
+   case FXP_FS_POSITION:
+      v[0] = (float)(px + 0.5), v[1] = (float)(py + 0.5), v[2] = (float)eval_at(&p->z, px, py);
+      v[3] = (float)eval_at(&p->w, px, py);
+      break;
+   case FXP_FS_FACE:
+      v[0] = p->front ? 1.0f : -1.0f, v[1] = v[2] = 0.0f, v[3] = 1.0f;
+      break;
+   case FXP_FS_POINTCOORD:
+      v[0] = p->point ? (float)((px + 0.5 - p->pt_x0) * p->pt_inv_size) : 0.0f;
+      v[1] = p->point ? (float)((py + 0.5 - p->pt_y0) * p->pt_inv_size) : 0.0f;
+      if (r->rast->sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT)
+         v[1] = 1.0f - v[1];
+      v[2] = 0.0f, v[3] = 1.0f;
+      break;
+   default:
+      v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
+      break;
+   }
+}
+
+/* What the engine's fragment services (INTERP_OFFSET, FBFETCH) need of the batch being shaded. */
+struct frag_ctx {
+   const struct fxp_render *r;
+   const struct prim *p;
+   const struct batch *bt;
+};
+
+static void
+frag_interp_at(void *data, unsigned input, const float offx[FXP_W], const float offy[FXP_W], fxp_vec out[4])
+{
+   const struct frag_ctx *f = data;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      float v[4] = {0, 0, 0, 0};
+      if (input < f->r->num_fs_in && l < f->bt->nq * 4)
+         input_value(f->r, f->p, input, f->bt->x[l], f->bt->y[l], offx[l], offy[l], v);
+      for (unsigned c = 0; c < 4; c++)
+         out[c].af[l] = v[c];
+   }
+}
+
+/* FBFETCH: the colour buffer's value at each lane's pixel (0 outside the framebuffer or unbound). */
+static void
+frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
+{
+   const struct frag_ctx *f = data;
+   const struct fxp_render *r = f->r;
+   const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      uint32_t v[4] = {0, 0, 0, 0};
+      const int x = f->bt->x[l], y = f->bt->y[l];
+      if (l < f->bt->nq * 4 && cbuf < fb->nr_cbufs && fb->cbufs[cbuf] && r->cbuf_origin[cbuf] && x >= 0 &&
+          y >= 0 && (unsigned)x < r->fb_width && (unsigned)y < r->fb_height)
+         util_format_unpack_rgba(fb->cbufs[cbuf]->format, v,
+                                 r->cbuf_origin[cbuf] + (size_t)y * r->cbuf_stride[cbuf] +
+                                    (size_t)x * r->cbuf_bpp[cbuf], 1);
+      for (unsigned c = 0; c < 4; c++)
+         out[c].au[l] = v[c];
+   }
+}
+
 /* Shades one batch of quads and runs the per-fragment operations. */
 static void
 shade(struct fxp_render *r, const struct prim *p, struct batch *bt)
@@ -250,81 +341,61 @@ shade(struct fxp_render *r, const struct prim *p, struct batch *bt)
    struct fxp_exec *e = &r->fs_exec;
    const struct fxp_program *fs = r->fs;
    double z[FXP_W];
-   float wv[FXP_W];
+   struct frag_ctx fctx = {r, p, bt};
+   const struct fxp_frag_iface iface = {frag_interp_at, frag_fb_fetch, &fctx};
 
    fxp_exec_reset(e, bt->nq * 4);
+   e->frag = &iface;
+   for (unsigned l = 0; l < FXP_W; l++)
+      e->helper[l] = (bt->coverage & (1u << l)) ? 0 : -1;
    for (unsigned l = 0; l < bt->nq * 4; l++) {
       const int x = bt->x[l], y = bt->y[l];
       const double w = eval(&p->w, x, y);
-      const double inv_w = w != 0.0 ? 1.0 / w : 0.0;
       z[l] = eval(&p->z, x, y);
-      wv[l] = (float)w;
 
       for (unsigned i = 0; i < r->num_fs_in; i++) {
-         const struct fxp_fs_input *in = &r->fs_in[i];
-         const unsigned src = p->point && in->sprite ? FXP_FS_POINTCOORD : in->src;
          float v[4];
-         switch (src) {
-         case FXP_FS_FROM_OUTPUT: {
-            const int o = (!p->front && in->back_output >= 0) ? in->back_output : in->output;
-            if (o < 0) {
-               v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
-            } else if (in->interp == TGSI_INTERPOLATE_CONSTANT || p->point) {
-               memcpy(v, &p->prov->attr[4 * o], sizeof(v));
-            } else if (in->interp == TGSI_INTERPOLATE_LINEAR) {
-               for (unsigned c = 0; c < 4; c++)
-                  v[c] = (float)eval(&p->attr[4 * i + c], x, y);
-            } else {
-               for (unsigned c = 0; c < 4; c++)
-                  v[c] = (float)(eval(&p->attr[4 * i + c], x, y) * inv_w);
-            }
-            break;
-         }
-         case FXP_FS_POSITION:
-            v[0] = x + 0.5f, v[1] = y + 0.5f, v[2] = (float)z[l], v[3] = (float)w;
-            break;
-         case FXP_FS_FACE:
-            v[0] = p->front ? 1.0f : -1.0f, v[1] = v[2] = 0.0f, v[3] = 1.0f;
-            break;
-         case FXP_FS_POINTCOORD: {
-            v[0] = p->point ? (x + 0.5f - p->pt_x0) * p->pt_inv_size : 0.0f;
-            v[1] = p->point ? (y + 0.5f - p->pt_y0) * p->pt_inv_size : 0.0f;
-            if (r->rast->sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT)
-               v[1] = 1.0f - v[1];
-            v[2] = 0.0f, v[3] = 1.0f;
-            break;
-         }
-         default:
-            v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
-            break;
-         }
+         input_value(r, p, i, x, y, 0.0, 0.0, v);
          for (unsigned c = 0; c < 4; c++)
             fxp_input(e, i, c)->af[l] = v[c];
       }
+      const bool covered = bt->coverage & (1u << l);
       for (unsigned i = 0; i < fs->num_svs; i++) {
          for (unsigned c = 0; c < 4; c++) {
             fxp_vec *sv = fxp_sv(e, i, c);
+            uint32_t u = 0;
             switch (fs->sv_semantic[i]) {
             case TGSI_SEMANTIC_POSITION: {
-               const float pos[4] = {x + 0.5f, y + 0.5f, (float)z[l], wv[l]};
+               const float pos[4] = {x + 0.5f, y + 0.5f, (float)z[l], (float)w};
                sv->af[l] = pos[c];
-               break;
+               continue;
             }
             case TGSI_SEMANTIC_FACE:
-               sv->au[l] = c == 0 ? (p->front ? 0xffffffffu : 0u) : 0u;
+               u = c == 0 ? (p->front ? 0xffffffffu : 0u) : 0u;
                break;
-            default:
-               sv->au[l] = 0;
+            case TGSI_SEMANTIC_SAMPLEPOS: /* one sample, at the centre */
+               sv->af[l] = c < 2 ? 0.5f : 0.0f;
+               continue;
+            case TGSI_SEMANTIC_SAMPLEMASK: /* the one sample is covered, helpers cover none */
+               u = c == 0 && covered ? 1u : 0u;
+               break;
+            case TGSI_SEMANTIC_HELPER_INVOCATION:
+               u = c == 0 && !covered ? 0xffffffffu : 0u;
+               break;
+            default: /* SAMPLEID is 0 */
+               fxp_sv_lane_constant(fs->sv_semantic[i], c, l, &u);
                break;
             }
+            sv->au[l] = u;
          }
       }
    }
    fxp_exec_run(e);
+   e->frag = NULL;
 
    uint32_t mask = 0;
    for (unsigned l = 0; l < bt->nq * 4; l++)
-      if ((bt->coverage & (1u << l)) && e->live[l])
+      if ((bt->coverage & (1u << l)) && e->live[l] && !e->helper[l])
          mask |= 1u << l;
    if (mask) {
       unsigned passed = fxp_fragment_ops(r, e, bt->x, bt->y, z, mask, p->front);

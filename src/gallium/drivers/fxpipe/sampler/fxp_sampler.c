@@ -62,8 +62,7 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    b->kind = FXP_TEXEL_NONE;
    b->depth_float = false;
    b->unpack_rgba = NULL;
-   if (!v || !v->texture || v->texture->target == PIPE_BUFFER || fxp_resource(v->texture)->dt ||
-       !fxp_resource(v->texture)->data)
+   if (!v || !v->texture || fxp_resource(v->texture)->dt || !fxp_resource(v->texture)->data)
       return;
    const struct util_format_description *desc = util_format_description(v->format);
    const struct util_format_unpack_description *unpack = util_format_unpack_description(v->format);
@@ -87,8 +86,12 @@ static bool
 load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, int z, uint32_t out[4])
 {
    const struct fxp_resource *res = fxp_resource(b->view->texture);
-   const uint8_t *p = res->data + res->level_offset_B[level] + (uint64_t)z * res->slice_stride_B[level] +
-                      (uint64_t)y * res->row_stride_B[level] + (uint64_t)x * b->bpp;
+   const uint8_t *p;
+   if (b->view->texture->target == PIPE_BUFFER) /* x is an element of the view, checked by the caller */
+      p = res->data + b->view->u.buf.offset + (uint64_t)x * b->bpp;
+   else
+      p = res->data + res->level_offset_B[level] + (uint64_t)z * res->slice_stride_B[level] +
+          (uint64_t)y * res->row_stride_B[level] + (uint64_t)x * b->bpp;
    switch (b->kind) {
    case FXP_TEXEL_FLOAT:
    case FXP_TEXEL_INT:
@@ -182,7 +185,7 @@ texel(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsig
    const struct pipe_sampler_view *v = b->view;
    if (x < 0 || y < 0 || z < 0 || !load_texel(b, level, x, y, z, out))
       border(b->state, v, out);
-   if (q->shadow && b->state->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE) {
+   if (q->shadow && (q->force_compare || b->state->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE)) {
       const float d = fxp_u2f(out[0]);
       /* the reference is clamped to [0, 1] only for fixed-point depth (GL 4.6, 8.23.1) */
       const float ref = b->depth_float ? q->ref : CLAMP(q->ref, 0.0f, 1.0f);
@@ -319,7 +322,43 @@ layer_index(float layer, int n)
 static bool
 usable(const struct fxp_sampler_binding *b)
 {
-   return b && b->view && b->state && b->kind != FXP_TEXEL_NONE;
+   return b && b->view && b->state && b->kind != FXP_TEXEL_NONE && b->view->texture->target != PIPE_BUFFER;
+}
+
+/* Elements a buffer view can read: its range clipped to the buffer. */
+static unsigned
+fxp_buffer_view_elements(const struct fxp_sampler_binding *b)
+{
+   const struct pipe_sampler_view *v = b->view;
+   const unsigned size_B = v->texture->width0;
+   if (!b->bpp || v->u.buf.offset >= size_B)
+      return 0;
+   return MIN2(v->u.buf.size, size_B - v->u.buf.offset) / b->bpp;
+}
+
+/* Face and layer: the 2D coordinates on a cube face, and the resource slice a request reads (cube face and
+ * array layer folded together; 0 for 3D textures, which address depth by r). */
+static int
+resolve_slice(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned first, float *s,
+              float *t, float *r)
+{
+   const struct pipe_sampler_view *v = b->view;
+   const int layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
+   int slice = 0;
+
+   *s = q->s, *t = q->t, *r = q->r;
+   if (is_cube(q->target)) {
+      const unsigned face = cube_face(q->s, q->t, q->r, s, t);
+      const int cubes = MAX2(layers / 6, 1);
+      const int cube = is_array(q->target) ? layer_index(q->layer, cubes) : 0;
+      slice = v->u.tex.first_layer + 6 * cube + face;
+   } else if (is_array(q->target)) {
+      slice = v->u.tex.first_layer + layer_index(q->layer, layers);
+   }
+   /* never a slice the resource does not have */
+   if (v->texture->target != PIPE_TEXTURE_3D)
+      slice = CLAMP(slice, 0, (int)fxp_resource_slices(v->texture, first) - 1);
+   return slice;
 }
 
 void
@@ -334,21 +373,8 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
    const struct pipe_sampler_state *st = b->state;
    const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
    const unsigned last = MIN2(MAX2(v->u.tex.last_level, first), v->texture->last_level);
-   float s = q->s, t = q->t, r = q->r;
-   int slice = 0;
-   const int layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
-
-   if (is_cube(q->target)) {
-      const unsigned face = cube_face(q->s, q->t, q->r, &s, &t);
-      const int cubes = MAX2(layers / 6, 1);
-      const int cube = is_array(q->target) ? layer_index(q->layer, cubes) : 0;
-      slice = v->u.tex.first_layer + 6 * cube + face;
-   } else if (is_array(q->target)) {
-      slice = v->u.tex.first_layer + layer_index(q->layer, layers);
-   }
-   /* never a slice the resource does not have (3D textures address depth by r instead) */
-   if (v->texture->target != PIPE_TEXTURE_3D)
-      slice = CLAMP(slice, 0, (int)fxp_resource_slices(v->texture, first) - 1);
+   float s, t, r;
+   const int slice = resolve_slice(b, q, first, &s, &t, &r);
 
    float lod = CLAMP(q->lod, st->min_lod, st->max_lod);
    if (!(lod == lod))
@@ -375,6 +401,49 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
    swizzle(v, texel_out, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
 }
 
+/* Texture gather (TG4, GATHER4): the 2x2 footprint of bilinear filtering on the view's first level, in the
+ * order x = (i0, j1), y = (i1, j1), z = (i1, j0), w = (i0, j0) - the texel deltas (-, +), (+, +), (+, -),
+ * (-, -) of the specification - each texel's component `comp` after the view swizzle, or with shadow
+ * compare its comparison result (0 or 1). Wrap modes as for linear filtering; integer formats too. */
+void
+fxp_gather(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned comp, uint32_t out[4])
+{
+   if (!usable(b)) {
+      memset(out, 0, 16);
+      return;
+   }
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_sampler_state *st = b->state;
+   const struct pipe_resource *res = v->texture;
+   const unsigned level = MIN2(v->u.tex.first_level, res->last_level);
+   float s, t, r;
+   const int slice = resolve_slice(b, q, level, &s, &t, &r);
+   const int w = u_minify(res->width0, level), h = u_minify(res->height0, level);
+   const bool normalized = q->target != TGSI_TEXTURE_RECT && q->target != TGSI_TEXTURE_SHADOWRECT &&
+                           !st->unnormalized_coords;
+   const bool integer = b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL;
+   const bool compare = q->shadow && (q->force_compare || st->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE);
+   const float fu = CLAMP(to_texels(st->wrap_s, s, w, normalized) + q->offset[0], -16777216.0f, 16777216.0f) - 0.5f;
+   const float fv = CLAMP(to_texels(st->wrap_t, t, h, normalized) + q->offset[1], -16777216.0f, 16777216.0f) - 0.5f;
+   const int i0 = (int)floorf(fu), j0 = (int)floorf(fv);
+   static const int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
+
+   for (unsigned k = 0; k < 4; k++) {
+      const int x = st->wrap_s == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear(i0 + di[k], w)
+                                                       : wrap_nearest(st->wrap_s, (float)(i0 + di[k]), w);
+      const int y = st->wrap_t == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear(j0 + dj[k], h)
+                                                       : wrap_nearest(st->wrap_t, (float)(j0 + dj[k]), h);
+      uint32_t tx[4], sw[4];
+      texel(b, q, level, x, y, (x < 0 || y < 0) ? -1 : slice, tx);
+      if (compare) {
+         out[k] = tx[0];
+         continue;
+      }
+      swizzle(v, tx, sw, integer);
+      out[k] = sw[comp & 3];
+   }
+}
+
 void
 fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int y, int z, int level,
                 uint32_t out[4])
@@ -386,6 +455,14 @@ fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int
    }
    const struct pipe_sampler_view *v = b->view;
    const struct pipe_resource *res = v->texture;
+   if (res->target == PIPE_BUFFER) {
+      if (x < 0 || (unsigned)x >= fxp_buffer_view_elements(b) || !load_texel(b, 0, x, 0, 0, t)) {
+         memset(out, 0, 16);
+         return;
+      }
+      swizzle(v, t, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
+      return;
+   }
    const int lvl = v->u.tex.first_level + level;
    if (level < 0 || lvl > (int)v->u.tex.last_level || lvl > (int)res->last_level) {
       memset(out, 0, 16);
@@ -424,6 +501,11 @@ fxp_texture_size(const struct fxp_sampler_binding *b, unsigned target, int level
       return;
    const struct pipe_sampler_view *v = b->view;
    const struct pipe_resource *res = v->texture;
+   if (res->target == PIPE_BUFFER) {
+      out[0] = b->kind != FXP_TEXEL_NONE ? fxp_buffer_view_elements(b) : 0;
+      out[3] = 1;
+      return;
+   }
    const int levels = v->u.tex.last_level - v->u.tex.first_level + 1;
    out[3] = levels;
    const int lvl = v->u.tex.first_level + level;

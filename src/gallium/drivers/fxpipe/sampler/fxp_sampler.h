@@ -1,5 +1,5 @@
-/* fxpipe's sampler core: texel addressing, wrap modes, filtering, mipmapping, cube faces, shadow compare
- * and view swizzles, for one lane at a time (the shader engine's TEX family calls it per lane; fast paths
+/* fxpipe's sampler core: texel addressing, wrap modes, filtering, mipmapping, cube faces, shadow compare,
+ * gather, buffer textures and view swizzles, for one lane at a time (the shader engine's TEX family calls it per lane; fast paths
  * for common formats come later and are tested against this general path). */
 #ifndef FXP_SAMPLER_H
 #define FXP_SAMPLER_H
@@ -38,12 +38,18 @@ struct fxp_sample_req {
    float lod;
    int offset[3];          /* texel offsets */
    unsigned target;        /* TGSI_TEXTURE_* */
-   bool shadow;
+   bool shadow;            /* compare with ref when the sampler state's compare mode is on */
+   bool force_compare;     /* with shadow: compare whatever the compare mode (SAMPLE_C, SAMPLE_C_LZ) */
 };
 
 /* Filters and returns four 32-bit values (floats, or integers for integer formats). Unbound or
  * incomplete bindings return (0, 0, 0, 1). */
 void fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *req, uint32_t out[4]);
+
+/* Texture gather (TG4, GATHER4): the four texels bilinear filtering would read, component `comp` of
+ * each (after the view swizzle), or their comparison results for shadow requests. */
+void fxp_gather(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned comp,
+                uint32_t out[4]);
 
 /* Texel fetch (TXF): integer coordinates, explicit level; out of range returns 0 in all components. */
 void fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int y, int z, int level,

@@ -309,25 +309,51 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
    tmp.tex_target = fi->Texture.Texture;
 
    d->tgsi_to_pc[tgsi_index] = p->num_insts;
+   tmp.res_addr_slot = UINT32_MAX;
    if (fi->Instruction.Texture && fi->Texture.NumOffsets) {
-      const struct tgsi_texture_offset *o = &fi->TexOffsets[0];
-      if (o->File != TGSI_FILE_IMMEDIATE || o->Index < 0 || (unsigned)o->Index >= p->num_imms)
-         return fail(d, "texel offsets that are not immediates");
-      const unsigned swz[3] = {o->SwizzleX, o->SwizzleY, o->SwizzleZ};
-      for (unsigned c = 0; c < 3; c++)
-         tmp.tex_offset[c] = (int8_t)CLAMP(p->imm_splat[o->Index * 4 + swz[c]].ai[0], -128, 127);
+      if (fi->Texture.NumOffsets > FXP_MAX_TEX_OFFSETS)
+         return fail(d, "%u texel offsets", fi->Texture.NumOffsets);
+      tmp.num_tex_offsets = fi->Texture.NumOffsets;
+      for (unsigned k = 0; k < fi->Texture.NumOffsets; k++) {
+         const struct tgsi_texture_offset *o = &fi->TexOffsets[k];
+         const unsigned swz[3] = {o->SwizzleX, o->SwizzleY, o->SwizzleZ};
+         if (o->File == TGSI_FILE_IMMEDIATE && o->Index >= 0 && (unsigned)o->Index < p->num_imms) {
+            for (unsigned c = 0; c < 3; c++)
+               tmp.tex_offset[k][c] = (int8_t)CLAMP(p->imm_splat[o->Index * 4 + swz[c]].ai[0], -128, 127);
+         } else if (o->File == TGSI_FILE_TEMPORARY && k == 0 && fi->Texture.NumOffsets == 1 &&
+                    o->Index >= 0 && (unsigned)o->Index < p->num_temps) {
+            tmp.tex_offset_reg = true;
+            for (unsigned c = 0; c < 3; c++)
+               tmp.off_src.slot[c] = p->temp_base + 4 * o->Index + swz[c];
+            tmp.off_src.slot[3] = tmp.off_src.slot[0];
+         } else {
+            return fail(d, "texel offsets in %s[%d]", tgsi_file_name(o->File), o->Index);
+         }
+      }
    }
 
-   if (tmp.num_src > 4)
+   if (tmp.num_src > FXP_MAX_SRC)
       return fail(d, "%s with %u sources", tgsi_get_opcode_name(opcode), tmp.num_src);
    for (unsigned s = 0; s < tmp.num_src; s++) {
       const struct tgsi_full_src_register *r = &fi->Src[s];
       if (is_resource_file(r->Register.File)) {
-         if (r->Register.Indirect)
-            return fail(d, "indirectly indexed %s", tgsi_file_name(r->Register.File));
          if (!n_res++) {
             tmp.mem_file = r->Register.File;
             tmp.mem_index = r->Register.Index;
+            tmp.res_swizzle = r->Register.SwizzleX | r->Register.SwizzleY << 2 | r->Register.SwizzleZ << 4 |
+                              r->Register.SwizzleW << 6;
+            if (r->Register.Indirect) {
+               /* SAMP[ADDR[2].x + n], BUFFER[ADDR[2].x + n]: the index is read per lane */
+               uint32_t base;
+               int32_t count;
+               if (!file_layout(p, r->Indirect.File, &base, &count) || r->Indirect.Index >= count)
+                  return fail(d, "indirectly indexed %s without an address", tgsi_file_name(r->Register.File));
+               tmp.res_addr_slot = base + 4 * r->Indirect.Index + r->Indirect.Swizzle;
+            }
+         } else {
+            if (r->Register.Indirect)
+               return fail(d, "second resource operand indirectly indexed");
+            tmp.res2_index = r->Register.Index;
          }
          continue;
       }
@@ -408,6 +434,12 @@ decode_declaration(struct decoder *d, const struct tgsi_full_declaration *decl)
       for (unsigned i = decl->Range.First; i <= decl->Range.Last && i < PIPE_MAX_SHADER_INPUTS; i++)
          p->sv_semantic[i] = decl->Semantic.Name;
       break;
+   case TGSI_FILE_SAMPLER_VIEW:
+      for (unsigned i = decl->Range.First; i <= decl->Range.Last && i < PIPE_MAX_SHADER_SAMPLER_VIEWS; i++) {
+         p->sview_target[i] = decl->SamplerView.Resource;
+         p->sview_return[i] = decl->SamplerView.ReturnTypeX;
+      }
+      break;
    case TGSI_FILE_MEMORY:
       if (decl->Declaration.MemType != TGSI_MEMORY_TYPE_SHARED)
          return fail(d, "memory of type %u (only shared memory is supported)", decl->Declaration.MemType);
@@ -460,6 +492,12 @@ fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
    p->block_size[1] = p->info.properties[TGSI_PROPERTY_CS_FIXED_BLOCK_HEIGHT];
    p->block_size[2] = p->info.properties[TGSI_PROPERTY_CS_FIXED_BLOCK_DEPTH];
    p->uses_barrier = p->info.opcode_count[TGSI_OPCODE_BARRIER] > 0;
+   p->uses_helper = p->info.opcode_count[TGSI_OPCODE_READ_HELPER] > 0 ||
+                    p->info.opcode_count[TGSI_OPCODE_DEMOTE] > 0 ||
+                    p->info.reads_samplemask;
+   for (unsigned i = 0; i < p->info.num_system_values; i++)
+      if (p->info.system_value_semantic_name[i] == TGSI_SEMANTIC_HELPER_INVOCATION)
+         p->uses_helper = true;
 
    d.num_tgsi = p->info.num_instructions;
    d.tgsi_to_pc = CALLOC(d.num_tgsi + 1, sizeof(int32_t));

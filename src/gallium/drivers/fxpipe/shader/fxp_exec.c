@@ -50,6 +50,7 @@ fxp_exec_reset(struct fxp_exec *e, unsigned count)
    for (unsigned l = 0; l < FXP_W; l++)
       e->live[l] = l < count ? -1 : 0;
    e->cond = e->loop = e->cont = e->func = fxp_splat_i(-1);
+   e->helper = fxp_splat_i(0);
    e->cond_sp = e->loop_sp = e->call_sp = 0;
    e->pc = 0;
    e->done = e->at_barrier = false;

@@ -320,6 +320,7 @@ build_op_table(void)
    fxp_ops_64_register(op_table);
    fxp_ops_mem_register(op_table);
    fxp_ops_tex_register(op_table);
+   fxp_ops_lane_register(op_table);
 }
 
 fxp_op_fn

@@ -1,5 +1,6 @@
 /* Memory opcodes on shader buffers (BUFFER[]) and work-group shared memory (MEMORY[], shared): LOAD, STORE,
- * the ATOM* family, RESQ and MEMBAR. Images arrive with the compute issue.
+ * the ATOM* family (ATOMFADD too), RESQ and MEMBAR. Images arrive with the compute issue. BUFFER[] may be
+ * indexed indirectly (per lane). Fragment helper lanes (e->helper) never store nor run atomics.
  *
  * Addresses are byte offsets (src.x of the address operand). LOAD fills the destination's enabled channels
  * from consecutive 32-bit words at addr, addr + 4, ...; STORE writes the enabled channels of the value the
@@ -8,10 +9,12 @@
  * consistent), lane by lane in lane order, so that they stay atomic across the threads that run work groups;
  * they return the old value. MEMBAR is a sequentially consistent fence, at least as strong as each of the
  * specification's MFENCE, LFENCE and SFENCE. */
+#include "fxp_bits.h"
 #include "fxp_exec_inline.h"
 
+/* The buffer lane l accesses (BUFFER[ADDR[a].x + n] selects it per lane); an empty one if none. */
 static const struct fxp_buffer_binding *
-binding(const struct fxp_exec *e, const struct fxp_inst *in)
+binding(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l)
 {
    static const struct fxp_buffer_binding none;
 
@@ -19,8 +22,11 @@ binding(const struct fxp_exec *e, const struct fxp_inst *in)
       return &none;
    if (in->mem_file == TGSI_FILE_MEMORY)
       return &e->bind->shared;
-   if (in->mem_file == TGSI_FILE_BUFFER && in->mem_index < PIPE_MAX_SHADER_BUFFERS)
-      return &e->bind->buffers[in->mem_index];
+   uint32_t index = in->mem_index;
+   if (in->res_addr_slot != UINT32_MAX)
+      index += e->rf[in->res_addr_slot].au[l];
+   if (in->mem_file == TGSI_FILE_BUFFER && index < PIPE_MAX_SHADER_BUFFERS)
+      return &e->bind->buffers[index];
    return &none;
 }
 
@@ -36,13 +42,12 @@ word(const struct fxp_buffer_binding *b, uint64_t addr)
 static void
 op_load(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_buffer_binding *b = binding(e, in);
    const fxp_vu addr = src_u(e, in, 1, 0);
    fxp_vu r[4];
 
    FOREACH_CHAN(in, c) {
       for (unsigned l = 0; l < FXP_W; l++) {
-         const uint32_t *w = e->mask[l] ? word(b, (uint64_t)addr[l] + 4 * c) : NULL;
+         const uint32_t *w = e->mask[l] ? word(binding(e, in, l), (uint64_t)addr[l] + 4 * c) : NULL;
          r[c][l] = w ? __atomic_load_n(w, __ATOMIC_RELAXED) : 0;
       }
    }
@@ -52,15 +57,15 @@ op_load(struct fxp_exec *e, const struct fxp_inst *in)
 static void
 op_store(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_buffer_binding *b = binding(e, in);
    const fxp_vu addr = src_u(e, in, 0, 0);
+   const fxp_vi writers = e->mask & ~e->helper; /* helper lanes never write memory */
 
    for (unsigned c = 0; c < 4; c++) {
       if (!(in->dst[0].mask & (1 << c)))
          continue;
       const fxp_vu v = src_raw(e, in, 1, c);
       for (unsigned l = 0; l < FXP_W; l++) {
-         uint32_t *w = e->mask[l] ? word(b, (uint64_t)addr[l] + 4 * c) : NULL;
+         uint32_t *w = writers[l] ? word(binding(e, in, l), (uint64_t)addr[l] + 4 * c) : NULL;
          if (w)
             __atomic_store_n(w, v[l], __ATOMIC_RELAXED);
       }
@@ -79,21 +84,32 @@ atomic_minmax(uint32_t *w, uint32_t v, bool is_signed, bool is_max)
    }
 }
 
+static inline uint32_t
+atomic_fadd(uint32_t *w, uint32_t v)
+{
+   uint32_t old = __atomic_load_n(w, __ATOMIC_SEQ_CST);
+   for (;;) {
+      const uint32_t sum = fxp_f2u(fxp_u2f(old) + fxp_u2f(v));
+      if (__atomic_compare_exchange_n(w, &old, sum, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+         return old;
+   }
+}
+
 static void
 op_atomic(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_buffer_binding *b = binding(e, in);
    const fxp_vu addr = src_u(e, in, 1, 0);
    const fxp_vu v = src_raw(e, in, 2, 0);
    const fxp_vu v2 = in->opcode == TGSI_OPCODE_ATOMCAS ? src_raw(e, in, 3, 0) : v;
    fxp_vu old = (fxp_vu){0};
 
    for (unsigned l = 0; l < FXP_W; l++) {
-      uint32_t *w = e->mask[l] ? word(b, addr[l]) : NULL;
+      uint32_t *w = e->mask[l] && !e->helper[l] ? word(binding(e, in, l), addr[l]) : NULL;
       if (!w)
          continue;
       switch (in->opcode) {
       case TGSI_OPCODE_ATOMUADD: old[l] = __atomic_fetch_add(w, v[l], __ATOMIC_SEQ_CST); break;
+      case TGSI_OPCODE_ATOMFADD: old[l] = atomic_fadd(w, v[l]); break;
       case TGSI_OPCODE_ATOMXCHG: old[l] = __atomic_exchange_n(w, v[l], __ATOMIC_SEQ_CST); break;
       case TGSI_OPCODE_ATOMAND: old[l] = __atomic_fetch_and(w, v[l], __ATOMIC_SEQ_CST); break;
       case TGSI_OPCODE_ATOMOR: old[l] = __atomic_fetch_or(w, v[l], __ATOMIC_SEQ_CST); break;
@@ -120,8 +136,10 @@ op_atomic(struct fxp_exec *e, const struct fxp_inst *in)
 static void
 op_resq(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_buffer_binding *b = binding(e, in);
-   FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, (fxp_vu){0} + (c == 0 ? b->size_B : 0));
+   fxp_vu size = (fxp_vu){0};
+   for (unsigned l = 0; l < FXP_W; l++)
+      size[l] = binding(e, in, l)->size_B;
+   FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, c == 0 ? size : (fxp_vu){0});
 }
 
 static void
@@ -136,6 +154,7 @@ fxp_ops_mem_register(fxp_op_fn *t)
    t[TGSI_OPCODE_LOAD] = op_load;
    t[TGSI_OPCODE_STORE] = op_store;
    t[TGSI_OPCODE_ATOMUADD] = op_atomic;
+   t[TGSI_OPCODE_ATOMFADD] = op_atomic;
    t[TGSI_OPCODE_ATOMXCHG] = op_atomic;
    t[TGSI_OPCODE_ATOMCAS] = op_atomic;
    t[TGSI_OPCODE_ATOMAND] = op_atomic;

@@ -1,5 +1,5 @@
-/* The GL family of sampling opcodes that nir_to_tgsi emits: TEX, TXP, TXB, TXL, TXD, TEX_LZ, TEX2, TXB2,
- * TXL2, TXF, TXF_LZ, TXQ and LODQ. Each lane's coordinates are taken from the operands by texture target,
+/* Sampling opcodes of both families. The GL family, which nir_to_tgsi emits: TEX, TXP, TXB, TXL, TXD,
+ * TEX_LZ, TEX2, TXB2, TXL2, TXF, TXF_LZ, TXQ, TXQS, TG4 and LODQ. Each lane's coordinates are taken from the operands by texture target,
  * the level of detail is computed per 2x2 quad from coordinate differences (fragment batches; elsewhere
  * implicit LOD is 0), and the sampler core (sampler/fxp_sampler.c) does the rest.
  *
@@ -17,7 +17,13 @@
  * | SHADOWCUBE_ARRAY  | x y z, layer in w                   | reference in src1.x (TEX2)          |
  * TXP divides s, t, r and the reference by w; TXB adds src0.w (TXB2: src1.x) to the LOD; TXL uses src0.w
  * (TXL2: src1.x) as the LOD; TXD takes d/dx in src1 and d/dy in src2. The sampler state's LOD bias is
- * added in every case. Texture-gather, sample-count and the DX10 SAMPLE family are not executed yet. */
+ * added in every case. TG4 gathers (sampler/fxp_sampler.c: fxp_gather), TXQS answers 1 sample.
+ *
+ * The DX10 family (SAMPLE, SAMPLE_I, SAMPLE_I_MS, SAMPLE_B, SAMPLE_C, SAMPLE_C_LZ, SAMPLE_D, SAMPLE_L,
+ * GATHER4, SVIEWINFO, SAMPLE_POS, SAMPLE_INFO) runs on the same code: the view SVIEW[i] is paired with the
+ * sampler state SAMP[j] (bindings i and j of the stage), the target comes from SVIEW[i]'s declaration.
+ * SAMPLE_C and SAMPLE_C_LZ always compare (whatever the state's compare mode), the others never do.
+ * SAMP[] indexed indirectly (ADDR) selects the binding per lane. */
 #include <math.h>
 
 #include "util/u_math.h"
@@ -63,43 +69,67 @@ coord_dims(unsigned t)
    }
 }
 
+/* The binding lane l samples: SAMP[n] (GL family, n per lane when indexed indirectly), or for the DX10
+ * family SVIEW[n] paired with SAMP[res2_index], composed in *tmp. NULL when nothing is bound there. */
 static const struct fxp_sampler_binding *
-binding(const struct fxp_exec *e, const struct fxp_inst *in)
+lane_binding(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, struct fxp_sampler_binding *tmp)
 {
-   if (!e->bind || in->mem_index >= PIPE_MAX_SAMPLERS)
+   if (!e->bind)
       return NULL;
-   return &e->bind->samplers[in->mem_index];
+   uint32_t index = in->mem_index;
+   if (in->res_addr_slot != UINT32_MAX)
+      index += e->rf[in->res_addr_slot].au[l];
+   if (index >= PIPE_MAX_SAMPLERS)
+      return NULL;
+   if (in->mem_file != TGSI_FILE_SAMPLER_VIEW)
+      return &e->bind->samplers[index];
+   *tmp = e->bind->samplers[index];
+   tmp->state = in->res2_index < PIPE_MAX_SAMPLERS ? e->bind->samplers[in->res2_index].state : NULL;
+   return tmp;
 }
 
 enum lod_mode { LOD_IMPLICIT, LOD_BIAS, LOD_EXPLICIT, LOD_ZERO, LOD_GRAD };
 
-static void
-sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool proj, bool two)
-{
-   const unsigned t = in->tex_target;
-   const struct fxp_sampler_binding *b = binding(e, in);
-   fxp_vf c[4];
-   for (unsigned k = 0; k < 4; k++)
-      c[k] = src_f(e, in, 0, k);
-   const fxp_vf extra = two ? src_f(e, in, 1, 0) : c[3];
+/* One sampling instruction's operands, gathered per family into one form. */
+struct tex_args {
+   unsigned target;             /* TGSI_TEXTURE_* */
+   enum lod_mode mode;
+   bool proj;                   /* TXP */
+   bool shadow, force_compare;
+   int gather;                  /* component to gather, -1 to filter */
+   fxp_vf c[4];                 /* coordinates in TEX layout (see the table at the top) */
+   fxp_vf ref;                  /* shadow reference when not inside c (cube array, DX10 family) */
+   bool ref_separate;
+   fxp_vf lod;                  /* bias or explicit LOD */
+   fxp_vf ddx[3], ddy[3];       /* LOD_GRAD */
+};
 
-   /* per-lane request */
+static void
+lane_offset(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, unsigned k, int off[3])
+{
+   for (unsigned c = 0; c < 3; c++)
+      off[c] = in->tex_offset_reg ? e->rf[in->off_src.slot[c]].ai[l] : in->tex_offset[k][c];
+}
+
+static void
+run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
+{
+   const unsigned t = a->target;
    struct fxp_sample_req q[FXP_W];
-   float size[3];
-   fxp_texture_base_size(b, size);
+   const struct fxp_sampler_binding *lb[FXP_W];
+   struct fxp_sampler_binding composed[FXP_W];
    const bool rect = t == TGSI_TEXTURE_RECT || t == TGSI_TEXTURE_SHADOWRECT;
-   if (rect)
-      size[0] = size[1] = 1.0f;
    const unsigned nd = coord_dims(t);
-   const float bias = b && b->state ? b->state->lod_bias : 0.0f;
 
    for (unsigned l = 0; l < FXP_W; l++) {
       struct fxp_sample_req *r = &q[l];
-      float x = c[0][l], y = c[1][l], z = c[2][l], w = c[3][l];
+      float x = a->c[0][l], y = a->c[1][l], z = a->c[2][l], w = a->c[3][l];
+      lb[l] = lane_binding(e, in, l, &composed[l]);
       memset(r, 0, sizeof(*r));
       r->target = t;
-      r->shadow = target_is_shadow(t);
-      if (proj && w != 0.0f) {
+      r->shadow = a->shadow;
+      r->force_compare = a->force_compare;
+      if (a->proj && w != 0.0f) {
          x /= w, y /= w, z /= w;
       }
       r->s = x;
@@ -113,26 +143,33 @@ sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool p
       case TGSI_TEXTURE_SHADOW1D_ARRAY: r->layer = y; r->ref = z; break;
       case TGSI_TEXTURE_SHADOW2D_ARRAY: r->layer = z; r->ref = w; break;
       case TGSI_TEXTURE_SHADOWCUBE: r->ref = w; break;
-      case TGSI_TEXTURE_SHADOWCUBE_ARRAY: r->layer = w; r->ref = extra[l]; break;
+      case TGSI_TEXTURE_SHADOWCUBE_ARRAY: r->layer = w; break;
       default: break;
       }
-      for (unsigned k = 0; k < 3; k++)
-         r->offset[k] = in->tex_offset[k];
+      if (a->ref_separate)
+         r->ref = a->ref[l];
+      lane_offset(e, in, l, 0, r->offset);
    }
 
-   /* level of detail */
-   for (unsigned l = 0; l < FXP_W; l++) {
+   /* level of detail, per lane from its quad (fragment batches) */
+   for (unsigned l = 0; l < FXP_W && a->gather < 0; l++) {
+      const struct fxp_sampler_binding *b = lb[l];
+      float size[3];
+      fxp_texture_base_size(b, size);
+      if (rect)
+         size[0] = size[1] = 1.0f;
+      const float bias = b && b->state ? b->state->lod_bias : 0.0f;
       float lod = 0.0f;
-      if (mode == LOD_EXPLICIT) {
-         lod = extra[l];
-      } else if (mode == LOD_BIAS && !e->quad_layout) {
-         lod = extra[l]; /* no derivatives: the implicit LOD is 0, plus the bias */
-      } else if (mode == LOD_GRAD || (e->quad_layout && mode != LOD_ZERO)) {
+      if (a->mode == LOD_EXPLICIT) {
+         lod = a->lod[l];
+      } else if (a->mode == LOD_BIAS && !e->quad_layout) {
+         lod = a->lod[l]; /* no derivatives: the implicit LOD is 0, plus the bias */
+      } else if (a->mode == LOD_GRAD || (e->quad_layout && a->mode != LOD_ZERO)) {
          float dx[3] = {0}, dy[3] = {0};
-         if (mode == LOD_GRAD) {
+         if (a->mode == LOD_GRAD) {
             for (unsigned k = 0; k < nd; k++) {
-               dx[k] = src_f(e, in, 1, k)[l];
-               dy[k] = src_f(e, in, 2, k)[l];
+               dx[k] = a->ddx[k][l];
+               dy[k] = a->ddy[k][l];
             }
          } else {
             const unsigned q0 = l & ~3u;
@@ -153,8 +190,8 @@ sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool p
          }
          const float rho = sqrtf(MAX2(rx, ry));
          lod = rho > 0.0f ? log2f(rho) : -INFINITY;
-         if (mode == LOD_BIAS)
-            lod += extra[l];
+         if (a->mode == LOD_BIAS)
+            lod += a->lod[l];
       }
       q[l].lod = lod + bias;
    }
@@ -162,12 +199,54 @@ sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool p
    fxp_vu r[4];
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t o[4] = {0, 0, 0, 0};
-      if (e->mask[l] || e->quad_layout)
-         fxp_sample(b, &q[l], o);
+      if (e->mask[l] || e->quad_layout) {
+         if (a->gather < 0) {
+            fxp_sample(lb[l], &q[l], o);
+         } else if (in->num_tex_offsets == 4 && !in->tex_offset_reg) {
+            /* four offsets: texel k is the (i0, j0) texel of the footprint moved by offset k */
+            for (unsigned k = 0; k < 4; k++) {
+               uint32_t g[4];
+               lane_offset(e, in, l, k, q[l].offset);
+               fxp_gather(lb[l], &q[l], a->gather, g);
+               o[k] = g[3];
+            }
+         } else {
+            fxp_gather(lb[l], &q[l], a->gather, o);
+         }
+      }
       for (unsigned k = 0; k < 4; k++)
          r[k][l] = o[k];
    }
    FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, r[k]);
+}
+
+/* The GL family: coordinates in src0 as the table at the top says; src1.x the extra value of the *2
+ * forms (TXB2, TXL2, TEX2: bias, LOD or the cube-array shadow reference). */
+static void
+sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool proj, bool two)
+{
+   struct tex_args a;
+   memset(&a, 0, sizeof(a));
+   a.target = in->tex_target;
+   a.mode = mode;
+   a.proj = proj;
+   a.shadow = target_is_shadow(a.target);
+   a.gather = -1;
+   for (unsigned k = 0; k < 4; k++)
+      a.c[k] = src_f(e, in, 0, k);
+   const fxp_vf extra = two ? src_f(e, in, 1, 0) : a.c[3];
+   if (a.target == TGSI_TEXTURE_SHADOWCUBE_ARRAY) {
+      a.ref = src_f(e, in, 1, 0);
+      a.ref_separate = true;
+   }
+   a.lod = extra;
+   if (mode == LOD_GRAD) {
+      for (unsigned k = 0; k < 3; k++) {
+         a.ddx[k] = src_f(e, in, 1, k);
+         a.ddy[k] = src_f(e, in, 2, k);
+      }
+   }
+   run_tex(e, in, &a);
 }
 
 static void op_tex(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_IMPLICIT, false, false); }
@@ -180,56 +259,188 @@ static void op_txl2(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, i
 static void op_txd(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_GRAD, false, false); }
 static void op_tex_lz(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_ZERO, false, false); }
 
+/* TG4: coordinates as TEX, the component in src1.x (an immediate), the sampler in src2; the shadow
+ * cube-array reference in src1.x (a shadow gather has no component). */
 static void
-fetch(struct fxp_exec *e, const struct fxp_inst *in, bool lz)
+op_tg4(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_sampler_binding *b = binding(e, in);
+   struct tex_args a;
+   memset(&a, 0, sizeof(a));
+   a.target = in->tex_target;
+   a.mode = LOD_ZERO;
+   a.shadow = target_is_shadow(a.target);
+   for (unsigned k = 0; k < 4; k++)
+      a.c[k] = src_f(e, in, 0, k);
+   if (a.target == TGSI_TEXTURE_SHADOWCUBE_ARRAY) {
+      a.ref = src_f(e, in, 1, 0);
+      a.ref_separate = true;
+      a.gather = 0;
+   } else {
+      a.gather = e->rf[in->src[1].slot[0]].ai[0] & 3;
+   }
+   run_tex(e, in, &a);
+}
+
+/* The DX10 family (SAMPLE, SAMPLE_B, SAMPLE_C, SAMPLE_C_LZ, SAMPLE_D, SAMPLE_L, GATHER4): operands
+ * `dst, address, SVIEW[i], SAMP[j], extra...`; the target is SVIEW[i]'s declared one, the address holds
+ * the coordinates then the array index (1D array: x, index y; 2D array: x y, index z; cube array: x y z,
+ * index w). Extra operands: SAMPLE_B the bias, SAMPLE_L the LOD, SAMPLE_C and SAMPLE_C_LZ the reference
+ * (src3.x); SAMPLE_D d/dx and d/dy (src3, src4). */
+static void
+dx10_sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool compare, int gather)
+{
+   struct tex_args a;
+   memset(&a, 0, sizeof(a));
+   const unsigned view = in->mem_index;
+   a.target = view < PIPE_MAX_SHADER_SAMPLER_VIEWS ? e->prog->sview_target[view] : TGSI_TEXTURE_2D;
+   a.mode = mode;
+   a.gather = gather;
+   for (unsigned k = 0; k < 4; k++)
+      a.c[k] = src_f(e, in, 0, k);
+   if (compare) {
+      a.shadow = a.force_compare = true;
+      a.ref = src_f(e, in, 3, 0);
+      a.ref_separate = true;
+   }
+   if (mode == LOD_BIAS || mode == LOD_EXPLICIT)
+      a.lod = src_f(e, in, 3, 0);
+   if (mode == LOD_GRAD) {
+      for (unsigned k = 0; k < 3; k++) {
+         a.ddx[k] = src_f(e, in, 3, k);
+         a.ddy[k] = src_f(e, in, 4, k);
+      }
+   }
+   run_tex(e, in, &a);
+}
+
+static void op_sample(struct fxp_exec *e, const struct fxp_inst *in) { dx10_sample(e, in, LOD_IMPLICIT, false, -1); }
+static void op_sample_b(struct fxp_exec *e, const struct fxp_inst *in) { dx10_sample(e, in, LOD_BIAS, false, -1); }
+static void op_sample_c(struct fxp_exec *e, const struct fxp_inst *in) { dx10_sample(e, in, LOD_IMPLICIT, true, -1); }
+static void op_sample_c_lz(struct fxp_exec *e, const struct fxp_inst *in) { dx10_sample(e, in, LOD_ZERO, true, -1); }
+static void op_sample_d(struct fxp_exec *e, const struct fxp_inst *in) { dx10_sample(e, in, LOD_GRAD, false, -1); }
+static void op_sample_l(struct fxp_exec *e, const struct fxp_inst *in) { dx10_sample(e, in, LOD_EXPLICIT, false, -1); }
+/* GATHER4 reads the component the SVIEW operand's swizzle names in x (red by default) */
+static void op_gather4(struct fxp_exec *e, const struct fxp_inst *in) { dx10_sample(e, in, LOD_ZERO, false, in->res_swizzle & 3); }
+
+/* TXF, TXF_LZ, SAMPLE_I, SAMPLE_I_MS: integer texel coordinates, the level in w (TXF, SAMPLE_I); out of
+ * range returns 0 in all components (the sampler core checks address, level and layer). */
+static void
+fetch(struct fxp_exec *e, const struct fxp_inst *in, unsigned target, bool lz, bool ms)
+{
+   struct fxp_sampler_binding composed;
    fxp_vi c[4];
    for (unsigned k = 0; k < 4; k++)
       c[k] = src_i(e, in, 0, k);
+   /* SAMPLE_I_MS: fxpipe has no multisample textures, so only sample 0 of a single-sample view exists */
+   const fxp_vi sample = ms ? src_i(e, in, 2, 0) : fxp_splat_i(0);
    fxp_vu r[4];
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t o[4] = {0, 0, 0, 0};
-      if (e->mask[l])
-         fxp_texel_fetch(b, in->tex_target, c[0][l] + in->tex_offset[0], c[1][l] + in->tex_offset[1],
-                         c[2][l] + in->tex_offset[2], lz ? 0 : c[3][l], o);
+      if (e->mask[l] && sample[l] == 0) {
+         int off[3];
+         lane_offset(e, in, l, 0, off);
+         fxp_texel_fetch(lane_binding(e, in, l, &composed), target, c[0][l] + off[0], c[1][l] + off[1],
+                         c[2][l] + off[2], lz || ms ? 0 : c[3][l], o);
+      }
       for (unsigned k = 0; k < 4; k++)
          r[k][l] = o[k];
    }
    FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, r[k]);
 }
 
-static void op_txf(struct fxp_exec *e, const struct fxp_inst *in) { fetch(e, in, false); }
-static void op_txf_lz(struct fxp_exec *e, const struct fxp_inst *in) { fetch(e, in, true); }
-
-static void
-op_txq(struct fxp_exec *e, const struct fxp_inst *in)
+static unsigned
+sview_target(const struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_sampler_binding *b = binding(e, in);
+   return in->mem_index < PIPE_MAX_SHADER_SAMPLER_VIEWS ? e->prog->sview_target[in->mem_index] : 0;
+}
+
+static void op_txf(struct fxp_exec *e, const struct fxp_inst *in) { fetch(e, in, in->tex_target, false, false); }
+static void op_txf_lz(struct fxp_exec *e, const struct fxp_inst *in) { fetch(e, in, in->tex_target, true, false); }
+static void op_sample_i(struct fxp_exec *e, const struct fxp_inst *in) { fetch(e, in, sview_target(e, in), false, false); }
+static void op_sample_i_ms(struct fxp_exec *e, const struct fxp_inst *in) { fetch(e, in, sview_target(e, in), false, true); }
+
+/* TXQ and SVIEWINFO: (width, height, depth or layers, levels) of the level in src0.x; a level out of range
+ * gives 0 sizes and still the level count. */
+static void
+query_size(struct fxp_exec *e, const struct fxp_inst *in, unsigned target)
+{
+   struct fxp_sampler_binding composed;
    const fxp_vi lod = src_i(e, in, 0, 0);
    fxp_vu r[4];
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t o[4];
-      fxp_texture_size(b, in->tex_target, lod[l], o);
+      fxp_texture_size(lane_binding(e, in, l, &composed), target, lod[l], o);
       for (unsigned k = 0; k < 4; k++)
          r[k][l] = o[k];
    }
    FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, r[k]);
 }
+
+static void op_txq(struct fxp_exec *e, const struct fxp_inst *in) { query_size(e, in, in->tex_target); }
+static void op_sviewinfo(struct fxp_exec *e, const struct fxp_inst *in) { query_size(e, in, sview_target(e, in)); }
+
+static unsigned
+view_samples(const struct fxp_sampler_binding *b)
+{
+   return b && b->view && b->view->texture ? b->view->texture->nr_samples : 0;
+}
+
+/* TXQS: samples of the texture, 1 when it is not multisampled (and for an unbound unit). */
+static void
+op_txqs(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   struct fxp_sampler_binding composed;
+   fxp_vu n;
+   for (unsigned l = 0; l < FXP_W; l++)
+      n[l] = MAX2(view_samples(lane_binding(e, in, l, &composed)), 1);
+   FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, k == 0 ? n : (fxp_vu){0});
+}
+
+/* SAMPLE_INFO and SAMPLE_POS, `dst, source[, sample]`: the source is a sampler view (a resource) or a
+ * register (the render target). fxpipe has no multisampling: a view's resource is single-sample, so both
+ * give 0 for it, as the specification says for a resource that is neither multisampled nor a render
+ * target; the render target has one sample, at the pixel centre (0.5, 0.5). The source's swizzle applies
+ * to the result. */
+static void
+sample_query(struct fxp_exec *e, const struct fxp_inst *in, bool pos)
+{
+   uint32_t v[4] = {0, 0, 0, 0};
+   unsigned swz = in->res_swizzle;
+   if (in->mem_file != TGSI_FILE_SAMPLER_VIEW) {
+      swz = 0;
+      for (unsigned c = 0; c < 4; c++)
+         swz |= (in->src[0].slot[c] & 3) << (2 * c);
+      if (!pos)
+         v[0] = 1;
+   }
+   if (pos && in->mem_file != TGSI_FILE_SAMPLER_VIEW) {
+      /* per lane: sample 0 is the centre, any other index does not exist */
+      const fxp_vi idx = src_i(e, in, 1, 0);
+      const fxp_vf half = fxp_sel_f(idx == 0, fxp_splat_f(0.5f), fxp_splat_f(0.0f));
+      const fxp_vf res[4] = {half, half, fxp_splat_f(0.0f), fxp_splat_f(0.0f)};
+      FOREACH_CHAN(in, k) dst_store_f(e, in, 0, k, res[(swz >> (2 * k)) & 3]);
+      return;
+   }
+   FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, (fxp_vu){0} + v[(swz >> (2 * k)) & 3]);
+}
+
+static void op_sample_info(struct fxp_exec *e, const struct fxp_inst *in) { sample_query(e, in, false); }
+static void op_sample_pos(struct fxp_exec *e, const struct fxp_inst *in) { sample_query(e, in, true); }
 
 /* LODQ: (LOD the sampler would use, clamped to the sampler's and the view's range; the LOD computed) */
 static void
 op_lodq(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_sampler_binding *b = binding(e, in);
-   float size[3];
-   fxp_texture_base_size(b, size);
+   struct fxp_sampler_binding composed;
    const unsigned nd = coord_dims(in->tex_target);
    fxp_vf co[3];
    for (unsigned k = 0; k < 3; k++)
       co[k] = src_f(e, in, 0, k);
    fxp_vf x, y;
    for (unsigned l = 0; l < FXP_W; l++) {
+      const struct fxp_sampler_binding *b = lane_binding(e, in, l, &composed);
+      float size[3];
+      fxp_texture_base_size(b, size);
       const unsigned q0 = l & ~3u;
       float rx = 0, ry = 0;
       for (unsigned k = 0; k < nd && e->quad_layout; k++) {
@@ -265,5 +476,19 @@ fxp_ops_tex_register(fxp_op_fn *t)
    t[TGSI_OPCODE_TXF] = op_txf;
    t[TGSI_OPCODE_TXF_LZ] = op_txf_lz;
    t[TGSI_OPCODE_TXQ] = op_txq;
+   t[TGSI_OPCODE_TXQS] = op_txqs;
+   t[TGSI_OPCODE_TG4] = op_tg4;
    t[TGSI_OPCODE_LODQ] = op_lodq;
+   t[TGSI_OPCODE_SAMPLE] = op_sample;
+   t[TGSI_OPCODE_SAMPLE_I] = op_sample_i;
+   t[TGSI_OPCODE_SAMPLE_I_MS] = op_sample_i_ms;
+   t[TGSI_OPCODE_SAMPLE_B] = op_sample_b;
+   t[TGSI_OPCODE_SAMPLE_C] = op_sample_c;
+   t[TGSI_OPCODE_SAMPLE_C_LZ] = op_sample_c_lz;
+   t[TGSI_OPCODE_SAMPLE_D] = op_sample_d;
+   t[TGSI_OPCODE_SAMPLE_L] = op_sample_l;
+   t[TGSI_OPCODE_GATHER4] = op_gather4;
+   t[TGSI_OPCODE_SVIEWINFO] = op_sviewinfo;
+   t[TGSI_OPCODE_SAMPLE_INFO] = op_sample_info;
+   t[TGSI_OPCODE_SAMPLE_POS] = op_sample_pos;
 }

@@ -44,7 +44,9 @@ typedef union fxp_vec {
    uint32_t au[FXP_W];
 } fxp_vec;
 
-#define FXP_SCRATCH 24          /* 6 operands x 4 channels */
+#define FXP_SCRATCH 24          /* 6 operands x 4 channels (5 sources, then an indirect destination) */
+#define FXP_MAX_SRC 5
+#define FXP_MAX_TEX_OFFSETS 4   /* texel offsets of one instruction: gather takes four */
 #define FXP_MAX_NEST 64         /* IF, LOOP and CAL nesting */
 
 struct fxp_exec;
@@ -88,10 +90,16 @@ struct fxp_inst {
    uint8_t tex_target;          /* TGSI_TEXTURE_* */
    uint8_t mem_file;            /* BUFFER, MEMORY, IMAGE for LOAD/STORE/ATOM */
    uint8_t mem_index;
-   int8_t tex_offset[3];        /* immediate texel offsets of sampling opcodes */
+   uint8_t res2_index;          /* second resource operand: SAMP[] of the DX10 SAMPLE family */
+   uint8_t res_swizzle;         /* swizzle of the first resource operand, 2 bits a channel (x in bits 0-1) */
+   uint8_t num_tex_offsets;
+   bool tex_offset_reg;         /* the offset is read per lane from off_src (not immediate) */
+   uint32_t res_addr_slot;      /* per-lane index added to mem_index (indirect SAMP[]/BUFFER[]), or ~0 */
+   int8_t tex_offset[FXP_MAX_TEX_OFFSETS][3]; /* immediate texel offsets of sampling opcodes */
+   struct fxp_src off_src;      /* register texel offset (TG4 with a non-constant offset) */
    int32_t target;              /* jump target of control flow */
    struct fxp_dst dst[2];
-   struct fxp_src src[4];
+   struct fxp_src src[FXP_MAX_SRC];
    struct fxp_indirect ind;     /* for micro-operations */
 };
 
@@ -125,6 +133,9 @@ struct fxp_program {
 
    /* SV[i] semantic, to let the stage fill system values */
    uint8_t sv_semantic[PIPE_MAX_SHADER_INPUTS];
+   /* SVIEW[i] declarations (DX10 SAMPLE family): TGSI_TEXTURE_* and TGSI_RETURN_TYPE_* of x */
+   uint8_t sview_target[PIPE_MAX_SHADER_SAMPLER_VIEWS];
+   uint8_t sview_return[PIPE_MAX_SHADER_SAMPLER_VIEWS];
    /* declared temp arrays: [first, last] per ArrayID */
    struct { int32_t first, last; } temp_arrays[64];
 
@@ -132,6 +143,7 @@ struct fxp_program {
    unsigned block_size[3];      /* fixed block size from PROPERTY, 0 if variable */
    unsigned shared_size_B;      /* from DCL MEMORY ... SHARED, 0 if none declared */
    bool uses_barrier;
+   bool uses_helper;            /* READ_HELPER, DEMOTE or SV HELPER_INVOCATION: the stage must set e->helper */
 };
 
 struct fxp_program *fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
@@ -149,7 +161,18 @@ struct fxp_bindings {
    struct fxp_buffer_binding constbufs[PIPE_MAX_CONSTANT_BUFFERS];
    struct fxp_buffer_binding buffers[PIPE_MAX_SHADER_BUFFERS];
    struct fxp_buffer_binding shared;    /* MEMORY[] shared, one work group's */
+   /* view i with sampler state i; the DX10 SAMPLE family pairs SVIEW[i] with SAMP[j] from these */
    struct fxp_sampler_binding samplers[PIPE_MAX_SAMPLERS];
+};
+
+/* Fragment-stage services the engine calls back for (the rasterizer provides them; NULL elsewhere). */
+struct fxp_frag_iface {
+   /* INTERP_*: INPUT[input] of every lane at (pixel centre + off[lane]); out[c] filled for all lanes */
+   void (*interp_at)(void *data, unsigned input, const float offx[FXP_W], const float offy[FXP_W],
+                     fxp_vec out[4]);
+   /* FBFETCH: colour buffer `cbuf` at each lane's pixel, as 32-bit values (floats or integers) */
+   void (*fb_fetch)(void *data, unsigned cbuf, fxp_vec out[4]);
+   void *data;
 };
 
 /* One batch's execution state. */
@@ -159,6 +182,8 @@ struct fxp_exec {
    fxp_vec *rf;                 /* prog->num_slots slots, 64-byte aligned */
 
    fxp_vi live;                 /* lanes that exist and have not been killed */
+   fxp_vi helper;               /* fragment: lanes that run only for derivatives (outside, or demoted);
+                                   they never write memory and their results are discarded */
    fxp_vi cond, loop, cont, func;
    fxp_vi mask;                 /* live & cond & loop & cont & func */
 
@@ -171,6 +196,7 @@ struct fxp_exec {
    bool at_barrier;             /* stopped at a BARRIER; run again to continue */
    bool done;
    bool quad_layout;            /* lanes are 2x2 quads (fragment): derivatives are defined */
+   const struct fxp_frag_iface *frag;
 };
 
 /* Prepares a batch: register file with immediates, constants splatted from bindings, `count` live lanes. */
@@ -202,7 +228,8 @@ fxp_output(struct fxp_exec *e, unsigned index, unsigned chan)
 
 /* The function executing each opcode; NULL for opcodes fxpipe does not execute. Filled once from the family
  * files: fxp_ops_cf.c (control flow, micro-operations), fxp_ops_float.c, fxp_ops_int.c, fxp_ops_64.c
- * (doubles and 64-bit integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling). */
+ * (doubles and 64-bit integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling),
+ * fxp_ops_lane.c (helpers, interpolation, framebuffer fetch, subgroups). */
 fxp_op_fn fxp_op_lookup(unsigned opcode);
 void fxp_ops_cf_register(fxp_op_fn *table);
 void fxp_ops_float_register(fxp_op_fn *table);
@@ -210,5 +237,10 @@ void fxp_ops_int_register(fxp_op_fn *table);
 void fxp_ops_64_register(fxp_op_fn *table);
 void fxp_ops_mem_register(fxp_op_fn *table);
 void fxp_ops_tex_register(fxp_op_fn *table);
+void fxp_ops_lane_register(fxp_op_fn *table);
+
+/* Values of the system values that depend only on the lane (subgroup size, invocation and masks): true
+ * and *value set for those semantics, false for the others. Stages call it for SVs they do not fill. */
+bool fxp_sv_lane_constant(unsigned semantic, unsigned chan, unsigned lane, uint32_t *value);
 
 #endif

@@ -49,7 +49,8 @@ fxp_create_sampler_view(struct pipe_context *pipe, struct pipe_resource *texture
       return NULL;
    if (!fxp_is_format_supported(pipe->screen, templ->format, templ->target, 0, 0,
                                 texture->target == PIPE_BUFFER ? PIPE_BIND_SAMPLER_VIEW : 0) ||
-       util_format_get_blocksize(templ->format) != util_format_get_blocksize(texture->format)) {
+       (texture->target != PIPE_BUFFER &&
+        util_format_get_blocksize(templ->format) != util_format_get_blocksize(texture->format))) {
       fxp_refuse("sampler view of format %s on a %s resource", util_format_name(templ->format),
                  util_format_name(texture->format));
       return NULL;
