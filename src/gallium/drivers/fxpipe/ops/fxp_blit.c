@@ -19,6 +19,8 @@
 #include "fxp_resource.h"
 #include "fxp_ops.h"
 #include "fxp_debug.h"
+#include "fxp_formats.h"
+#include "fxt1/fxp_fxt1.h"
 
 struct fxp_blit_axis {
    int *i0, *i1;       /* per destination pixel: the two source texels (equal for nearest) */
@@ -117,6 +119,28 @@ fxp_blit_is_copy(const struct pipe_blit_info *info)
           fxp_box_in_level(info->dst.resource, info->dst.level, &info->dst.box);
 }
 
+/* Unpacks texel row y of a source slice to RGBA (floats, or integers for integer formats). FXT1 rows are
+ * decoded by fxpipe's own decoder (fxt1/), other formats by util_format. */
+static void
+unpack_src_row(struct fxp_resource *src, uint8_t *sbase, enum pipe_format sf, unsigned level, int y, unsigned z,
+               int width, uint32_t *row)
+{
+   if (sf == PIPE_FORMAT_FXT1_RGB || sf == PIPE_FORMAT_FXT1_RGBA) {
+      const fxp_fxt1_texel_fn texel = fxp_fxt1_texel_func(sf == PIPE_FORMAT_FXT1_RGBA);
+      const uint8_t *blocks = fxp_resource_texel(src, sbase, level, 0, y / FXP_FXT1_BLOCK_H_PX, z);
+      float *f = (float *)row;
+      for (int x = 0; x < width; x++) {
+         uint8_t rgba[4];
+         texel(blocks + (x / FXP_FXT1_BLOCK_W_PX) * FXP_FXT1_BLOCK_B, x % FXP_FXT1_BLOCK_W_PX,
+               y % FXP_FXT1_BLOCK_H_PX, rgba);
+         for (unsigned c = 0; c < 4; c++)
+            f[x * 4 + c] = rgba[c] / 255.0f;
+      }
+      return;
+   }
+   util_format_unpack_rgba(sf, row, fxp_resource_texel(src, sbase, level, 0, y, z), width);
+}
+
 /* One destination slice of the general path. */
 static void
 fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase, unsigned sz,
@@ -150,7 +174,6 @@ fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase
       const int j = y - y0;
       uint8_t *drow = fxp_resource_texel(dst, dbase, dl, x0, y, dz);
       const uint8_t *s0 = fxp_resource_texel(src, sbase, sl, 0, ay.i0[j], sz);
-      const uint8_t *s1 = fxp_resource_texel(src, sbase, sl, 0, ay.i1[j], sz);
 
       if (fmask & PIPE_MASK_Z) {
          util_format_unpack_z_float(sf, (float *)row0, s0, sw);
@@ -167,11 +190,11 @@ fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase
       if (zs)
          continue;
 
-      util_format_unpack_rgba(sf, row0, s0, sw);
+      unpack_src_row(src, sbase, sf, sl, ay.i0[j], sz, sw, row0);
       if (linear) {
          const float fy = ay.frac[j];
          const float *r0 = (const float *)row0, *r1 = (const float *)row1;
-         util_format_unpack_rgba(sf, row1, s1, sw);
+         unpack_src_row(src, sbase, sf, sl, ay.i1[j], sz, sw, row1);
          for (unsigned i = 0; i < n; i++) {
             const float fx = ax.frac[i];
             for (unsigned c = 0; c < 4; c++) {
@@ -220,9 +243,9 @@ fxp_blit_valid(const struct pipe_blit_info *info)
    if (util_format_get_blocksize(sf) != util_format_get_blocksize(src->format) ||
        util_format_get_blocksize(df) != util_format_get_blocksize(dst->format))
       return fxp_refuse("blit through a view format of another size");
-   if (util_format_is_compressed(sf) || util_format_is_compressed(df))
-      return fxp_refuse("blit of compressed formats");
-   if (!util_format_unpack_description(sf) || !util_format_pack_description(df))
+   if ((util_format_is_compressed(sf) && !fxp_is_fxt1_format(sf)) || util_format_is_compressed(df))
+      return fxp_refuse("blit of compressed formats (FXT1 sources only)");
+   if ((!fxp_is_fxt1_format(sf) && !util_format_unpack_description(sf)) || !util_format_pack_description(df))
       return fxp_refuse("blit from %s to %s", util_format_name(sf), util_format_name(df));
    if ((info->mask & PIPE_MASK_RGBA) && !util_format_is_depth_or_stencil(df) &&
        util_format_is_pure_integer(sf) != util_format_is_pure_integer(df))

@@ -21,6 +21,7 @@
 #include "util/u_math.h"
 
 #include "fxp_bits.h"
+#include "fxt1/fxp_fxt1.h"
 #include "fxp_resource.h"
 #include "sampler/fxp_sampler.h"
 #include "shader/fxp_shader.h"
@@ -62,8 +63,17 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    b->kind = FXP_TEXEL_NONE;
    b->depth_float = false;
    b->unpack_rgba = NULL;
+   b->fxt1_texel = NULL;
    if (!v || !v->texture || fxp_resource(v->texture)->dt || !fxp_resource(v->texture)->data)
       return;
+   if (v->format == PIPE_FORMAT_FXT1_RGB || v->format == PIPE_FORMAT_FXT1_RGBA) {
+      if (v->texture->format != v->format)
+         return;
+      b->fxt1_texel = fxp_fxt1_texel_func(v->format == PIPE_FORMAT_FXT1_RGBA);
+      b->bpp = FXP_FXT1_BLOCK_B;
+      b->kind = FXP_TEXEL_FLOAT;
+      return;
+   }
    const struct util_format_description *desc = util_format_description(v->format);
    const struct util_format_unpack_description *unpack = util_format_unpack_description(v->format);
    if (!desc || desc->block.width != 1 || desc->block.height != 1)
@@ -87,6 +97,17 @@ load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, in
 {
    const struct fxp_resource *res = fxp_resource(b->view->texture);
    const uint8_t *p;
+   if (b->fxt1_texel) {
+      /* the 16-byte block holding the texel, then the texel inside it (rows of blocks in the layout) */
+      uint8_t rgba[4];
+      p = res->data + res->level_offset_B[level] + (uint64_t)z * res->slice_stride_B[level] +
+          (uint64_t)(y / FXP_FXT1_BLOCK_H_PX) * res->row_stride_B[level] +
+          (uint64_t)(x / FXP_FXT1_BLOCK_W_PX) * FXP_FXT1_BLOCK_B;
+      b->fxt1_texel(p, x % FXP_FXT1_BLOCK_W_PX, y % FXP_FXT1_BLOCK_H_PX, rgba);
+      for (unsigned c = 0; c < 4; c++)
+         out[c] = fxp_f2u(rgba[c] / 255.0f);
+      return true;
+   }
    if (b->view->texture->target == PIPE_BUFFER) /* x is an element of the view, checked by the caller */
       p = res->data + b->view->u.buf.offset + (uint64_t)x * b->bpp;
    else

@@ -26,6 +26,8 @@ struct fxp_sampler_binding {
    bool depth_float;      /* a float depth format: shadow references are not clamped to [0, 1] */
    uint8_t bpp;           /* bytes per texel */
    void (*unpack_rgba)(void *dst, const uint8_t *src, unsigned width);
+   /* FXT1 views: decodes texel (x, y) of an 8x4 block (fxt1/fxp_fxt1.h); NULL for other formats */
+   void (*fxt1_texel)(const uint8_t block[16], unsigned x, unsigned y, uint8_t rgba[4]);
 };
 
 /* Fills the derived fields of a binding whose view and state are set. */

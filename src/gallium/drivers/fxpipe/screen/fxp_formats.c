@@ -11,12 +11,14 @@
  * | RENDER_TARGET, BLENDABLE        | plain 1x1-block colour formats that util_format can pack and unpack, |
  * |                                 | plus R11G11B10_FLOAT; not SCALED, FIXED, 64-bit or YUV; BLENDABLE    |
  * |                                 | excludes pure integer formats                                         |
- * | SAMPLER_VIEW                    | every RENDER_TARGET format, the depth/stencil list, R9G9B9E5_FLOAT    |
+ * | SAMPLER_VIEW                    | every RENDER_TARGET format, the depth/stencil list, R9G9B9E5_FLOAT,   |
+ * |                                 | FXT1_RGB and FXT1_RGBA (2D and 2D array targets, our fxt1/ decoder),  |
+ * |                                 | and on PIPE_BUFFER (texture buffers) every RENDER_TARGET format       |
  * | DISPLAY_TARGET, SCANOUT, SHARED | what the winsys can present                                          |
  * | CONSTANT_BUFFER, STREAM_OUTPUT, | PIPE_FORMAT_NONE on PIPE_BUFFER                                       |
  * |   COMMAND_ARGS_BUFFER           |                                                                       |
  *
- * Multisampled formats, compressed formats, shader images and texture buffers are refused until the issues
+ * Multisampled formats, compressed formats other than FXT1, and shader images are refused until the issues
  * that implement them land. */
 #include "util/format/u_format.h"
 #include "frontend/sw_winsys.h"
@@ -93,6 +95,12 @@ fxp_is_depth_stencil_format(enum pipe_format format)
 }
 
 bool
+fxp_is_fxt1_format(enum pipe_format format)
+{
+   return format == PIPE_FORMAT_FXT1_RGB || format == PIPE_FORMAT_FXT1_RGBA;
+}
+
+bool
 fxp_is_color_format(enum pipe_format format)
 {
    const struct util_format_description *desc = util_format_description(format);
@@ -139,9 +147,12 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if (target == PIPE_BUFFER) {
       const unsigned buffer_binds = PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
                                     PIPE_BIND_CONSTANT_BUFFER | PIPE_BIND_STREAM_OUTPUT |
-                                    PIPE_BIND_COMMAND_ARGS_BUFFER | PIPE_BIND_QUERY_BUFFER;
+                                    PIPE_BIND_COMMAND_ARGS_BUFFER | PIPE_BIND_QUERY_BUFFER |
+                                    PIPE_BIND_SAMPLER_VIEW;
       if (bind & ~buffer_binds)
-         return false; /* texture buffers, shader buffers and images are not there yet */
+         return false; /* shader buffers and images are not there yet */
+      if ((bind & PIPE_BIND_SAMPLER_VIEW) && !fxp_is_color_format(format))
+         return false; /* texture buffers: the plain colour formats */
       if ((bind & PIPE_BIND_VERTEX_BUFFER) && !fxp_is_vertex_format(format))
          return false;
       if ((bind & PIPE_BIND_INDEX_BUFFER) && format != PIPE_FORMAT_R8_UINT &&
@@ -153,6 +164,10 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if (bind & (PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER | PIPE_BIND_CONSTANT_BUFFER |
                PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SHADER_BUFFER | PIPE_BIND_STREAM_OUTPUT))
       return false;
+
+   if (fxp_is_fxt1_format(format))
+      return (target == PIPE_TEXTURE_2D || target == PIPE_TEXTURE_2D_ARRAY) &&
+             !(bind & ~(PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_LINEAR));
 
    const bool zs = fxp_is_depth_stencil_format(format);
    const bool color = fxp_is_color_format(format);

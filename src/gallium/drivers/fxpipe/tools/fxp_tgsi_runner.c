@@ -15,12 +15,15 @@
  *   [buffer I]           initial contents of BUFFER[I] (data lines, below)
  *   [constants I]        contents of constant buffer I
  *   [expect buffer I]    expected contents of BUFFER[I] after the dispatch
- *   [expect output I]    fragment only: expected OUTPUT[I], 4 values per pixel, rows from y = 0
+ *   [expect output I]    fragment only: expected OUTPUT[I], 4 values per pixel, rows from y = 0; pixels
+ *                        whose lane was killed or is a helper read as NaN (match them with `nan` or `any`)
+ *   [helpers]            fragment only: "X Y" pairs of pixels that run as helper invocations (outside the
+ *                        primitive: they shade for derivatives only). INTERP_* evaluates the [input]
+ *                        expressions at pixel + offset; FBFETCH of colour buffer n reads (x, y, n, 1).
  *   [expect refused]     the shader must be refused when created (the runner checks the refusal)
  *   [texture I TARGET FORMAT W H D LAYERS LEVELS]
- *                        compute only: a texture bound as sampler view I (SVIEW[I] / SAMP[I]) of the
- *                        compute stage, a view of all its levels and layers with the identity swizzle.
- *                        TARGET: 1d 2d 3d cube rect 1darray 2darray cubearray. FORMAT: rgba8
+ *                        a texture bound as sampler view I (SVIEW[I] / SAMP[I]) of the test's stage, a view of all its levels and layers with the identity swizzle.
+ *                        TARGET: 1d 2d 3d cube rect 1darray 2darray cubearray buffer (W texels). FORMAT: rgba8
  *                        (R8G8B8A8_UNORM, one `hex 0xAABBGGRR` word a texel), rgba32f, rg32f, r32f,
  *                        rgba32ui, r32ui, r32i, z32f (Z32_FLOAT). H is 1 for 1D targets, D is 1 except for
  *                        3D, LAYERS is the array size (6 for cube, 6 * N for cubearray, otherwise 1).
@@ -29,7 +32,7 @@
  *                        slice), row by row from y = 0, each texel as its 4-byte words (rgba32f: 4 floats).
  *                        The number of words must match the texture exactly.
  *   [sampler I WRAP_S WRAP_T WRAP_R MIN MAG MIP options...]
- *                        compute only: sampler state I. WRAP_*: repeat clamp_to_edge clamp_to_border clamp
+ *                        sampler state I. WRAP_*: repeat clamp_to_edge clamp_to_border clamp
  *                        mirror_repeat mirror_clamp mirror_clamp_to_edge mirror_clamp_to_border; MIN, MAG:
  *                        nearest linear; MIP: none nearest linear. Options, in the header or in the body:
  *                        `compare FUNC` (never less equal lequal greater notequal gequal always; turns on
@@ -63,8 +66,10 @@
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
 
+#include "fxp_context.h"
 #include "fxp_headless.h"
 #include "shader/fxp_shader.h"
+#include "util/u_math.h"
 
 #define MAX_WORDS (1 << 20)
 #define MAX_TOKENS 65536
@@ -112,6 +117,7 @@ struct test {
    bool expect_refused;
    struct texture_spec textures[MAX_TEXTURES];
    struct sampler_spec samplers[MAX_TEXTURES];
+   char *helpers;               /* fragment: "X Y" pairs of helper pixels */
 };
 
 static char failure[1024];
@@ -295,7 +301,7 @@ lookup(const struct name_value *table, const char *name, unsigned *out)
 static const struct name_value texture_targets[] = {
    {"1d", PIPE_TEXTURE_1D}, {"2d", PIPE_TEXTURE_2D}, {"3d", PIPE_TEXTURE_3D}, {"cube", PIPE_TEXTURE_CUBE},
    {"rect", PIPE_TEXTURE_RECT}, {"1darray", PIPE_TEXTURE_1D_ARRAY}, {"2darray", PIPE_TEXTURE_2D_ARRAY},
-   {"cubearray", PIPE_TEXTURE_CUBE_ARRAY}, {NULL, 0},
+   {"cubearray", PIPE_TEXTURE_CUBE_ARRAY}, {"buffer", PIPE_BUFFER}, {NULL, 0},
 };
 
 static const struct name_value texture_formats[] = {
@@ -331,7 +337,7 @@ static const struct name_value compare_funcs[] = {
 static bool
 is_1d_target(enum pipe_texture_target target)
 {
-   return target == PIPE_TEXTURE_1D || target == PIPE_TEXTURE_1D_ARRAY;
+   return target == PIPE_TEXTURE_1D || target == PIPE_TEXTURE_1D_ARRAY || target == PIPE_BUFFER;
 }
 
 /* Words of data a texture section must give: every texel of every slice of every level. */
@@ -370,6 +376,8 @@ parse_texture(struct test *t, const char *header, char *body)
    if ((target == PIPE_TEXTURE_CUBE && layers != 6) || (target == PIPE_TEXTURE_CUBE_ARRAY && layers % 6) ||
        (!array && target != PIPE_TEXTURE_CUBE && target != PIPE_TEXTURE_CUBE_ARRAY && layers != 1))
       return fail("[%s]: LAYERS must be 6 for cube, 6 * N for cubearray and 1 for non-array targets", header);
+   if (target == PIPE_BUFFER && (levels != 1 || layers != 1))
+      return fail("[%s]: a buffer texture has one level and one layer", header);
    if (levels - 1 > util_logbase2(MAX3(w, h, d)))
       return fail("[%s]: more levels than the size allows", header);
 
@@ -535,6 +543,8 @@ parse_test(struct test *t, char *text)
          t->grid[0] = a, t->grid[1] = b, t->grid[2] = c;
       } else if (sscanf(header, "shared %u", &a) == 1) {
          t->shared_B = a;
+      } else if (!strcmp(header, "helpers")) {
+         t->helpers = body;
       } else if (!strcmp(header, "expect refused")) {
          t->expect_refused = true;
       } else if (!strncmp(header, "texture ", 8)) {
@@ -568,9 +578,8 @@ parse_test(struct test *t, char *text)
    }
    if (!t->shader)
       return fail("no [compute] or [fragment] section");
-   for (unsigned i = 0; t->fragment && i < MAX_TEXTURES; i++)
-      if (t->textures[i].present || t->samplers[i].present)
-         return fail("[texture] and [sampler] sections are for compute tests only");
+   if (t->helpers && !t->fragment)
+      return fail("[helpers] is for fragment tests only");
    return true;
 }
 
@@ -681,12 +690,44 @@ make_buffer(struct pipe_screen *screen, struct pipe_context *pipe, const struct 
  * stage. What was created is left in texs[], views[] and samps[] for release_textures(), even on failure. */
 static bool
 bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struct test *t,
-              struct pipe_resource **texs, struct pipe_sampler_view **views, void **samps)
+              enum pipe_shader_type stage, struct pipe_resource **texs, struct pipe_sampler_view **views,
+              void **samps)
 {
    for (unsigned i = 0; i < MAX_TEXTURES; i++) {
       const struct texture_spec *tx = &t->textures[i];
       if (!tx->present)
          continue;
+      if (tx->target == PIPE_BUFFER) {
+         /* a buffer of W texels, viewed whole with the texture's format */
+         const unsigned size_B = tx->width * util_format_get_blocksize(tx->format);
+         struct pipe_resource btempl = {
+            .target = PIPE_BUFFER, .format = PIPE_FORMAT_R8_UNORM, .width0 = size_B, .height0 = 1, .depth0 = 1,
+            .array_size = 1, .bind = PIPE_BIND_SAMPLER_VIEW,
+         };
+         texs[i] = screen->resource_create(screen, &btempl);
+         if (!texs[i])
+            return fail("texture %u: resource_create refused the buffer", i);
+         uint32_t *all = malloc(MAX2(tx->data.n, 1) * 4);
+         if (!all)
+            return fail("out of memory");
+         for (unsigned k = 0; k < tx->data.n; k++)
+            all[k] = tx->data.w[k].bits;
+         pipe->buffer_subdata(pipe, texs[i], PIPE_MAP_WRITE, 0, size_B, all);
+         free(all);
+         struct pipe_sampler_view bview;
+         memset(&bview, 0, sizeof(bview));
+         bview.format = tx->format;
+         bview.target = PIPE_BUFFER;
+         bview.swizzle_r = PIPE_SWIZZLE_X, bview.swizzle_g = PIPE_SWIZZLE_Y;
+         bview.swizzle_b = PIPE_SWIZZLE_Z, bview.swizzle_a = PIPE_SWIZZLE_W;
+         bview.u.buf.offset = 0;
+         bview.u.buf.size = size_B;
+         views[i] = pipe->create_sampler_view(pipe, texs[i], &bview);
+         if (!views[i])
+            return fail("texture %u: create_sampler_view refused the buffer view", i);
+         pipe->set_sampler_views(pipe, stage, i, 1, 0, false, &views[i]);
+         continue;
+      }
       struct pipe_resource templ = {
          .target = tx->target, .format = tx->format, .width0 = tx->width, .height0 = tx->height,
          .depth0 = tx->depth, .array_size = tx->layers, .last_level = tx->levels - 1,
@@ -729,7 +770,7 @@ bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struc
       views[i] = pipe->create_sampler_view(pipe, texs[i], &templ_view);
       if (!views[i])
          return fail("texture %u: create_sampler_view refused it", i);
-      pipe->set_sampler_views(pipe, PIPE_SHADER_COMPUTE, i, 1, 0, false, &views[i]);
+      pipe->set_sampler_views(pipe, stage, i, 1, 0, false, &views[i]);
    }
    for (unsigned i = 0; i < MAX_TEXTURES; i++) {
       if (!t->samplers[i].present)
@@ -738,17 +779,17 @@ bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struc
       if (!samps[i])
          return fail("sampler %u: create_sampler_state failed", i);
    }
-   pipe->bind_sampler_states(pipe, PIPE_SHADER_COMPUTE, 0, MAX_TEXTURES, samps);
+   pipe->bind_sampler_states(pipe, stage, 0, MAX_TEXTURES, samps);
    return true;
 }
 
 static void
-release_textures(struct pipe_context *pipe, struct pipe_resource **texs, struct pipe_sampler_view **views,
-                 void **samps)
+release_textures(struct pipe_context *pipe, enum pipe_shader_type stage, struct pipe_resource **texs,
+                 struct pipe_sampler_view **views, void **samps)
 {
    void *none[MAX_TEXTURES] = {NULL};
-   pipe->set_sampler_views(pipe, PIPE_SHADER_COMPUTE, 0, 0, MAX_TEXTURES, false, NULL);
-   pipe->bind_sampler_states(pipe, PIPE_SHADER_COMPUTE, 0, MAX_TEXTURES, none);
+   pipe->set_sampler_views(pipe, stage, 0, 0, MAX_TEXTURES, false, NULL);
+   pipe->bind_sampler_states(pipe, stage, 0, MAX_TEXTURES, none);
    for (unsigned i = 0; i < MAX_TEXTURES; i++) {
       if (samps[i])
          pipe->delete_sampler_state(pipe, samps[i]);
@@ -798,7 +839,7 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
       struct pipe_constant_buffer cb = {.buffer = cbufs[i], .buffer_size = t->constants[i].n * 4};
       pipe->set_constant_buffer(pipe, PIPE_SHADER_COMPUTE, i, false, &cb);
    }
-   if (!bind_textures(screen, pipe, t, texs, views, samps)) {
+   if (!bind_textures(screen, pipe, t, PIPE_SHADER_COMPUTE, texs, views, samps)) {
       ok = false;
       pipe->bind_compute_state(pipe, NULL);
       pipe->delete_compute_state(pipe, cs);
@@ -826,7 +867,7 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    pipe->bind_compute_state(pipe, NULL);
    pipe->delete_compute_state(pipe, cs);
 out:
-   release_textures(pipe, texs, views, samps);
+   release_textures(pipe, PIPE_SHADER_COMPUTE, texs, views, samps);
    pipe->set_shader_buffers(pipe, PIPE_SHADER_COMPUTE, 0, PIPE_MAX_SHADER_BUFFERS, NULL, 0);
    for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
       pipe->set_constant_buffer(pipe, PIPE_SHADER_COMPUTE, i, false, NULL);
@@ -841,7 +882,7 @@ out:
 
 /* One channel value of a fragment input at pixel (x, y): "x", "y", "x*K", "y*K" or a number. */
 static bool
-input_value(const char *tok, unsigned x, unsigned y, float *out)
+input_value(const char *tok, float x, float y, float *out)
 {
    if (tok[0] == 'x' || tok[0] == 'y') {
       float base = tok[0] == 'x' ? x : y;
@@ -853,7 +894,41 @@ input_value(const char *tok, unsigned x, unsigned y, float *out)
    return !*end;
 }
 
-/* Fragment shaders run straight on the engine (drawing does not exist yet): quads in row-major order. */
+/* The fragment services the engine calls back for, as the runner provides them: inputs are the [input]
+ * expressions, so INTERP_OFFSET evaluates them at pixel + offset; FBFETCH of colour buffer n reads
+ * (x, y, n, 1) as floats, x and y being the pixel's coordinates. */
+struct runner_frag {
+   char *(*tokens)[4];
+   unsigned px[FXP_W], py[FXP_W];
+};
+
+static void
+runner_interp_at(void *data, unsigned input, const float offx[FXP_W], const float offy[FXP_W], fxp_vec out[4])
+{
+   const struct runner_frag *f = data;
+   for (unsigned l = 0; l < FXP_W; l++)
+      for (unsigned c = 0; c < 4; c++) {
+         float v = 0;
+         if (input < PIPE_MAX_SHADER_INPUTS && f->tokens[input][c])
+            input_value(f->tokens[input][c], f->px[l] + offx[l], f->py[l] + offy[l], &v);
+         out[c].af[l] = v;
+      }
+}
+
+static void
+runner_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
+{
+   const struct runner_frag *f = data;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      out[0].af[l] = f->px[l];
+      out[1].af[l] = f->py[l];
+      out[2].af[l] = cbuf;
+      out[3].af[l] = 1.0f;
+   }
+}
+
+/* Fragment shaders run straight on the engine: quads in row-major order, FXP_W / 4 quads a batch. Textures
+ * and samplers are bound to the fragment stage of a headless context. */
 static bool
 run_fragment(struct test *t, const struct tgsi_token *tokens)
 {
@@ -872,34 +947,84 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
       for (unsigned c = 0; c < 4; c++)
          tokens_in[i][c] = strtok_r(c ? NULL : t->inputs[i], " \t\r\n", &save);
    }
-
-   struct fxp_bindings bind;
-   memset(&bind, 0, sizeof(bind));
-   struct fxp_exec e;
    const unsigned n_px = t->width * t->height;
-   float *out[PIPE_MAX_SHADER_OUTPUTS] = {0};
-   bool ok = true;
-   if (!fxp_exec_init(&e, prog, &bind, FXP_W)) {
-      fxp_program_destroy(prog);
-      return fail("out of memory");
+   bool *helper = calloc(n_px, sizeof(bool));
+   if (t->helpers) {
+      char *save = NULL, *tx, *ty;
+      for (char *b = t->helpers; helper && (tx = strtok_r(b, " \t\r\n", &save)); b = NULL) {
+         unsigned x, y;
+         ty = strtok_r(NULL, " \t\r\n", &save);
+         if (!ty || sscanf(tx, "%u", &x) != 1 || sscanf(ty, "%u", &y) != 1 || x >= t->width || y >= t->height) {
+            free(helper);
+            fxp_program_destroy(prog);
+            return fail("[helpers] wants X Y pairs inside the grid");
+         }
+         helper[y * t->width + x] = true;
+      }
    }
+
+   struct pipe_screen *screen = fxp_headless_screen_create();
+   struct pipe_context *pipe = screen ? screen->context_create(screen, NULL, 0) : NULL;
+   struct pipe_resource *texs[MAX_TEXTURES] = {0};
+   struct pipe_sampler_view *views[MAX_TEXTURES] = {0};
+   void *samps[MAX_TEXTURES] = {0};
+   struct fxp_bindings bind;
+   struct fxp_exec e;
+   float *out[PIPE_MAX_SHADER_OUTPUTS] = {0};
+   bool ok = pipe && helper;
+   bool exec_ready = false;
+
+   if (!ok) {
+      fail("no headless context");
+      goto out;
+   }
+   ok = bind_textures(screen, pipe, t, PIPE_SHADER_FRAGMENT, texs, views, samps);
+   if (!ok)
+      goto out;
+   fxp_gather_bindings(fxp_context(pipe), PIPE_SHADER_FRAGMENT, &bind);
+   if (!fxp_exec_init(&e, prog, &bind, FXP_W)) {
+      ok = fail("out of memory");
+      goto out;
+   }
+   exec_ready = true;
    e.quad_layout = true;
    for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
       out[o] = calloc(n_px * 4, sizeof(float));
 
-   /* FXP_W / 4 quads per batch */
+   struct runner_frag rf = {.tokens = tokens_in};
+   const struct fxp_frag_iface iface = {runner_interp_at, runner_fb_fetch, &rf};
    const unsigned quads_x = t->width / 2, n_quads = quads_x * (t->height / 2);
    for (unsigned q0 = 0; ok && q0 < n_quads; q0 += FXP_W / 4) {
       const unsigned nq = MIN2(FXP_W / 4, n_quads - q0);
       fxp_exec_reset(&e, nq * 4);
+      e.frag = &iface;
       for (unsigned l = 0; l < FXP_W; l++) {
          const unsigned q = q0 + l / 4, px = (q % quads_x) * 2 + (l & 1), py = (q / quads_x) * 2 + ((l >> 1) & 1);
+         rf.px[l] = px;
+         rf.py[l] = py;
+         e.helper[l] = l < nq * 4 && helper[py * t->width + px] ? -1 : 0;
          for (unsigned i = 0; i < prog->num_inputs && i < PIPE_MAX_SHADER_INPUTS; i++)
             for (unsigned c = 0; c < 4; c++) {
                float v = 0;
                if (tokens_in[i][c] && !input_value(tokens_in[i][c], px, py, &v))
                   ok = fail("bad input value '%s'", tokens_in[i][c]);
                fxp_input(&e, i, c)->af[l] = v;
+            }
+         for (unsigned i = 0; i < prog->num_svs; i++)
+            for (unsigned c = 0; c < 4; c++) {
+               uint32_t v = 0;
+               switch (prog->sv_semantic[i]) {
+               case TGSI_SEMANTIC_POSITION:
+                  v = fui(c == 0 ? px + 0.5f : c == 1 ? py + 0.5f : c == 2 ? 0.0f : 1.0f);
+                  break;
+               case TGSI_SEMANTIC_HELPER_INVOCATION:
+                  v = c == 0 && e.helper[l] ? ~0u : 0u;
+                  break;
+               default:
+                  fxp_sv_lane_constant(prog->sv_semantic[i], c, l, &v);
+                  break;
+               }
+               fxp_sv(&e, i, c)->au[l] = v;
             }
       }
       fxp_exec_run(&e);
@@ -908,7 +1033,8 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
          for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
             for (unsigned c = 0; c < 4; c++)
                if (out[o])
-                  out[o][(py * t->width + px) * 4 + c] = e.live[l] ? fxp_output(&e, o, c)->af[l] : NAN;
+                  out[o][(py * t->width + px) * 4 + c] =
+                     e.live[l] && !e.helper[l] ? fxp_output(&e, o, c)->af[l] : NAN;
       }
    }
    for (unsigned o = 0; ok && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
@@ -919,9 +1045,18 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
       ok = out[o] ? compare(&t->expect_outputs[o], (const uint32_t *)out[o], n_px * 4, what)
                   : fail("the shader has no OUTPUT[%u]", o);
    }
+out:
    for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
       free(out[o]);
-   fxp_exec_fini(&e);
+   if (exec_ready)
+      fxp_exec_fini(&e);
+   if (pipe) {
+      release_textures(pipe, PIPE_SHADER_FRAGMENT, texs, views, samps);
+      pipe->destroy(pipe);
+   }
+   if (screen)
+      screen->destroy(screen);
+   free(helper);
    fxp_program_destroy(prog);
    return ok;
 }
