@@ -16,6 +16,7 @@
 #include "tgsi/tgsi_parse.h"
 #include "tgsi/tgsi_strings.h"
 #include "util/u_math.h"
+#include "util/u_prim.h"
 #include "util/u_memory.h"
 #include "util/os_memory.h"
 
@@ -74,7 +75,7 @@ file_layout(const struct fxp_program *p, unsigned file, uint32_t *base, int32_t 
 {
    switch (file) {
    case TGSI_FILE_TEMPORARY: *base = p->temp_base; *count = p->num_temps; return true;
-   case TGSI_FILE_INPUT: *base = p->input_base; *count = p->num_inputs; return true;
+   case TGSI_FILE_INPUT: *base = p->input_base; *count = p->num_inputs; return true; /* per vertex (GS) */
    case TGSI_FILE_OUTPUT: *base = p->output_base; *count = p->num_outputs; return true;
    case TGSI_FILE_SYSTEM_VALUE: *base = p->sv_base; *count = p->num_svs; return true;
    case TGSI_FILE_ADDRESS: *base = p->addr_base; *count = p->num_addrs; return true;
@@ -141,6 +142,7 @@ setup_indirect(struct decoder *d, struct fxp_indirect *ind, unsigned file, int i
       ind->addr_slot = UINT32_MAX;
    }
    if (has_dim) {
+      ind->input_2d = file == TGSI_FILE_INPUT && p->gs_vertices_in;
       ind->dim = dim->Index;
       ind->dim_base = dim->Index;
       if (dim->Indirect) {
@@ -193,8 +195,15 @@ decode_src(struct decoder *d, struct fxp_src *s, const struct tgsi_full_src_regi
       return fail(d, "source in register file %s", tgsi_file_name(file));
    if (r->Register.Index < 0 || r->Register.Index >= count)
       return fail(d, "%s[%d] out of the declared range", tgsi_file_name(file), r->Register.Index);
+   unsigned reg = r->Register.Index;
+   if (file == TGSI_FILE_INPUT && p->gs_vertices_in && r->Register.Dimension) {
+      if (r->Dimension.Index < 0 || (unsigned)r->Dimension.Index >= p->gs_vertices_in)
+         return fail(d, "IN[%d][%d]: the input primitive has %u vertices", r->Dimension.Index, reg,
+                     p->gs_vertices_in);
+      reg += r->Dimension.Index * p->num_inputs;
+   }
    for (unsigned c = 0; c < 4; c++)
-      s->slot[c] = base + 4 * r->Register.Index + swz[c];
+      s->slot[c] = base + 4 * reg + swz[c];
    return true;
 }
 
@@ -483,7 +492,17 @@ fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
    p->num_imms = p->info.immediate_count;
    p->temp_base = FXP_SCRATCH;
    p->input_base = p->temp_base + 4 * p->num_temps;
-   p->output_base = p->input_base + 4 * p->num_inputs;
+   if (stage == PIPE_SHADER_GEOMETRY) {
+      p->gs_vertices_in = u_vertices_per_prim(p->info.properties[TGSI_PROPERTY_GS_INPUT_PRIM]);
+      p->gs_max_vertices = p->info.properties[TGSI_PROPERTY_GS_MAX_OUTPUT_VERTICES];
+      p->gs_invocations = MAX2(p->info.properties[TGSI_PROPERTY_GS_INVOCATIONS], 1);
+      if (!p->gs_vertices_in) {
+         fail(&d, "geometry shader without an input primitive");
+         fxp_program_destroy(p);
+         return NULL;
+      }
+   }
+   p->output_base = p->input_base + 4 * p->num_inputs * MAX2(p->gs_vertices_in, 1);
    p->sv_base = p->output_base + 4 * p->num_outputs;
    p->addr_base = p->sv_base + 4 * p->num_svs;
    p->imm_base = p->addr_base + 4 * p->num_addrs;

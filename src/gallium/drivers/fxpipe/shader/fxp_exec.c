@@ -37,6 +37,11 @@ fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct f
    e->rf = os_malloc_aligned(prog->num_slots * sizeof(fxp_vec), 64);
    if (!e->rf)
       return false;
+   if (prog->stage == PIPE_SHADER_GEOMETRY && !fxp_gs_out_init(e)) {
+      os_free_aligned(e->rf);
+      e->rf = NULL;
+      return false;
+   }
    memset(e->rf, 0, prog->imm_base * sizeof(fxp_vec));
    memcpy(&e->rf[prog->imm_base], prog->imm_splat, prog->num_imms * 4 * sizeof(fxp_vec));
    fill_constants(e);
@@ -51,6 +56,8 @@ fxp_exec_reset(struct fxp_exec *e, unsigned count)
       e->live[l] = l < count ? -1 : 0;
    e->cond = e->loop = e->cont = e->func = fxp_splat_i(-1);
    e->helper = fxp_splat_i(0);
+   if (e->gs)
+      fxp_gs_out_reset(e->gs);
    e->cond_sp = e->loop_sp = e->call_sp = 0;
    e->pc = 0;
    e->done = e->at_barrier = false;
@@ -62,6 +69,7 @@ fxp_exec_fini(struct fxp_exec *e)
 {
    os_free_aligned(e->rf);
    e->rf = NULL;
+   fxp_gs_out_fini(e);
 }
 
 void

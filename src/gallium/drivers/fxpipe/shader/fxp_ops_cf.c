@@ -254,6 +254,13 @@ op_gather(struct fxp_exec *e, const struct fxp_inst *in)
             for (unsigned c = 0; c < 4; c++)
                if ((uint64_t)idx * 16 + c * 4 + 4 <= cb->size_B)
                   memcpy(&out[c].au[l], cb->data + idx * 16 + c * 4, 4);
+      } else if (ind->input_2d) {
+         /* INPUT[vertex][i]: both indices checked */
+         const int64_t v = ind->dim_indirect ? (int64_t)ind->dim_base + e->rf[ind->dim_addr_slot].ai[l] : ind->dim;
+         if (v < 0 || v >= e->prog->gs_vertices_in || idx < ind->first || idx > ind->last)
+            continue;
+         for (unsigned c = 0; c < 4; c++)
+            out[c].au[l] = e->rf[base + 4 * (v * e->prog->num_inputs + idx) + c].au[l];
       } else if (idx >= ind->first && idx <= ind->last) {
          for (unsigned c = 0; c < 4; c++)
             out[c].au[l] = e->rf[base + 4 * idx + c].au[l];
@@ -321,6 +328,7 @@ build_op_table(void)
    fxp_ops_mem_register(op_table);
    fxp_ops_tex_register(op_table);
    fxp_ops_lane_register(op_table);
+   fxp_ops_gs_register(op_table);
 }
 
 fxp_op_fn

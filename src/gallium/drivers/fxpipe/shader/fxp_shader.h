@@ -7,7 +7,7 @@
  * |----------------------------|------------------------------------------------------------------------|
  * | [0, FXP_SCRATCH)           | scratch for operands materialized per instruction (indirect, constant)|
  * | temp_base + 4*i + c        | TEMP[i].c                                                              |
- * | input_base + 4*i + c       | INPUT[i].c                                                             |
+ * | input_base + 4*i + c       | INPUT[i].c; geometry shaders: INPUT[v][i].c at 4*(v*num_inputs + i) + c |
  * | output_base + 4*i + c      | OUTPUT[i].c                                                            |
  * | sv_base + 4*i + c          | SV[i].c, filled by the stage before a batch runs                       |
  * | addr_base + 4*i + c        | ADDR[i].c (integers)                                                   |
@@ -77,6 +77,7 @@ struct fxp_indirect {
    uint32_t addr_slot;          /* slot of the address channel (int) */
    int32_t first, last;         /* valid register range (a TEMP array's, or the file's) */
    bool dim_indirect;
+   bool input_2d;               /* INPUT[vertex][i] of a geometry shader */
    uint32_t dim_addr_slot;
    int32_t dim_base;
    uint32_t scratch;            /* first scratch slot (4 channels) */
@@ -139,6 +140,11 @@ struct fxp_program {
    /* declared temp arrays: [first, last] per ArrayID */
    struct { int32_t first, last; } temp_arrays[64];
 
+   /* geometry */
+   unsigned gs_vertices_in;     /* vertices of the input primitive (INPUT is [vertex][i]); 0 elsewhere */
+   unsigned gs_max_vertices;    /* GS_MAX_OUTPUT_VERTICES: EMITs past it are dropped */
+   unsigned gs_invocations;     /* GS_INVOCATIONS, at least 1 */
+
    /* compute */
    unsigned block_size[3];      /* fixed block size from PROPERTY, 0 if variable */
    unsigned shared_size_B;      /* from DCL MEMORY ... SHARED, 0 if none declared */
@@ -175,6 +181,23 @@ struct fxp_frag_iface {
    void *data;
 };
 
+/* What a geometry shader emitted, per lane (fxp_ops_gs.c). Vertex k of lane l holds the outputs at
+ * data[(l * max_vertices + k) * vertex_words ...] (OUTPUT[i].c at 4 i + c) and its flags at
+ * flags[l * max_vertices + k]: the stream in bits 0-1, FXP_GS_PRIM_START when it begins a new primitive
+ * (the first EMIT on that stream, or the first after an ENDPRIM). */
+#define FXP_GS_PRIM_START 0x80
+struct fxp_gs_out {
+   unsigned max_vertices, vertex_words;
+   uint32_t count[FXP_W];
+   bool prim_open[FXP_W][4];
+   uint32_t *data;
+   uint8_t *flags;
+};
+
+bool fxp_gs_out_init(struct fxp_exec *e);
+void fxp_gs_out_reset(struct fxp_gs_out *g);
+void fxp_gs_out_fini(struct fxp_exec *e);
+
 /* One batch's execution state. */
 struct fxp_exec {
    const struct fxp_program *prog;
@@ -197,6 +220,7 @@ struct fxp_exec {
    bool done;
    bool quad_layout;            /* lanes are 2x2 quads (fragment): derivatives are defined */
    const struct fxp_frag_iface *frag;
+   struct fxp_gs_out *gs;       /* geometry shaders: the emitted vertices */
 };
 
 /* Prepares a batch: register file with immediates, constants splatted from bindings, `count` live lanes. */
@@ -229,7 +253,7 @@ fxp_output(struct fxp_exec *e, unsigned index, unsigned chan)
 /* The function executing each opcode; NULL for opcodes fxpipe does not execute. Filled once from the family
  * files: fxp_ops_cf.c (control flow, micro-operations), fxp_ops_float.c, fxp_ops_int.c, fxp_ops_64.c
  * (doubles and 64-bit integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling),
- * fxp_ops_lane.c (helpers, interpolation, framebuffer fetch, subgroups). */
+ * fxp_ops_lane.c (helpers, interpolation, framebuffer fetch, subgroups), fxp_ops_gs.c (EMIT, ENDPRIM). */
 fxp_op_fn fxp_op_lookup(unsigned opcode);
 void fxp_ops_cf_register(fxp_op_fn *table);
 void fxp_ops_float_register(fxp_op_fn *table);
@@ -238,6 +262,7 @@ void fxp_ops_64_register(fxp_op_fn *table);
 void fxp_ops_mem_register(fxp_op_fn *table);
 void fxp_ops_tex_register(fxp_op_fn *table);
 void fxp_ops_lane_register(fxp_op_fn *table);
+void fxp_ops_gs_register(fxp_op_fn *table);
 
 /* Values of the system values that depend only on the lane (subgroup size, invocation and masks): true
  * and *value set for those semantics, false for the others. Stages call it for SVs they do not fill. */

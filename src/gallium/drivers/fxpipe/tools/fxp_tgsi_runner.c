@@ -9,6 +9,12 @@
  *   [fragment W H]       TGSI text of a fragment shader, run on a W x H grid of 2x2 quads (W, H even)
  *   [input I]            fragment only: four channel values of INPUT[I]; each is a number, x, y (the
  *                        pixel's coordinates) or x*K / y*K
+ *   [geometry P]         TGSI text of a geometry shader, run on P input primitives (times GS_INVOCATIONS):
+ *                        INPUT[v][i] is [input I] with x = the primitive's number, y = the vertex v; an input
+ *                        declared PRIM_ID holds the primitive's number (integer)
+ *   [expect emit O]      geometry only: every emitted vertex of every lane in order, as 5 words: flags (the
+ *                        stream, plus 128 when it starts a primitive) and OUTPUT[O].xyzw
+ *   [expect emit_count]  geometry only: vertices emitted per lane
  *   [block X Y Z]        work-group size (default 1 1 1)
  *   [grid X Y Z]         number of work groups (default 1 1 1)
  *   [shared N]           bytes of shared memory per group
@@ -118,6 +124,9 @@ struct test {
    struct texture_spec textures[MAX_TEXTURES];
    struct sampler_spec samplers[MAX_TEXTURES];
    char *helpers;               /* fragment: "X Y" pairs of helper pixels */
+   bool geometry;
+   unsigned primitives;         /* geometry: input primitives */
+   struct data expect_emit[PIPE_MAX_SHADER_OUTPUTS], expect_emit_count;
 };
 
 static char failure[1024];
@@ -535,6 +544,18 @@ parse_test(struct test *t, char *text)
          t->fragment = true;
          t->width = a;
          t->height = b;
+      } else if (sscanf(header, "geometry %u", &a) == 1) {
+         if (!a || a > 4096)
+            return fail("[geometry P]: P must be 1..4096");
+         t->shader = body;
+         t->geometry = true;
+         t->primitives = a;
+      } else if (!strcmp(header, "expect emit_count")) {
+         for (char *q = body; (q = strchr(q, '#'));)
+            while (*q && *q != '\n')
+               *q++ = ' ';
+         if (!parse_data(&t->expect_emit_count, body, true))
+            return false;
       } else if (sscanf(header, "input %u", &a) == 1 && a < PIPE_MAX_SHADER_INPUTS) {
          t->inputs[a] = body;
       } else if (sscanf(header, "block %u %u %u", &a, &b, &c) == 3) {
@@ -566,6 +587,8 @@ parse_test(struct test *t, char *text)
             d = &t->constants[a];
          else if (!strcmp(what, "output") && expect && a < PIPE_MAX_SHADER_OUTPUTS)
             d = &t->expect_outputs[a];
+         else if (!strcmp(what, "emit") && expect && a < PIPE_MAX_SHADER_OUTPUTS)
+            d = &t->expect_emit[a];
          else
             return fail("unknown section [%s]", header);
          for (char *q = body; (q = strchr(q, '#'));) /* comments in data */
@@ -577,7 +600,7 @@ parse_test(struct test *t, char *text)
       p = next;
    }
    if (!t->shader)
-      return fail("no [compute] or [fragment] section");
+      return fail("no [compute], [fragment] or [geometry] section");
    if (t->helpers && !t->fragment)
       return fail("[helpers] is for fragment tests only");
    return true;
@@ -1061,6 +1084,105 @@ out:
    return ok;
 }
 
+/* Geometry shaders run straight on the engine: lane l is invocation l % GS_INVOCATIONS of primitive
+ * l / GS_INVOCATIONS. INPUT[v][i] is the [input I] expression with x = the primitive's number and y = v; an
+ * input declared with the PRIM_ID semantic holds the primitive's number as an integer. */
+static bool
+run_geometry(struct test *t, const struct tgsi_token *tokens)
+{
+   char error[256];
+   struct fxp_program *prog = fxp_program_create(tokens, PIPE_SHADER_GEOMETRY, error, sizeof(error));
+   if (t->expect_refused)
+      return prog ? (fxp_program_destroy(prog), fail("the shader was accepted, but the test expects it refused")) : true;
+   if (!prog)
+      return fail("geometry shader refused: %s", error);
+
+   char *tokens_in[PIPE_MAX_SHADER_INPUTS][4] = {{0}};
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_INPUTS; i++) {
+      char *save = NULL;
+      if (!t->inputs[i])
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         tokens_in[i][c] = strtok_r(c ? NULL : t->inputs[i], " \t\r\n", &save);
+   }
+   struct fxp_bindings bind;
+   memset(&bind, 0, sizeof(bind));
+   struct fxp_exec e;
+   if (!fxp_exec_init(&e, prog, &bind, FXP_W)) {
+      fxp_program_destroy(prog);
+      return fail("out of memory");
+   }
+   const unsigned inv = prog->gs_invocations, lanes = t->primitives * inv;
+   const unsigned vw = e.gs->vertex_words, maxv = e.gs->max_vertices;
+   uint32_t *counts = calloc(lanes, 4);
+   /* per output: every lane's emitted vertices as (flags, x, y, z, w) */
+   uint32_t *emitted[PIPE_MAX_SHADER_OUTPUTS] = {0};
+   unsigned n_emitted = 0;
+   bool ok = counts != NULL;
+   for (unsigned o = 0; ok && o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      ok = (emitted[o] = calloc((size_t)lanes * MAX2(maxv, 1) * 5, 4)) != NULL;
+   if (!ok)
+      fail("out of memory");
+
+   for (unsigned first = 0; ok && first < lanes; first += FXP_W) {
+      const unsigned n = MIN2(FXP_W, lanes - first);
+      fxp_exec_reset(&e, n);
+      for (unsigned l = 0; l < FXP_W; l++) {
+         const unsigned lane = first + l, prim = lane / inv;
+         for (unsigned v = 0; v < prog->gs_vertices_in; v++)
+            for (unsigned i = 0; i < prog->num_inputs && i < PIPE_MAX_SHADER_INPUTS; i++)
+               for (unsigned c = 0; c < 4; c++) {
+                  float f = 0;
+                  fxp_vec *dst = fxp_input(&e, v * prog->num_inputs + i, c);
+                  if (prog->info.input_semantic_name[i] == TGSI_SEMANTIC_PRIMID) {
+                     dst->au[l] = prim;
+                     continue;
+                  }
+                  if (tokens_in[i][c] && !input_value(tokens_in[i][c], prim, v, &f))
+                     ok = fail("bad input value '%s'", tokens_in[i][c]);
+                  dst->af[l] = f;
+               }
+         for (unsigned i = 0; i < prog->num_svs; i++)
+            for (unsigned c = 0; c < 4; c++) {
+               uint32_t x = 0;
+               if (prog->sv_semantic[i] == TGSI_SEMANTIC_INVOCATIONID)
+                  x = c == 0 ? lane % inv : 0;
+               else
+                  fxp_sv_lane_constant(prog->sv_semantic[i], c, l, &x);
+               fxp_sv(&e, i, c)->au[l] = x;
+            }
+      }
+      fxp_exec_run(&e);
+      for (unsigned l = 0; l < n; l++) {
+         counts[first + l] = e.gs->count[l];
+         for (unsigned k = 0; k < e.gs->count[l]; k++, n_emitted++) {
+            const uint32_t *v = &e.gs->data[((size_t)l * maxv + k) * vw];
+            for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
+               uint32_t *w = &emitted[o][n_emitted * 5];
+               w[0] = e.gs->flags[l * maxv + k];
+               memcpy(&w[1], &v[4 * o], 16);
+            }
+         }
+      }
+   }
+   if (ok && t->expect_emit_count.present)
+      ok = compare(&t->expect_emit_count, counts, lanes, "emit counts");
+   for (unsigned o = 0; ok && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
+      if (!t->expect_emit[o].present)
+         continue;
+      char what[32];
+      snprintf(what, sizeof(what), "emitted OUTPUT[%u]", o);
+      ok = emitted[o] ? compare(&t->expect_emit[o], emitted[o], n_emitted * 5, what)
+                      : fail("the shader has no OUTPUT[%u]", o);
+   }
+   for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      free(emitted[o]);
+   free(counts);
+   fxp_exec_fini(&e);
+   fxp_program_destroy(prog);
+   return ok;
+}
+
 static bool
 run_file(const char *path)
 {
@@ -1080,7 +1202,7 @@ run_file(const char *path)
       else if (!tgsi_text_translate(t.shader, tokens, MAX_TOKENS))
          ok = fail("the TGSI text does not parse");
       else
-         ok = t.fragment ? run_fragment(&t, tokens) : run_compute(&t, tokens);
+         ok = t.fragment ? run_fragment(&t, tokens) : t.geometry ? run_geometry(&t, tokens) : run_compute(&t, tokens);
       free(tokens);
    }
    for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
@@ -1089,8 +1211,11 @@ run_file(const char *path)
    }
    for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++)
       free(t.constants[i].w);
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_OUTPUTS; i++)
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_OUTPUTS; i++) {
       free(t.expect_outputs[i].w);
+      free(t.expect_emit[i].w);
+   }
+   free(t.expect_emit_count.w);
    for (unsigned i = 0; i < MAX_TEXTURES; i++)
       free(t.textures[i].data.w);
    free(text);

@@ -1,0 +1,69 @@
+/* fxpipe's FXT1 encoder (GL_3DFX_texture_compression_FXT1, spec/fxt1.txt): RGBA8 texels to 16-byte blocks.
+ * Self-contained (no Mesa headers), like the decoder in fxp_fxt1.h, whose exact decode it measures against.
+ *
+ * For every 8x4 block the encoder fits the block modes the block can use, each with its own endpoint fitting
+ * and index refinement, and keeps the one whose exact decode (fxp_fxt1_decode_block) has the least squared
+ * error:
+ *   CC_HI            two RGB555 endpoints for the whole block, 7 levels (+ transparent black)
+ *   CC_CHROMA        four free RGB555 colours
+ *   CC_MIXED a0=0    a RGB565 pair per 4x4 sub-block, 4 levels; colour 0 / 2's green LSB is carried by the
+ *                    first texel's upper index bit, arranged by the spec's colour-swap procedure
+ *   CC_MIXED a0=1    a RGB555/565 pair per sub-block, 3 levels + transparent black
+ *   CC_ALPHA lerp=0  three free ARGB5555 colours + transparent black
+ *   CC_ALPHA lerp=1  ARGB5555 pairs (color0, color1) left and (color2, color1) right, 4 levels each
+ *
+ * Error (squared, summed over the 32 texels): R, G, B always; A too for COMPRESSED_RGBA_FXT1_3DFX. For that
+ * format a texel whose alpha is 0 is taken as transparent black (0,0,0,0), the only fully transparent colour
+ * FXT1's punch-through entries decode to, and the encoder guarantees it decodes to exactly that; a block whose
+ * alphas are all 0 or 255 decodes with exactly those alphas. For COMPRESSED_RGB_FXT1_3DFX alpha is ignored and
+ * the "transparent black" entries, which that format decodes as opaque black, are just one more colour.
+ *
+ * Partial blocks at the right and bottom edges are filled by repeating the used texels (x % used_width,
+ * y % used_height), as the spec's appendix asks. The result depends only on the input: no randomness, no
+ * state kept between calls, and threads may encode different images at the same time.
+ *
+ * Settings:
+ *   FXP_FXT1_FAST      opaque blocks: CC_MIXED a0=0 (principal axis, least-squares refits) and CC_HI only
+ *                      where it is likely to win; alpha blocks: every mode that can hold their alpha, with a
+ *                      short fit each.
+ *   FXP_FXT1_THOROUGH  every mode, cluster fit (CC_MIXED), k-means (CC_CHROMA, CC_ALPHA lerp=0), iterated
+ *                      least squares and a search over neighbouring quantised endpoints with the exact error.
+ */
+#ifndef FXP_FXT1_ENCODE_H
+#define FXP_FXT1_ENCODE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum fxp_fxt1_quality {
+   FXP_FXT1_FAST,
+   FXP_FXT1_THOROUGH,
+};
+
+/* Encoding settings and the small tables the fits use (filled by fxp_fxt1_encoder_init; the fields are the
+ * encoder's own, the struct is public only so that callers can keep it on the stack). */
+struct fxp_fxt1_encoder {
+   enum fxp_fxt1_quality quality;
+   bool rgba_format;        /* COMPRESSED_RGBA_FXT1_3DFX (true) or COMPRESSED_RGB_FXT1_3DFX (false) */
+   uint8_t q5[256], q6[256]; /* 8-bit value -> nearest 5- / 6-bit code after bit replication */
+   /* Single colour through an interpolated entry: value v -> codes (lo, hi) whose entry is nearest v.
+    *   mix4_5/6: CC_MIXED a0=0 and CC_ALPHA lerp=1 index 1, ((2*lo + hi + 1) / 3), 5- and 6-bit codes */
+   uint8_t mix4_5[256][2], mix4_6[256][2];
+};
+
+void fxp_fxt1_encoder_init(struct fxp_fxt1_encoder *enc, bool rgba_format, enum fxp_fxt1_quality quality);
+
+/* One block: texels[i] is spec texel ti (t0..t15 the left 4x4 sub-block row-major, t16..t31 the right one),
+ * RGBA8. Writes the 16 bytes of the chosen block. */
+void fxp_fxt1_encode_block(const struct fxp_fxt1_encoder *enc, const uint8_t texels[32][4], uint8_t block[16]);
+
+/* A w_px x h_px RGBA8 image (src_stride_B bytes between rows) to ceil(w/8) x ceil(h/4) blocks, rows of blocks
+ * dst_stride_B bytes apart (at least ceil(w/8) * 16). w_px and h_px may be anything >= 1. */
+void fxp_fxt1_encode_image(const uint8_t *rgba, unsigned src_stride_B, unsigned w_px, unsigned h_px,
+                           bool rgba_format, enum fxp_fxt1_quality quality, uint8_t *dst, unsigned dst_stride_B);
+
+/* The squared error of one decoded block against the texels it encodes, as the encoder counts it (see above):
+ * what the encoder minimises, exported for tests and tools. */
+uint64_t fxp_fxt1_block_error(const uint8_t texels[32][4], const uint8_t decoded[32][4], bool rgba_format);
+
+#endif
