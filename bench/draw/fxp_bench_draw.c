@@ -1,19 +1,22 @@
 /* fxpipe-bench-draw: GL drawing workloads, timed, on whatever driver the system's EGL loads (the script
  * bench/draw/run.sh runs it on fxpipe, softpipe and llvmpipe and prints the ratios).
  *
- *   fxpipe-bench-draw [SECONDS_PER_WORKLOAD]
+ *   fxpipe-bench-draw [SECONDS_PER_WORKLOAD [WORKLOAD...]]   (default: 2 seconds, every workload)
  *
  * A 512x512 RGBA8 + depth FBO through EGL surfaceless, desktop GL 2.1 (what every driver here offers):
  *   triangles   20000 small triangles per frame, vertex colours, depth test (vertex and setup bound)
  *   fill        8 full-screen quads per frame, one colour (fragment bound)
  *   blend       8 full-screen quads per frame, alpha blending
- *   texture     8 full-screen quads per frame, a 256x256 RGBA8 texture, linear filtering, mipmapped
+ *   tex-rgba8   8 full-screen quads per frame, a 512x512 RGBA8 texture drawn 1:1, bilinear
+ *   tex-fxt1    the same with the image compressed to FXT1 (GL_3DFX_texture_compression_FXT1) at upload
+ *   tex-trilinear  a 1024x1024 mipmapped RGBA8 texture minified about 5x, trilinear
  * Prints frames per second for each; glFinish ends every frame. */
 #define GL_GLEXT_PROTOTYPES
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,10 +60,17 @@ frame_quads(void)
       glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
 }
 
+static char **only;  /* workload names given on the command line, NULL for all */
+
 static double
 run(const char *name, frame_fn frame, double seconds)
 {
    unsigned frames = 0;
+   bool wanted = !only;
+   for (char **n = only; n && *n; n++)
+      wanted |= !strcmp(*n, name);
+   if (!wanted)
+      return 0.0;
    frame();
    glFinish();
    const double start = now();
@@ -72,15 +82,31 @@ run(const char *name, frame_fn frame, double seconds)
       t = now();
    }
    const double fps = frames / (t - start);
-   printf("%-10s %10.2f frames/s\n", name, fps);
+   printf("%-13s %10.2f frames/s\n", name, fps);
    fflush(stdout);
    return fps;
+}
+
+/* Points attributes 0 and 1 at a full-screen quad whose texture coordinates run from 0 to `reach`. */
+static void
+textured_quad(float reach)
+{
+   static float q[32];
+   const float v[4][4] = {{-1, -1, 0, 0}, {1, -1, 1, 0}, {1, 1, 1, 1}, {-1, 1, 0, 1}};
+   for (int k = 0; k < 4; k++) {
+      float *o = &q[k * 8];
+      o[0] = v[k][0], o[1] = v[k][1], o[2] = 0, o[3] = 1;
+      o[4] = v[k][2] * reach, o[5] = v[k][3] * reach, o[6] = 0, o[7] = 1;
+   }
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, q);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, q + 4);
 }
 
 int
 main(int argc, char **argv)
 {
    const double seconds = argc > 1 ? atof(argv[1]) : 2.0;
+   only = argc > 2 ? argv + 2 : NULL;
    EGLDisplay dpy = fxp_egl_make_current();
    if (dpy == EGL_NO_DISPLAY)
       return 2;
@@ -92,6 +118,7 @@ main(int argc, char **argv)
    }
    glEnableVertexAttribArray(0);
    glEnableVertexAttribArray(1);
+   unsigned char *img;
 
    /* triangles: a grid of small triangles, ~5 pixels each */
    tri_count = 20000;
@@ -125,26 +152,42 @@ main(int argc, char **argv)
    run("blend", frame_quads, seconds);
    glDisable(GL_BLEND);
 
-   static const float tquad[] = {-1, -1, 0, 1, 0, 0, 0, 1, 1, -1, 0, 1, 1.5f, 0, 0, 1,
-                                 1, 1, 0, 1, 1.5f, 1.5f, 0, 1, -1, 1, 0, 1, 0, 1.5f, 0, 1};
+   /* textured quads: coordinates 0..1 over the 512x512 target, scaled by `reach` */
    GLuint tprog = program("#version 120\nattribute vec4 pos; attribute vec4 attr; varying vec2 tc;\n"
                           "void main() { gl_Position = pos; tc = attr.xy; }\n",
                           "#version 120\nvarying vec2 tc; uniform sampler2D tex;\n"
                           "void main() { gl_FragColor = texture2D(tex, tc); }\n");
    glUseProgram(tprog);
-   unsigned char *img = malloc(256 * 256 * 4);
-   for (int i = 0; i < 256 * 256 * 4; i++)
+   img = malloc(1024 * 1024 * 4);
+   for (int i = 0; i < 1024 * 1024 * 4; i++)
       img[i] = (unsigned char)(i * 7 + (i >> 10));
-   GLuint t2;
-   glGenTextures(1, &t2);
-   glBindTexture(GL_TEXTURE_2D, t2);
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 256, 256, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   GLuint tex[3];
+   glGenTextures(3, tex);
+   /* tex-rgba8: 512x512 RGBA8 drawn 1:1, bilinear */
+   glBindTexture(GL_TEXTURE_2D, tex[0]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 512, 512, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   textured_quad(1.0f);
+   run("tex-rgba8", frame_quads, seconds);
+   /* tex-fxt1: the same image compressed to FXT1 at upload, bilinear */
+   glBindTexture(GL_TEXTURE_2D, tex[1]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_FXT1_3DFX, 512, 512, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   if (glGetError() == GL_NO_ERROR)
+      run("tex-fxt1", frame_quads, seconds);
+   else
+      printf("tex-fxt1   unsupported\n");
+   /* tex-trilinear: 1024x1024 RGBA8 with mipmaps, minified about 5x (LOD ~2.4), trilinear */
+   glBindTexture(GL_TEXTURE_2D, tex[2]);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1024, 1024, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
    glGenerateMipmap(GL_TEXTURE_2D);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, tquad);
-   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tquad + 4);
-   run("texture", frame_quads, seconds);
+   textured_quad(2.6f);
+   run("tex-trilinear", frame_quads, seconds);
+   glDeleteTextures(3, tex);
 
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglTerminate(dpy);

@@ -20,8 +20,8 @@ def load(p):
             d[parts[0]] = float(parts[1])
     return d
 fx, sp, lp = (load('/tmp/fxpipe-bench-%s.txt' % k) for k in ('fx', 'sp', 'lp'))
-print('%-10s %12s %12s %12s %12s %12s' % ('workload', 'fxpipe', 'softpipe', 'llvmpipe', 'fx/softpipe', 'fx/llvmpipe'))
+print('%-13s %12s %12s %12s %12s %12s' % ('workload', 'fxpipe', 'softpipe', 'llvmpipe', 'fx/softpipe', 'fx/llvmpipe'))
 for k in fx:
-    print('%-10s %12.2f %12.2f %12.2f %11.2fx %11.2fx' % (k, fx[k], sp.get(k, 0), lp.get(k, 0),
+    print('%-13s %12.2f %12.2f %12.2f %11.2fx %11.2fx' % (k, fx[k], sp.get(k, 0), lp.get(k, 0),
           fx[k] / sp[k] if sp.get(k) else 0, fx[k] / lp[k] if lp.get(k) else 0))
 PY

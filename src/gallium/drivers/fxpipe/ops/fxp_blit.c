@@ -134,7 +134,7 @@ unpack_src_row(struct fxp_resource *src, uint8_t *sbase, enum pipe_format sf, un
          texel(blocks + (x / FXP_FXT1_BLOCK_W_PX) * FXP_FXT1_BLOCK_B, x % FXP_FXT1_BLOCK_W_PX,
                y % FXP_FXT1_BLOCK_H_PX, rgba);
          for (unsigned c = 0; c < 4; c++)
-            f[x * 4 + c] = rgba[c] / 255.0f;
+            f[x * 4 + c] = rgba[c] * (1.0f / 255.0f); /* as util_format unpacks UNORM8 */
       }
       return;
    }

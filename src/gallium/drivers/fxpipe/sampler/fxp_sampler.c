@@ -22,6 +22,7 @@
 
 #include "fxp_bits.h"
 #include "fxt1/fxp_fxt1.h"
+#include "sampler/fxp_sampler_fast.h"
 #include "fxp_resource.h"
 #include "sampler/fxp_sampler.h"
 #include "shader/fxp_shader.h"
@@ -64,6 +65,7 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    b->depth_float = false;
    b->unpack_rgba = NULL;
    b->fxt1_texel = NULL;
+   b->fast = 0;
    if (!v || !v->texture || fxp_resource(v->texture)->dt || !fxp_resource(v->texture)->data)
       return;
    if (v->format == PIPE_FORMAT_FXT1_RGB || v->format == PIPE_FORMAT_FXT1_RGBA) {
@@ -72,6 +74,7 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
       b->fxt1_texel = fxp_fxt1_texel_func(v->format == PIPE_FORMAT_FXT1_RGBA);
       b->bpp = FXP_FXT1_BLOCK_B;
       b->kind = FXP_TEXEL_FLOAT;
+      fxp_sampler_fast_prepare(b);
       return;
    }
    const struct util_format_description *desc = util_format_description(v->format);
@@ -89,6 +92,7 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
       b->unpack_rgba = unpack->unpack_rgba;
       b->kind = util_format_is_pure_integer(v->format) ? FXP_TEXEL_INT : FXP_TEXEL_FLOAT;
    }
+   fxp_sampler_fast_prepare(b);
 }
 
 /* Unpacks texel (x, y) of slice z at a level; false if the view cannot be read. */
@@ -105,7 +109,7 @@ load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, in
           (uint64_t)(x / FXP_FXT1_BLOCK_W_PX) * FXP_FXT1_BLOCK_B;
       b->fxt1_texel(p, x % FXP_FXT1_BLOCK_W_PX, y % FXP_FXT1_BLOCK_H_PX, rgba);
       for (unsigned c = 0; c < 4; c++)
-         out[c] = fxp_f2u(rgba[c] / 255.0f);
+         out[c] = fxp_f2u(rgba[c] * (1.0f / 255.0f)); /* as util_format unpacks UNORM8 */
       return true;
    }
    if (b->view->texture->target == PIPE_BUFFER) /* x is an element of the view, checked by the caller */
@@ -312,8 +316,8 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
       out[c] = fxp_f2u(acc[c]);
 }
 
-static void
-swizzle(const struct pipe_sampler_view *v, const uint32_t in[4], uint32_t out[4], bool integer)
+void
+fxp_sampler_swizzle(const struct pipe_sampler_view *v, const uint32_t in[4], uint32_t out[4], bool integer)
 {
    const unsigned sw[4] = {v->swizzle_r, v->swizzle_g, v->swizzle_b, v->swizzle_a};
    for (unsigned c = 0; c < 4; c++) {
@@ -390,6 +394,8 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
       out[3] = fxp_f2u(1.0f);
       return;
    }
+   if (b->fast && fxp_sample_fast(b, q, out))
+      return;
    const struct pipe_sampler_view *v = b->view;
    const struct pipe_sampler_state *st = b->state;
    const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
@@ -419,7 +425,7 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
       for (unsigned k = 0; k < 4; k++)
          texel_out[k] = fxp_f2u(fxp_u2f(a[k]) * (1 - f) + fxp_u2f(c[k]) * f);
    }
-   swizzle(v, texel_out, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
+   fxp_sampler_swizzle(v, texel_out, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
 }
 
 /* Texture gather (TG4, GATHER4): the 2x2 footprint of bilinear filtering on the view's first level, in the
@@ -460,7 +466,7 @@ fxp_gather(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
          out[k] = tx[0];
          continue;
       }
-      swizzle(v, tx, sw, integer);
+      fxp_sampler_swizzle(v, tx, sw, integer);
       out[k] = sw[comp & 3];
    }
 }
@@ -481,7 +487,7 @@ fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int
          memset(out, 0, 16);
          return;
       }
-      swizzle(v, t, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
+      fxp_sampler_swizzle(v, t, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
       return;
    }
    const int lvl = v->u.tex.first_level + level;
@@ -511,7 +517,7 @@ fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int
       memset(out, 0, 16);
       return;
    }
-   swizzle(v, t, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
+   fxp_sampler_swizzle(v, t, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
 }
 
 void

@@ -28,10 +28,21 @@ struct fxp_sampler_binding {
    void (*unpack_rgba)(void *dst, const uint8_t *src, unsigned width);
    /* FXT1 views: decodes texel (x, y) of an 8x4 block (fxt1/fxp_fxt1.h); NULL for other formats */
    void (*fxt1_texel)(const uint8_t block[16], unsigned x, unsigned y, uint8_t rgba[4]);
+   uint8_t fast;          /* fxp_sampler_fast.c's texel kind, 0 for the general path only */
 };
 
 /* Fills the derived fields of a binding whose view and state are set. */
 void fxp_sampler_binding_prepare(struct fxp_sampler_binding *b);
+
+/* Decoded compressed blocks kept for the lanes of one sampling instruction (the caller owns it and zeroes
+ * it first; the texture cannot change while one instruction samples it). A bilinear footprint straddles up
+ * to four blocks, so four entries, replaced in turn. */
+#define FXP_SAMPLE_CACHE_BLOCKS 4
+struct fxp_sample_cache {
+   const uint8_t *block[FXP_SAMPLE_CACHE_BLOCKS];
+   uint8_t rgba[FXP_SAMPLE_CACHE_BLOCKS][32][4];
+   unsigned next;
+};
 
 /* One sampling request. coords: s, t, r (normalized, or texels for RECT / unnormalized), layer (array
  * index, not normalized); ref: shadow reference; lod: level of detail already computed (bias applied). */
@@ -42,6 +53,7 @@ struct fxp_sample_req {
    unsigned target;        /* TGSI_TEXTURE_* */
    bool shadow;            /* compare with ref when the sampler state's compare mode is on */
    bool force_compare;     /* with shadow: compare whatever the compare mode (SAMPLE_C, SAMPLE_C_LZ) */
+   struct fxp_sample_cache *cache; /* NULL, or decoded blocks shared by the requests of one instruction */
 };
 
 /* Filters and returns four 32-bit values (floats, or integers for integer formats). Unbound or
@@ -59,6 +71,9 @@ void fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x
 
 /* Size of a level (TXQ): width, height, depth or layers, and the number of levels. */
 void fxp_texture_size(const struct fxp_sampler_binding *b, unsigned target, int level, uint32_t out[4]);
+
+/* The view's swizzle applied to a texel (integer formats take 1 as an integer for PIPE_SWIZZLE_1). */
+void fxp_sampler_swizzle(const struct pipe_sampler_view *v, const uint32_t in[4], uint32_t out[4], bool integer);
 
 /* Width and height of the base level the LOD is computed against (1 for unbound views). */
 void fxp_texture_base_size(const struct fxp_sampler_binding *b, float size[3]);

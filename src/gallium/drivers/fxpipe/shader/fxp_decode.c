@@ -383,6 +383,13 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
       if (is_resource_file(r->Register.File)) {
          tmp.mem_file = r->Register.File;
          tmp.mem_index = r->Register.Index;
+         if (r->Register.Indirect) { /* STORE BUFFER[ADDR[2].x + n]: the index is read per lane */
+            uint32_t base;
+            int32_t count;
+            if (!file_layout(p, r->Indirect.File, &base, &count) || r->Indirect.Index >= count)
+               return fail(d, "indirectly indexed %s without an address", tgsi_file_name(r->Register.File));
+            tmp.res_addr_slot = base + 4 * r->Indirect.Index + r->Indirect.Swizzle;
+         }
          continue;
       }
       if (r->Register.Indirect) {

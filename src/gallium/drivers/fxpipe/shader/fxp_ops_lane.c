@@ -109,7 +109,7 @@ op_fbfetch(struct fxp_exec *e, const struct fxp_inst *in)
 static void
 op_vote(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const fxp_vu x = src_u(e, in, 0, 0);
+   const fxp_vu x = (fxp_vu)src_f(e, in, 0, 0);
    bool any = false, all = true, eq = true, seen = false;
    uint32_t first = 0;
    for (unsigned l = 0; l < FXP_W; l++) {
@@ -129,7 +129,7 @@ op_vote(struct fxp_exec *e, const struct fxp_inst *in)
 static void
 op_ballot(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const fxp_vu x = src_u(e, in, 0, 0);
+   const fxp_vu x = (fxp_vu)src_f(e, in, 0, 0);
    uint32_t bits = 0;
    for (unsigned l = 0; l < FXP_W; l++)
       if (e->mask[l] && x[l])
@@ -141,7 +141,7 @@ static void
 read_lane(struct fxp_exec *e, const struct fxp_inst *in, const unsigned lane[FXP_W])
 {
    FOREACH_CHAN(in, c) {
-      const fxp_vu v = src_u(e, in, 0, c);
+      const fxp_vu v = (fxp_vu)src_f(e, in, 0, c); /* float-typed source: modifiers act on the sign bit */
       fxp_vu r;
       for (unsigned l = 0; l < FXP_W; l++)
          r[l] = v[lane[l]];

@@ -99,8 +99,9 @@ static void
 op_atomic(struct fxp_exec *e, const struct fxp_inst *in)
 {
    const fxp_vu addr = src_u(e, in, 1, 0);
-   const fxp_vu v = src_raw(e, in, 2, 0);
-   const fxp_vu v2 = in->opcode == TGSI_OPCODE_ATOMCAS ? src_raw(e, in, 3, 0) : v;
+   /* the value operands are typed like the operation: float modifiers for ATOMFADD, integer ones else */
+   const fxp_vu v = in->opcode == TGSI_OPCODE_ATOMFADD ? (fxp_vu)src_f(e, in, 2, 0) : src_u(e, in, 2, 0);
+   const fxp_vu v2 = in->opcode == TGSI_OPCODE_ATOMCAS ? src_u(e, in, 3, 0) : v;
    fxp_vu old = (fxp_vu){0};
 
    for (unsigned l = 0; l < FXP_W; l++) {

@@ -29,6 +29,7 @@
 #include "util/u_math.h"
 
 #include "fxp_exec_inline.h"
+#include "sampler/fxp_sampler_fast.h"
 
 static bool
 target_is_array(unsigned t)
@@ -85,6 +86,7 @@ lane_binding(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, st
       return &e->bind->samplers[index];
    *tmp = e->bind->samplers[index];
    tmp->state = in->res2_index < PIPE_MAX_SAMPLERS ? e->bind->samplers[in->res2_index].state : NULL;
+   fxp_sampler_fast_prepare(tmp); /* the fast path's choice depends on the state */
    return tmp;
 }
 
@@ -197,8 +199,10 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
    }
 
    fxp_vu r[4];
+   struct fxp_sample_cache cache = {{NULL}};
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t o[4] = {0, 0, 0, 0};
+      q[l].cache = &cache;
       if (e->mask[l] || e->quad_layout) {
          if (a->gather < 0) {
             fxp_sample(lb[l], &q[l], o);

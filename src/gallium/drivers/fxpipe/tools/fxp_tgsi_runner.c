@@ -23,6 +23,7 @@
  *   [expect buffer I]    expected contents of BUFFER[I] after the dispatch
  *   [expect output I]    fragment only: expected OUTPUT[I], 4 values per pixel, rows from y = 0; pixels
  *                        whose lane was killed or is a helper read as NaN (match them with `nan` or `any`)
+ *   [buffer I], [constants I] and [expect buffer I] work for fragment tests too (bound to that stage).
  *   [helpers]            fragment only: "X Y" pairs of pixels that run as helper invocations (outside the
  *                        primitive: they shade for derivatives only). INTERP_* evaluates the [input]
  *                        expressions at pixel + offset; FBFETCH of colour buffer n reads (x, y, n, 1).
@@ -822,6 +823,62 @@ release_textures(struct pipe_context *pipe, enum pipe_shader_type stage, struct 
    }
 }
 
+/* Creates and binds a test's shader buffers and constant buffers to a stage. */
+static void
+bind_buffers(struct pipe_screen *screen, struct pipe_context *pipe, const struct test *t,
+             enum pipe_shader_type stage, struct pipe_resource **bufs, struct pipe_resource **cbufs)
+{
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
+      if (!t->buffers[i].present && !t->expect_buffers[i].present)
+         continue;
+      bufs[i] = make_buffer(screen, pipe, &t->buffers[i], t->expect_buffers[i].n);
+      struct pipe_shader_buffer sb = {.buffer = bufs[i], .buffer_offset = 0,
+                                      .buffer_size = bufs[i] ? bufs[i]->width0 : 0};
+      pipe->set_shader_buffers(pipe, stage, i, 1, &sb, 1);
+   }
+   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+      if (!t->constants[i].present)
+         continue;
+      cbufs[i] = make_buffer(screen, pipe, &t->constants[i], 0);
+      struct pipe_constant_buffer cb = {.buffer = cbufs[i], .buffer_size = t->constants[i].n * 4};
+      pipe->set_constant_buffer(pipe, stage, i, false, &cb);
+   }
+}
+
+/* Compares the shader buffers with the test's expectations. */
+static bool
+check_buffers(struct pipe_context *pipe, const struct test *t, struct pipe_resource **bufs)
+{
+   bool ok = true;
+   for (unsigned i = 0; ok && i < PIPE_MAX_SHADER_BUFFERS; i++) {
+      if (!t->expect_buffers[i].present || !bufs[i])
+         continue;
+      struct pipe_transfer *xfer;
+      struct pipe_box box;
+      u_box_1d(0, bufs[i]->width0, &box);
+      const uint32_t *m = pipe->buffer_map(pipe, bufs[i], 0, PIPE_MAP_READ, &box, &xfer);
+      char what[32];
+      snprintf(what, sizeof(what), "buffer %u", i);
+      ok = m ? compare(&t->expect_buffers[i], m, bufs[i]->width0 / 4, what) : fail("cannot map buffer %u", i);
+      if (m)
+         pipe->buffer_unmap(pipe, xfer);
+   }
+   return ok;
+}
+
+static void
+release_buffers(struct pipe_context *pipe, enum pipe_shader_type stage, struct pipe_resource **bufs,
+                struct pipe_resource **cbufs)
+{
+   pipe->set_shader_buffers(pipe, stage, 0, PIPE_MAX_SHADER_BUFFERS, NULL, 0);
+   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
+      pipe->set_constant_buffer(pipe, stage, i, false, NULL);
+      pipe_resource_reference(&cbufs[i], NULL);
+   }
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++)
+      pipe_resource_reference(&bufs[i], NULL);
+}
+
 static bool
 run_compute(struct test *t, const struct tgsi_token *tokens)
 {
@@ -847,21 +904,7 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    }
    pipe->bind_compute_state(pipe, cs);
 
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
-      if (!t->buffers[i].present && !t->expect_buffers[i].present)
-         continue;
-      bufs[i] = make_buffer(screen, pipe, &t->buffers[i], t->expect_buffers[i].n);
-      struct pipe_shader_buffer sb = {.buffer = bufs[i], .buffer_offset = 0,
-                                      .buffer_size = bufs[i] ? bufs[i]->width0 : 0};
-      pipe->set_shader_buffers(pipe, PIPE_SHADER_COMPUTE, i, 1, &sb, 1);
-   }
-   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
-      if (!t->constants[i].present)
-         continue;
-      cbufs[i] = make_buffer(screen, pipe, &t->constants[i], 0);
-      struct pipe_constant_buffer cb = {.buffer = cbufs[i], .buffer_size = t->constants[i].n * 4};
-      pipe->set_constant_buffer(pipe, PIPE_SHADER_COMPUTE, i, false, &cb);
-   }
+   bind_buffers(screen, pipe, t, PIPE_SHADER_COMPUTE, bufs, cbufs);
    if (!bind_textures(screen, pipe, t, PIPE_SHADER_COMPUTE, texs, views, samps)) {
       ok = false;
       pipe->bind_compute_state(pipe, NULL);
@@ -874,30 +917,12 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    memcpy(info.grid, t->grid, sizeof(info.grid));
    pipe->launch_grid(pipe, &info);
 
-   for (unsigned i = 0; ok && i < PIPE_MAX_SHADER_BUFFERS; i++) {
-      if (!t->expect_buffers[i].present || !bufs[i])
-         continue;
-      struct pipe_transfer *xfer;
-      struct pipe_box box;
-      u_box_1d(0, bufs[i]->width0, &box);
-      const uint32_t *m = pipe->buffer_map(pipe, bufs[i], 0, PIPE_MAP_READ, &box, &xfer);
-      char what[32];
-      snprintf(what, sizeof(what), "buffer %u", i);
-      ok = m ? compare(&t->expect_buffers[i], m, bufs[i]->width0 / 4, what) : fail("cannot map buffer %u", i);
-      if (m)
-         pipe->buffer_unmap(pipe, xfer);
-   }
+   ok = check_buffers(pipe, t, bufs);
    pipe->bind_compute_state(pipe, NULL);
    pipe->delete_compute_state(pipe, cs);
 out:
    release_textures(pipe, PIPE_SHADER_COMPUTE, texs, views, samps);
-   pipe->set_shader_buffers(pipe, PIPE_SHADER_COMPUTE, 0, PIPE_MAX_SHADER_BUFFERS, NULL, 0);
-   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
-      pipe->set_constant_buffer(pipe, PIPE_SHADER_COMPUTE, i, false, NULL);
-      pipe_resource_reference(&cbufs[i], NULL);
-   }
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++)
-      pipe_resource_reference(&bufs[i], NULL);
+   release_buffers(pipe, PIPE_SHADER_COMPUTE, bufs, cbufs);
    pipe->destroy(pipe);
    screen->destroy(screen);
    return ok;
@@ -991,6 +1016,7 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    struct pipe_resource *texs[MAX_TEXTURES] = {0};
    struct pipe_sampler_view *views[MAX_TEXTURES] = {0};
    void *samps[MAX_TEXTURES] = {0};
+   struct pipe_resource *bufs[PIPE_MAX_SHADER_BUFFERS] = {0}, *cbufs[PIPE_MAX_CONSTANT_BUFFERS] = {0};
    struct fxp_bindings bind;
    struct fxp_exec e;
    float *out[PIPE_MAX_SHADER_OUTPUTS] = {0};
@@ -1004,6 +1030,7 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    ok = bind_textures(screen, pipe, t, PIPE_SHADER_FRAGMENT, texs, views, samps);
    if (!ok)
       goto out;
+   bind_buffers(screen, pipe, t, PIPE_SHADER_FRAGMENT, bufs, cbufs);
    fxp_gather_bindings(fxp_context(pipe), PIPE_SHADER_FRAGMENT, &bind);
    if (!fxp_exec_init(&e, prog, &bind, FXP_W)) {
       ok = fail("out of memory");
@@ -1068,6 +1095,8 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
       ok = out[o] ? compare(&t->expect_outputs[o], (const uint32_t *)out[o], n_px * 4, what)
                   : fail("the shader has no OUTPUT[%u]", o);
    }
+   if (ok)
+      ok = check_buffers(pipe, t, bufs);
 out:
    for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
       free(out[o]);
@@ -1075,6 +1104,7 @@ out:
       fxp_exec_fini(&e);
    if (pipe) {
       release_textures(pipe, PIPE_SHADER_FRAGMENT, texs, views, samps);
+      release_buffers(pipe, PIPE_SHADER_FRAGMENT, bufs, cbufs);
       pipe->destroy(pipe);
    }
    if (screen)

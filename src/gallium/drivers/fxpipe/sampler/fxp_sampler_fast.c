@@ -1,0 +1,185 @@
+/* Fast path of the sampler core for the common textures: 2D and RECT views of 8-bit RGBA formats and FXT1,
+ * without shadow compare, with REPEAT, CLAMP_TO_EDGE or MIRROR_REPEAT wrapping. Chosen once per binding
+ * (fxp_sampler_fast_prepare), switched off by FXPIPE_DEBUG=nofast, and computing exactly what the general
+ * path (fxp_sampler.c) computes, with the same float operations in the same order; the unit tests compare
+ * the two on random requests (sampler/fxp_sampler_test.c).
+ *
+ * | what            | how it differs from the general path                                             |
+ * |-----------------|----------------------------------------------------------------------------------|
+ * | texel load      | bytes read in place (R8G8B8A8, B8G8R8A8 and the X variants), or FXT1 blocks        |
+ * |                 | decoded whole into a one-block cache that the lanes of one instruction share       |
+ * | UNORM8 to float | x * (1 / 255), as util_format's unpack does                                        |
+ * | wrap            | the three modes inlined; no border colour can be reached                           |
+ * | level choice    | the general path's rules (mag/min filter, mip NONE/NEAREST/LINEAR, clamps)         | */
+#include <math.h>
+#include <string.h>
+
+#include "util/u_math.h"
+
+#include "fxp_bits.h"
+#include "fxp_debug.h"
+#include "fxp_resource.h"
+#include "fxt1/fxp_fxt1.h"
+#include "sampler/fxp_sampler.h"
+#include "sampler/fxp_sampler_fast.h"
+#include "shader/fxp_shader.h"
+
+enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1 };
+
+static bool
+fast_wrap(unsigned mode)
+{
+   return mode == PIPE_TEX_WRAP_REPEAT || mode == PIPE_TEX_WRAP_CLAMP_TO_EDGE ||
+          mode == PIPE_TEX_WRAP_MIRROR_REPEAT;
+}
+
+void
+fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
+{
+   b->fast = FAST_NONE;
+   if ((fxp_debug_flags & FXP_DBG_NOFAST) || !b->view || !b->state || b->kind != FXP_TEXEL_FLOAT)
+      return;
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_sampler_state *st = b->state;
+   if (v->texture->target != PIPE_TEXTURE_2D && v->texture->target != PIPE_TEXTURE_RECT)
+      return;
+   if (!fast_wrap(st->wrap_s) || !fast_wrap(st->wrap_t) || st->compare_mode != PIPE_TEX_COMPARE_NONE)
+      return;
+   switch (v->format) {
+   case PIPE_FORMAT_R8G8B8A8_UNORM: b->fast = FAST_RGBA; break;
+   case PIPE_FORMAT_B8G8R8A8_UNORM: b->fast = FAST_BGRA; break;
+   case PIPE_FORMAT_R8G8B8X8_UNORM: b->fast = FAST_RGBX; break;
+   case PIPE_FORMAT_B8G8R8X8_UNORM: b->fast = FAST_BGRX; break;
+   case PIPE_FORMAT_FXT1_RGB: case PIPE_FORMAT_FXT1_RGBA: b->fast = b->fxt1_texel ? FAST_FXT1 : FAST_NONE; break;
+   default: break;
+   }
+}
+
+static inline int
+wrap(unsigned mode, float u, int size)
+{
+   if (!(u == u))
+      u = 0.0f;
+   int i = (int)floorf(CLAMP(u, -16777216.0f, 16777216.0f));
+   if (mode == PIPE_TEX_WRAP_REPEAT) {
+      i %= size;
+      return i < 0 ? i + size : i;
+   }
+   if (mode == PIPE_TEX_WRAP_CLAMP_TO_EDGE)
+      return CLAMP(i, 0, size - 1);
+   const int period = 2 * size; /* MIRROR_REPEAT */
+   int m = i % period;
+   if (m < 0)
+      m += period;
+   return m < size ? m : period - 1 - m;
+}
+
+static inline void
+load(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, const uint8_t *level_base,
+     unsigned row_B, int x, int y, float t[4])
+{
+   const uint8_t *p;
+   uint8_t rgba[4];
+   switch (b->fast) {
+   case FAST_FXT1: {
+      const uint8_t *blk = level_base + (size_t)(y / 4) * row_B + (size_t)(x / 8) * 16;
+      unsigned e = 0;
+      while (e < FXP_SAMPLE_CACHE_BLOCKS && cache->block[e] != blk)
+         e++;
+      if (e == FXP_SAMPLE_CACHE_BLOCKS) {
+         e = cache->next++ % FXP_SAMPLE_CACHE_BLOCKS;
+         (b->view->format == PIPE_FORMAT_FXT1_RGBA ? fxp_fxt1_decode_block : fxp_fxt1_decode_block_rgb)(
+            blk, cache->rgba[e]);
+         cache->block[e] = blk;
+      }
+      /* block texel numbering: t0..t15 the left 4x4 half row-major, t16..t31 the right one */
+      p = cache->rgba[e][(x & 7) < 4 ? (y & 3) * 4 + (x & 3) : 16 + (y & 3) * 4 + (x & 3)];
+      break;
+   }
+   default:
+      p = level_base + (size_t)y * row_B + (size_t)x * 4;
+      break;
+   }
+   const bool bgr = b->fast == FAST_BGRA || b->fast == FAST_BGRX;
+   rgba[0] = p[bgr ? 2 : 0], rgba[1] = p[1], rgba[2] = p[bgr ? 0 : 2];
+   rgba[3] = b->fast == FAST_RGBX || b->fast == FAST_BGRX ? 255 : p[3];
+   for (unsigned c = 0; c < 4; c++)
+      t[c] = rgba[c] * (1.0f / 255.0f);
+}
+
+static void
+sample_level(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, const struct fxp_sample_req *q,
+             unsigned level, unsigned filter, float out[4])
+{
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_sampler_state *st = b->state;
+   const struct fxp_resource *res = fxp_resource(v->texture);
+   const int w = u_minify(v->texture->width0, level), h = u_minify(v->texture->height0, level);
+   const bool normalized = q->target != TGSI_TEXTURE_RECT && !st->unnormalized_coords;
+   const uint8_t *base = res->data + res->level_offset_B[level];
+   const unsigned row_B = res->row_stride_B[level];
+   const float u = (normalized ? q->s * w : q->s) + q->offset[0];
+   const float vv = (normalized ? q->t * h : q->t) + q->offset[1];
+
+   if (filter == PIPE_TEX_FILTER_NEAREST) {
+      load(b, cache, base, row_B, wrap(st->wrap_s, u, w), wrap(st->wrap_t, vv, h), out);
+      return;
+   }
+   const float fu = CLAMP(u, -16777216.0f, 16777216.0f) - 0.5f, fv = CLAMP(vv, -16777216.0f, 16777216.0f) - 0.5f;
+   const float au = fu - floorf(fu), av = fv - floorf(fv);
+   const int x0 = wrap(st->wrap_s, floorf(fu), w), x1 = wrap(st->wrap_s, floorf(fu) + 1, w);
+   const int y0 = wrap(st->wrap_t, floorf(fv), h), y1 = wrap(st->wrap_t, floorf(fv) + 1, h);
+   float t[4][4];
+   load(b, cache, base, row_B, x0, y0, t[0]);
+   load(b, cache, base, row_B, x1, y0, t[1]);
+   load(b, cache, base, row_B, x0, y1, t[2]);
+   load(b, cache, base, row_B, x1, y1, t[3]);
+   /* the general path's weights and accumulation order: (i, j) = (0,0), (1,0), (0,1), (1,1) */
+   const float wgt[4] = {(1 - au) * (1 - av) * 1.0f, au * (1 - av) * 1.0f, (1 - au) * av * 1.0f,
+                         au * av * 1.0f};
+   for (unsigned c = 0; c < 4; c++) {
+      float acc = 0.0f;
+      for (unsigned k = 0; k < 4; k++)
+         acc += t[k][c] * wgt[k];
+      out[c] = acc;
+   }
+}
+
+bool
+fxp_sample_fast(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t out[4])
+{
+   if (q->shadow || (q->target != TGSI_TEXTURE_2D && q->target != TGSI_TEXTURE_RECT))
+      return false;
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_sampler_state *st = b->state;
+   struct fxp_sample_cache local = {{NULL}};
+   struct fxp_sample_cache *cache = q->cache ? q->cache : &local;
+   const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
+   const unsigned last = MIN2(MAX2(v->u.tex.last_level, first), v->texture->last_level);
+   float lod = CLAMP(q->lod, st->min_lod, st->max_lod);
+   if (!(lod == lod))
+      lod = 0.0f;
+   lod = CLAMP(lod, -64.0f, 64.0f);
+   const bool mag = lod <= 0.0f;
+   const unsigned filter = mag ? st->mag_img_filter : st->min_img_filter;
+   float t[4];
+
+   if (mag || st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
+      sample_level(b, cache, q, first, filter, t);
+   } else if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST) {
+      sample_level(b, cache, q, MIN2(first + (unsigned)floorf(lod + 0.5f), last), filter, t);
+   } else {
+      const unsigned l0 = MIN2(first + (unsigned)floorf(lod), last), l1 = MIN2(l0 + 1, last);
+      const float f = lod - floorf(lod);
+      float a[4], c[4];
+      sample_level(b, cache, q, l0, filter, a);
+      sample_level(b, cache, q, l1, filter, c);
+      for (unsigned k = 0; k < 4; k++)
+         t[k] = a[k] * (1 - f) + c[k] * f;
+   }
+   uint32_t bits[4];
+   for (unsigned k = 0; k < 4; k++)
+      bits[k] = fxp_f2u(t[k]);
+   fxp_sampler_swizzle(v, bits, out, false);
+   return true;
+}

@@ -1,0 +1,169 @@
+/* Tests of the sampler core's fast path against its general path: for every format the fast path takes
+ * (RGBA8, BGRA8, BGRX8, FXT1 RGB and RGBA) and random sampler states within its conditions, random requests
+ * (coordinates inside and far outside [0, 1], offsets, LODs across the mip chain, RECT coordinates) must
+ * give bit-identical results with FXPIPE's fast path on and off. Also checks that the fast path is really
+ * chosen for those bindings and not for the ones it must leave to the general path. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+
+#include "sampler/fxp_sampler.h"
+#include "sampler/fxp_sampler_fast.h"
+#include "shader/fxp_shader.h"
+#include "tests/fxp_test.h"
+
+static uint32_t rng_state = 12345;
+
+static uint32_t
+rng(void)
+{
+   rng_state = rng_state * 1664525u + 1013904223u;
+   return rng_state >> 8;
+}
+
+static float
+rngf(float lo, float hi)
+{
+   return lo + (hi - lo) * (rng() & 0xffff) / 65535.0f;
+}
+
+/* A 2D (or RECT) texture with `levels` levels of random bytes (any bytes are valid FXT1 blocks). */
+static struct pipe_sampler_view *
+make_view(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format format, unsigned w, unsigned h,
+          unsigned levels, struct pipe_resource **res)
+{
+   *res = fxp_t_texture(t, target, format, w, h, 1, 1, levels, PIPE_BIND_SAMPLER_VIEW);
+   if (!CHECK(t, *res != NULL, "texture of %s", util_format_name(format)))
+      return NULL;
+   for (unsigned l = 0; l < levels; l++) {
+      const unsigned lw = u_minify(w, l), lh = u_minify(h, l);
+      const unsigned stride = util_format_get_stride(format, lw);
+      const unsigned size = stride * util_format_get_nblocksy(format, lh);
+      uint8_t *data = malloc(size);
+      for (unsigned i = 0; data && i < size; i++)
+         data[i] = (uint8_t)rng();
+      struct pipe_box box;
+      u_box_2d(0, 0, lw, lh, &box);
+      if (data)
+         t->pipe->texture_subdata(t->pipe, *res, l, PIPE_MAP_WRITE, &box, data, stride, size);
+      free(data);
+   }
+   struct pipe_sampler_view templ;
+   memset(&templ, 0, sizeof(templ));
+   templ.format = format;
+   templ.target = target;
+   templ.swizzle_r = PIPE_SWIZZLE_X, templ.swizzle_g = PIPE_SWIZZLE_Y;
+   templ.swizzle_b = PIPE_SWIZZLE_Z, templ.swizzle_a = PIPE_SWIZZLE_W;
+   templ.u.tex.last_level = levels - 1;
+   return t->pipe->create_sampler_view(t->pipe, *res, &templ);
+}
+
+static void
+compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format format, unsigned w,
+              unsigned h, unsigned levels)
+{
+   static const unsigned wraps[] = {PIPE_TEX_WRAP_REPEAT, PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+                                    PIPE_TEX_WRAP_MIRROR_REPEAT};
+   struct pipe_resource *res = NULL;
+   struct pipe_sampler_view *view = make_view(t, target, format, w, h, levels, &res);
+   if (!view)
+      return;
+   unsigned mismatches = 0, fast_taken = 0;
+   for (unsigned s = 0; s < 24; s++) {
+      struct pipe_sampler_state st;
+      memset(&st, 0, sizeof(st));
+      st.wrap_s = wraps[rng() % 3];
+      st.wrap_t = wraps[rng() % 3];
+      st.wrap_r = PIPE_TEX_WRAP_REPEAT;
+      st.min_img_filter = rng() & 1 ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
+      st.mag_img_filter = rng() & 1 ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
+      st.min_mip_filter = rng() % 3; /* NONE, NEAREST, LINEAR: PIPE_TEX_MIPFILTER_* are 0..2 */
+      st.min_lod = rngf(-1.0f, 1.0f);
+      st.max_lod = rngf(1.0f, 8.0f);
+      struct fxp_sampler_binding fast = {.view = view, .state = &st};
+      fxp_sampler_binding_prepare(&fast);
+      struct fxp_sampler_binding general = fast;
+      general.fast = 0;
+      fast_taken += fast.fast != 0;
+      for (unsigned k = 0; k < 400; k++) {
+         struct fxp_sample_req q;
+         memset(&q, 0, sizeof(q));
+         q.target = target == PIPE_TEXTURE_RECT ? TGSI_TEXTURE_RECT : TGSI_TEXTURE_2D;
+         const float reach = target == PIPE_TEXTURE_RECT ? (float)w : 1.0f;
+         q.s = rngf(-2.0f, 3.0f) * reach;
+         q.t = rngf(-2.0f, 3.0f) * reach;
+         q.lod = rngf(-2.0f, (float)levels + 1.0f);
+         if (k % 4 == 0) {
+            q.offset[0] = (int)(rng() % 16) - 8;
+            q.offset[1] = (int)(rng() % 16) - 8;
+         }
+         uint32_t a[4], b[4];
+         fxp_sample(&fast, &q, a);
+         fxp_sample(&general, &q, b);
+         if (memcmp(a, b, sizeof(a)) && mismatches++ < 3)
+            CHECK(t, false, "%s: s %g t %g lod %g: fast %08x %08x %08x %08x, general %08x %08x %08x %08x",
+                  util_format_name(format), q.s, q.t, q.lod, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+      }
+   }
+   CHECK(t, mismatches == 0, "%s: %u mismatching requests", util_format_name(format), mismatches);
+   CHECK(t, fast_taken == 24, "%s: fast path chosen for %u of 24 states", util_format_name(format), fast_taken);
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&res, NULL);
+}
+
+static void
+test_fast_rgba8(struct fxp_t *t)
+{
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 37, 20, 6);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8A8_UNORM, 16, 16, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8X8_UNORM, 9, 31, 5);
+   compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R8G8B8A8_UNORM, 13, 7, 1);
+}
+
+static void
+test_fast_fxt1(struct fxp_t *t)
+{
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_FXT1_RGBA, 40, 24, 6);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_FXT1_RGB, 19, 9, 5);
+}
+
+/* Bindings the fast path must leave alone: shadow compare, border wrapping, other formats. */
+static void
+test_fast_not_chosen(struct fxp_t *t)
+{
+   struct pipe_resource *res = NULL, *res2 = NULL;
+   struct pipe_sampler_view *view = make_view(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 8, 8, 1, &res);
+   struct pipe_sampler_view *view2 = make_view(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R32G32B32A32_FLOAT, 8, 8, 1, &res2);
+   if (!view || !view2)
+      return;
+   struct pipe_sampler_state st;
+   memset(&st, 0, sizeof(st));
+   st.wrap_s = st.wrap_t = PIPE_TEX_WRAP_CLAMP_TO_BORDER;
+   struct fxp_sampler_binding b = {.view = view, .state = &st};
+   fxp_sampler_binding_prepare(&b);
+   CHECK(t, b.fast == 0, "CLAMP_TO_BORDER took the fast path");
+   st.wrap_s = st.wrap_t = PIPE_TEX_WRAP_REPEAT;
+   st.compare_mode = PIPE_TEX_COMPARE_R_TO_TEXTURE;
+   fxp_sampler_binding_prepare(&b);
+   CHECK(t, b.fast == 0, "shadow compare took the fast path");
+   st.compare_mode = PIPE_TEX_COMPARE_NONE;
+   struct fxp_sampler_binding b2 = {.view = view2, .state = &st};
+   fxp_sampler_binding_prepare(&b2);
+   CHECK(t, b2.fast == 0, "RGBA32F took the fast path");
+   fxp_sampler_binding_prepare(&b);
+   CHECK(t, b.fast != 0, "RGBA8 with REPEAT did not take the fast path");
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_sampler_view_reference(&view2, NULL);
+   pipe_resource_reference(&res, NULL);
+   pipe_resource_reference(&res2, NULL);
+}
+
+const struct fxp_test fxp_sampler_tests[] = {
+   {"sampler.fast_rgba8", test_fast_rgba8},
+   {"sampler.fast_fxt1", test_fast_fxt1},
+   {"sampler.fast_not_chosen", test_fast_not_chosen},
+   {NULL},
+};
