@@ -22,7 +22,7 @@
 #include "fxt1/fxp_fxt1.h"
 #include "sampler/fxp_sampler.h"
 #include "sampler/fxp_sampler_fast.h"
-#include "shader/fxp_shader.h"
+#include "shader/fxp_exec_inline.h"
 
 enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1 };
 
@@ -61,6 +61,8 @@ wrap(unsigned mode, float u, int size)
    if (!(u == u))
       u = 0.0f;
    int i = (int)floorf(CLAMP(u, -16777216.0f, 16777216.0f));
+   if ((unsigned)i < (unsigned)size && mode != PIPE_TEX_WRAP_CLAMP_TO_EDGE)
+      return i; /* inside: every mode leaves it (and no division is needed) */
    if (mode == PIPE_TEX_WRAP_REPEAT) {
       i %= size;
       return i < 0 ? i + size : i;
@@ -181,5 +183,150 @@ fxp_sample_fast(const struct fxp_sampler_binding *b, const struct fxp_sample_req
    for (unsigned k = 0; k < 4; k++)
       bits[k] = fxp_f2u(t[k]);
    fxp_sampler_swizzle(v, bits, out, false);
+   return true;
+}
+
+/* The batch form: all FXP_W lanes of one instruction at once, the coordinate arithmetic as lane vectors,
+ * wrapping and texel loads per lane. Level choice, weights and the order of every float operation are those
+ * of fxp_sample_fast (and so of the general path). */
+struct level_pick {
+   int level[FXP_W];          /* level sampled first */
+   int level2[FXP_W];         /* second level of a linear mip blend, -1 if none */
+   float frac[FXP_W];         /* the blend's weight of level2 */
+   int32_t linear[FXP_W];     /* -1: the level filter is linear */
+};
+
+static void
+pick_levels(const struct fxp_sampler_binding *b, const float lod_in[FXP_W], struct level_pick *pk)
+{
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_sampler_state *st = b->state;
+   const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
+   const unsigned last = MIN2(MAX2(v->u.tex.last_level, first), v->texture->last_level);
+   for (unsigned l = 0; l < FXP_W; l++) {
+      float lod = CLAMP(lod_in[l], st->min_lod, st->max_lod);
+      if (!(lod == lod))
+         lod = 0.0f;
+      lod = CLAMP(lod, -64.0f, 64.0f);
+      const bool mag = lod <= 0.0f;
+      pk->linear[l] = (mag ? st->mag_img_filter : st->min_img_filter) == PIPE_TEX_FILTER_LINEAR ? -1 : 0;
+      pk->level2[l] = -1;
+      pk->frac[l] = 0.0f;
+      if (mag || st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
+         pk->level[l] = first;
+      } else if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST) {
+         pk->level[l] = MIN2(first + (unsigned)floorf(lod + 0.5f), last);
+      } else {
+         pk->level[l] = MIN2(first + (unsigned)floorf(lod), last);
+         pk->level2[l] = MIN2(pk->level[l] + 1, (int)last);
+         pk->frac[l] = lod - floorf(lod);
+      }
+   }
+}
+
+static inline fxp_vf
+vfloor(fxp_vf x)
+{
+   /* floorf: exact for |x| < 2^31, which the callers' clamps guarantee; NaN stays NaN */
+   const fxp_vi i = __builtin_convertvector(x, fxp_vi);
+   const fxp_vf f = __builtin_convertvector(i, fxp_vf);
+   const fxp_vf fl = f - (fxp_vf)((fxp_vi)fxp_splat_f(1.0f) & (f > x));
+   return fxp_sel_f(x != x, x, fl);
+}
+
+/* One level per lane (levels[l], skipped where < 0): bilinear or nearest per lane, into out[c]. */
+static void
+sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, bool rect,
+              const fxp_vf s, const fxp_vf t, const int off[2], const int levels[FXP_W],
+              const int32_t linear[FXP_W], fxp_vf out[4])
+{
+   const struct pipe_sampler_state *st = b->state;
+   const struct fxp_resource *res = fxp_resource(b->view->texture);
+   const bool normalized = !rect && !st->unnormalized_coords;
+   fxp_vf w, h;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      const int lv = MAX2(levels[l], 0);
+      w[l] = (float)u_minify(b->view->texture->width0, lv);
+      h[l] = (float)u_minify(b->view->texture->height0, lv);
+   }
+   const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
+   const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
+   const fxp_vf lim = fxp_splat_f(16777216.0f);
+   /* CLAMP(x, -lim, lim) as the general path writes it: NaN passes through */
+   const fxp_vf cu = fxp_sel_f(u < -lim, -lim, fxp_sel_f(u > lim, lim, u));
+   const fxp_vf cv = fxp_sel_f(vv < -lim, -lim, fxp_sel_f(vv > lim, lim, vv));
+   const fxp_vf fu = cu - 0.5f, fv = cv - 0.5f;
+   const fxp_vf flu = vfloor(fu), flv = vfloor(fv);
+   const fxp_vf au = fu - flu, av = fv - flv;
+   const fxp_vf wgt[4] = {(1 - au) * (1 - av) * 1.0f, au * (1 - av) * 1.0f, (1 - au) * av * 1.0f, au * av * 1.0f};
+
+   for (unsigned l = 0; l < FXP_W; l++) {
+      if (levels[l] < 0)
+         continue;
+      const int lv = levels[l], iw = (int)w[l], ih = (int)h[l];
+      const uint8_t *base = res->data + res->level_offset_B[lv];
+      const unsigned row_B = res->row_stride_B[lv];
+      float tx[4][4];
+      if (!linear[l]) {
+         load(b, cache, base, row_B, wrap(st->wrap_s, u[l], iw), wrap(st->wrap_t, vv[l], ih), tx[0]);
+         for (unsigned c = 0; c < 4; c++)
+            out[c][l] = tx[0][c];
+         continue;
+      }
+      const int x0 = wrap(st->wrap_s, flu[l], iw), x1 = wrap(st->wrap_s, flu[l] + 1, iw);
+      const int y0 = wrap(st->wrap_t, flv[l], ih), y1 = wrap(st->wrap_t, flv[l] + 1, ih);
+      load(b, cache, base, row_B, x0, y0, tx[0]);
+      load(b, cache, base, row_B, x1, y0, tx[1]);
+      load(b, cache, base, row_B, x0, y1, tx[2]);
+      load(b, cache, base, row_B, x1, y1, tx[3]);
+      for (unsigned c = 0; c < 4; c++) {
+         float acc = 0.0f;
+         for (unsigned k = 0; k < 4; k++)
+            acc += tx[k][c] * wgt[k][l];
+         out[c][l] = acc;
+      }
+   }
+}
+
+bool
+fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, const float s_in[FXP_W],
+                      const float t_in[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
+                      struct fxp_sample_cache *cache, uint32_t out[4][FXP_W])
+{
+   if (!b || !b->fast || (target != TGSI_TEXTURE_2D && target != TGSI_TEXTURE_RECT))
+      return false;
+   struct level_pick pk;
+   fxp_vf s, t, a[4], c[4];
+   memcpy(&s, s_in, sizeof(s));
+   memcpy(&t, t_in, sizeof(t));
+   pick_levels(b, lod, &pk);
+   for (unsigned l = 0; l < FXP_W; l++)
+      if (!(active & (1u << l)))
+         pk.level[l] = pk.level2[l] = -1;
+   const bool rect = target == TGSI_TEXTURE_RECT;
+   sample_levels(b, cache, rect, s, t, off, pk.level, pk.linear, a);
+   bool blend = false;
+   for (unsigned l = 0; l < FXP_W; l++)
+      blend |= pk.level2[l] >= 0;
+   if (blend) {
+      sample_levels(b, cache, rect, s, t, off, pk.level2, pk.linear, c);
+      for (unsigned l = 0; l < FXP_W; l++)
+         if (pk.level2[l] >= 0)
+            for (unsigned k = 0; k < 4; k++)
+               a[k][l] = a[k][l] * (1 - pk.frac[l]) + c[k][l] * pk.frac[l];
+   }
+   for (unsigned l = 0; l < FXP_W; l++) {
+      uint32_t bits[4] = {0, 0, 0, 0}, sw[4];
+      if (!(active & (1u << l))) {
+         for (unsigned k = 0; k < 4; k++)
+            out[k][l] = 0;
+         continue;
+      }
+      for (unsigned k = 0; k < 4; k++)
+         bits[k] = fxp_f2u(a[k][l]);
+      fxp_sampler_swizzle(b->view, bits, sw, false);
+      for (unsigned k = 0; k < 4; k++)
+         out[k][l] = sw[k];
+   }
    return true;
 }

@@ -3,10 +3,18 @@
 #define FXP_SAMPLER_FAST_H
 
 #include "sampler/fxp_sampler.h"
+#include "shader/fxp_shader.h"
 
 /* Sets b->fast (0: the general path) from the binding's view and state. */
 void fxp_sampler_fast_prepare(struct fxp_sampler_binding *b);
 /* Samples like fxp_sample when b->fast is set; false if this request needs the general path. */
 bool fxp_sample_fast(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t out[4]);
+
+/* All FXP_W lanes of one instruction (2D and RECT targets, no shadow, one binding for every lane): s and t
+ * as the request's coordinates, lod with the biases applied, immediate offsets; lanes outside `active` give
+ * 0. The same values as fxp_sample lane by lane; false when the binding has no fast path. */
+bool fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, const float s[FXP_W],
+                           const float t[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
+                           struct fxp_sample_cache *cache, uint32_t out[4][FXP_W]);
 
 #endif

@@ -1,7 +1,7 @@
 /* Tests of the sampler core's fast path against its general path: for every format the fast path takes
  * (RGBA8, BGRA8, BGRX8, FXT1 RGB and RGBA) and random sampler states within its conditions, random requests
  * (coordinates inside and far outside [0, 1], offsets, LODs across the mip chain, RECT coordinates) must
- * give bit-identical results with FXPIPE's fast path on and off. Also checks that the fast path is really
+ * give bit-identical results with the fast path (per lane and in its batch form) and without it. Also checks that the fast path is really
  * chosen for those bindings and not for the ones it must leave to the general path. */
 #include <stdlib.h>
 #include <string.h>
@@ -71,7 +71,7 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
    struct pipe_sampler_view *view = make_view(t, target, format, w, h, levels, &res);
    if (!view)
       return;
-   unsigned mismatches = 0, fast_taken = 0;
+   unsigned mismatches = 0, fast_taken = 0, batch_runs = 0;
    for (unsigned s = 0; s < 24; s++) {
       struct pipe_sampler_state st;
       memset(&st, 0, sizeof(st));
@@ -106,10 +106,36 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
          if (memcmp(a, b, sizeof(a)) && mismatches++ < 3)
             CHECK(t, false, "%s: s %g t %g lod %g: fast %08x %08x %08x %08x, general %08x %08x %08x %08x",
                   util_format_name(format), q.s, q.t, q.lod, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
+         /* the batch form: this request in lane k % FXP_W of a batch of random ones, some lanes inactive */
+         if (k % FXP_W == FXP_W - 1) {
+            float bs[FXP_W], bt[FXP_W], blod[FXP_W];
+            uint32_t bout[4][FXP_W];
+            const uint32_t active = rng() | 1u;
+            struct fxp_sample_req lane[FXP_W];
+            for (unsigned l = 0; l < FXP_W; l++) {
+               lane[l] = q;
+               lane[l].s = bs[l] = l ? rngf(-2.0f, 3.0f) * reach : q.s;
+               lane[l].t = bt[l] = l ? rngf(-2.0f, 3.0f) * reach : q.t;
+               lane[l].lod = blod[l] = l ? rngf(-2.0f, (float)levels + 1.0f) : q.lod;
+            }
+            struct fxp_sample_cache cache = {{NULL}};
+            const bool took = fxp_sample_fast_batch(&fast, q.target, bs, bt, blod, q.offset, active, &cache, bout);
+            batch_runs += took;
+            for (unsigned l = 0; took && l < FXP_W; l++) {
+               uint32_t g[4] = {0, 0, 0, 0};
+               if (active & (1u << l))
+                  fxp_sample(&general, &lane[l], g);
+               for (unsigned c = 0; c < 4; c++)
+                  if (bout[c][l] != g[c] && mismatches++ < 3)
+                     CHECK(t, false, "%s batch lane %u: s %g t %g lod %g: channel %u %08x, general %08x",
+                           util_format_name(format), l, lane[l].s, lane[l].t, lane[l].lod, c, bout[c][l], g[c]);
+            }
+         }
       }
    }
    CHECK(t, mismatches == 0, "%s: %u mismatching requests", util_format_name(format), mismatches);
    CHECK(t, fast_taken == 24, "%s: fast path chosen for %u of 24 states", util_format_name(format), fast_taken);
+   CHECK(t, batch_runs == 24 * (400 / FXP_W), "%s: the batch form ran %u times", util_format_name(format), batch_runs);
    pipe_sampler_view_reference(&view, NULL);
    pipe_resource_reference(&res, NULL);
 }

@@ -153,13 +153,12 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
       lane_offset(e, in, l, 0, r->offset);
    }
 
-   /* level of detail, per lane from its quad (fragment batches) */
+   /* level of detail: implicit LODs come from the quad's coordinate differences, so the four lanes of a quad
+    * share the derivative part (computed on its first lane); explicit LODs, biases and gradients are per
+    * lane */
+   float quad_lod = 0.0f;
    for (unsigned l = 0; l < FXP_W && a->gather < 0; l++) {
       const struct fxp_sampler_binding *b = lb[l];
-      float size[3];
-      fxp_texture_base_size(b, size);
-      if (rect)
-         size[0] = size[1] = 1.0f;
       const float bias = b && b->state ? b->state->lod_bias : 0.0f;
       float lod = 0.0f;
       if (a->mode == LOD_EXPLICIT) {
@@ -167,31 +166,38 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
       } else if (a->mode == LOD_BIAS && !e->quad_layout) {
          lod = a->lod[l]; /* no derivatives: the implicit LOD is 0, plus the bias */
       } else if (a->mode == LOD_GRAD || (e->quad_layout && a->mode != LOD_ZERO)) {
-         float dx[3] = {0}, dy[3] = {0};
-         if (a->mode == LOD_GRAD) {
-            for (unsigned k = 0; k < nd; k++) {
-               dx[k] = a->ddx[k][l];
-               dy[k] = a->ddy[k][l];
-            }
+         if (a->mode != LOD_GRAD && (l & 3) && lb[l] == lb[l & ~3u]) {
+            lod = quad_lod;
          } else {
-            const unsigned q0 = l & ~3u;
-            const float co[3][4] = {{q[q0].s, q[q0 + 1].s, q[q0 + 2].s, q[q0 + 3].s},
-                                    {q[q0].t, q[q0 + 1].t, q[q0 + 2].t, q[q0 + 3].t},
-                                    {q[q0].r, q[q0 + 1].r, q[q0 + 2].r, q[q0 + 3].r}};
-            for (unsigned k = 0; k < nd; k++) {
-               dx[k] = co[k][1] - co[k][0];
-               dy[k] = co[k][2] - co[k][0];
+            float dx[3] = {0}, dy[3] = {0}, size[3];
+            fxp_texture_base_size(b, size);
+            if (rect)
+               size[0] = size[1] = 1.0f;
+            if (a->mode == LOD_GRAD) {
+               for (unsigned k = 0; k < nd; k++) {
+                  dx[k] = a->ddx[k][l];
+                  dy[k] = a->ddy[k][l];
+               }
+            } else {
+               const unsigned q0 = l & ~3u;
+               const float co[3][4] = {{q[q0].s, q[q0 + 1].s, q[q0 + 2].s, q[q0 + 3].s},
+                                       {q[q0].t, q[q0 + 1].t, q[q0 + 2].t, q[q0 + 3].t},
+                                       {q[q0].r, q[q0 + 1].r, q[q0 + 2].r, q[q0 + 3].r}};
+               for (unsigned k = 0; k < nd; k++) {
+                  dx[k] = co[k][1] - co[k][0];
+                  dy[k] = co[k][2] - co[k][0];
+               }
             }
+            float rx = 0, ry = 0;
+            const float scale = target_is_cube(t) ? 0.5f : 1.0f;
+            for (unsigned k = 0; k < nd; k++) {
+               const float sz = size[MIN2(k, 2)] * scale;
+               rx += dx[k] * sz * dx[k] * sz;
+               ry += dy[k] * sz * dy[k] * sz;
+            }
+            const float rho = sqrtf(MAX2(rx, ry));
+            lod = quad_lod = rho > 0.0f ? log2f(rho) : -INFINITY;
          }
-         float rx = 0, ry = 0;
-         const float scale = target_is_cube(t) ? 0.5f : 1.0f;
-         for (unsigned k = 0; k < nd; k++) {
-            const float sz = size[MIN2(k, 2)] * scale;
-            rx += dx[k] * sz * dx[k] * sz;
-            ry += dy[k] * sz * dy[k] * sz;
-         }
-         const float rho = sqrtf(MAX2(rx, ry));
-         lod = rho > 0.0f ? log2f(rho) : -INFINITY;
          if (a->mode == LOD_BIAS)
             lod += a->lod[l];
       }
@@ -200,6 +206,24 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 
    fxp_vu r[4];
    struct fxp_sample_cache cache = {{NULL}};
+   if (a->gather < 0 && !a->shadow && in->res_addr_slot == UINT32_MAX && in->mem_file == TGSI_FILE_SAMPLER &&
+       !in->tex_offset_reg && lb[0] && lb[0]->fast) {
+      /* the common case, all lanes at once (sampler/fxp_sampler_fast.c) */
+      float s[FXP_W], tt[FXP_W], lod[FXP_W];
+      uint32_t out[4][FXP_W], active = 0;
+      for (unsigned l = 0; l < FXP_W; l++) {
+         s[l] = q[l].s, tt[l] = q[l].t, lod[l] = q[l].lod;
+         active |= (e->mask[l] || e->quad_layout) ? 1u << l : 0;
+      }
+      const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
+      if (fxp_sample_fast_batch(lb[0], t, s, tt, lod, off, active, &cache, out)) {
+         FOREACH_CHAN(in, k) {
+            memcpy(&r[k], out[k], sizeof(r[k]));
+            dst_store_u(e, in, 0, k, r[k]);
+         }
+         return;
+      }
+   }
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t o[4] = {0, 0, 0, 0};
       q[l].cache = &cache;
