@@ -19,6 +19,7 @@
 #include "fxp_resource.h"
 #include "draw/fxp_render.h"
 #include "fragment/fxp_fragment_ops.h"
+#include "shader/fxp_exec_inline.h"
 
 enum { FC_NONE, FC_RGBA, FC_BGRA };
 enum { FZ_NONE, FZ_Z24_LOW, FZ_Z24_HIGH, FZ_Z16, FZ_Z32F };
@@ -164,41 +165,71 @@ write_color(const struct fxp_render *r, unsigned cb, uint8_t *p, const float src
    }
 }
 
+/* float_to_ubyte (util/u_math.h) on a lane vector: the same bytes. */
+static inline fxp_vu
+vec_to_ubyte(fxp_vf f)
+{
+   const fxp_vf t = f * (255.0f / 256.0f) + 32768.0f;
+   fxp_vu b = (fxp_vu)t & 0xff;
+   b = fxp_sel_u(f >= 1.0f, (fxp_vu){0} + 255u, b);
+   return b & (fxp_vu)(f > 0.0f); /* NaN and <= 0 give 0 */
+}
+
 unsigned
 fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y, const double *zin,
                   uint32_t mask)
 {
    const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
    unsigned passed = 0;
+   uint32_t pass = 0;
 
-   for (unsigned l = 0; l < FXP_W; l++) {
+   /* depth first (lanes are distinct pixels, so the order of lanes between the tests does not matter) */
+   const bool depth = r->zs_base && r->ctx->dsa && r->ctx->dsa->depth_enabled;
+   if (!depth) {
+      /* no depth test: the written lanes are the mask's inside the framebuffer (fxp_fragment_lane's rule) */
+      for (unsigned l = 0; l < FXP_W; l++)
+         if ((unsigned)x[l] < r->fb_width && (unsigned)y[l] < r->fb_height)
+            pass |= 1u << l;
+      pass &= mask;
+      passed = util_bitcount(pass);
+   }
+   for (unsigned l = 0; depth && l < FXP_W; l++) {
       double z;
       if (!fxp_fragment_lane(r, e, x, y, zin, mask, l, &z))
          continue;
       if (r->zs_base && !depth_test(r, fxp_render_zs(r, x[l], y[l]), z))
          continue;
+      pass |= 1u << l;
       passed++;
-      for (unsigned i = 0; i < fb->nr_cbufs; i++) {
-         if (!r->cbuf_base[i])
+   }
+   if (!pass)
+      return 0;
+   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+      if (!r->cbuf_base[i])
+         continue;
+      const bool bgra = r->fast_color[i] == FC_BGRA, has_alpha = r->fast_color_alpha[i];
+      if (r->fast_color_plain[i]) {
+         /* the common case: the four channels converted for all lanes, one 32-bit store per pixel */
+         const fxp_vu cr = vec_to_ubyte(fxp_output(e, r->fs_color[i], 0)->f);
+         const fxp_vu cg = vec_to_ubyte(fxp_output(e, r->fs_color[i], 1)->f);
+         const fxp_vu cb = vec_to_ubyte(fxp_output(e, r->fs_color[i], 2)->f);
+         const fxp_vu ca = has_alpha ? vec_to_ubyte(fxp_output(e, r->fs_color[i], 3)->f) : (fxp_vu){0};
+         const fxp_vu px = (bgra ? cb | cr << 16 : cr | cb << 16) | cg << 8 | ca << 24;
+         for (unsigned l = 0; l < FXP_W; l++)
+            if (pass & (1u << l))
+               memcpy(fxp_render_cbuf(r, i, x[l], y[l]), &px[l], 4); /* little-endian byte order */
+         continue;
+      }
+      for (unsigned l = 0; l < FXP_W; l++) {
+         if (!(pass & (1u << l)))
             continue;
          float src[4];
          for (unsigned c = 0; c < 4; c++)
             src[c] = fxp_output(e, r->fs_color[i], c)->af[l];
-         if (r->fast_color_plain[i]) {
-            /* the common case: four converted bytes in the buffer's order */
-            uint8_t *p = fxp_render_cbuf(r, i, x[l], y[l]);
-            const bool bgra = r->fast_color[i] == FC_BGRA;
-            p[bgra ? 2 : 0] = float_to_ubyte(src[0]);
-            p[1] = float_to_ubyte(src[1]);
-            p[bgra ? 0 : 2] = float_to_ubyte(src[2]);
-            p[3] = r->fast_color_alpha[i] ? float_to_ubyte(src[3]) : 0;
-            continue;
-         }
          if (r->fast_color_over[i]) {
             /* glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA): s * a + d * (1 - a), computed as
              * fxp_blend_equation computes it */
             uint8_t *p = fxp_render_cbuf(r, i, x[l], y[l]);
-            const bool bgra = r->fast_color[i] == FC_BGRA, has_alpha = r->fast_color_alpha[i];
             const unsigned pos[4] = {bgra ? 2u : 0u, 1u, bgra ? 0u : 2u, 3u};
             const float a = CLAMP(src[3], 0.0f, 1.0f), ia = 1.0f - a;
             for (unsigned c = 0; c < 4; c++) {

@@ -27,6 +27,10 @@
 #define FXP_SUBPIXEL_BITS 8
 #define FXP_ONE (1 << FXP_SUBPIXEL_BITS)
 #define QUADS_PER_BATCH (FXP_W / 4)
+#define RASTER_TILE 8 /* pixels; a power of two, even, so that tiles hold whole quads */
+
+typedef double fxp_vd __attribute__((vector_size(FXP_W * 8)));
+typedef int64_t fxp_vl __attribute__((vector_size(FXP_W * 8)));
 
 /* The primitive being rasterized, as the shading of its batches needs it. */
 /* A quantity linear in window space over the primitive: value at the centre of pixel (0, 0) and steps
@@ -348,17 +352,42 @@ shade(struct fxp_render *r, const struct prim *p, struct batch *bt)
    e->frag = &iface;
    for (unsigned l = 0; l < FXP_W; l++)
       e->helper[l] = (bt->coverage & (1u << l)) ? 0 : -1;
-   for (unsigned l = 0; l < bt->nq * 4; l++) {
-      const int x = bt->x[l], y = bt->y[l];
-      const double w = eval(&p->w, x, y);
-      z[l] = eval(&p->z, x, y);
-
-      for (unsigned i = 0; i < r->num_fs_in; i++) {
+   /* interpolated inputs, all lanes at once: the same double-precision operations as input_value() */
+   const unsigned n = bt->nq * 4;
+   fxp_vd vx, vy;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      vx[l] = l < n ? bt->x[l] : bt->x[0];
+      vy[l] = l < n ? bt->y[l] : bt->y[0];
+   }
+   const fxp_vd vw = p->w.v0 + p->w.gx * vx + p->w.gy * vy;
+   const fxp_vd vz = p->z.v0 + p->z.gx * vx + p->z.gy * vy;
+   const fxp_vd inv_w = (fxp_vd)((fxp_vl)(1.0 / vw) & (fxp_vl)(vw != 0.0)); /* 0 where w is 0 */
+   for (unsigned i = 0; i < r->num_fs_in; i++) {
+      const struct fxp_fs_input *in = &r->fs_in[i];
+      const int o = (!p->front && in->back_output >= 0) ? in->back_output : in->output;
+      const bool planar = in->src == FXP_FS_FROM_OUTPUT && o >= 0 && !p->point &&
+                          in->interp != TGSI_INTERPOLATE_CONSTANT;
+      if (planar) {
+         for (unsigned c = 0; c < 4; c++) {
+            const struct plane *pl = &p->attr[4 * i + c];
+            fxp_vd v = pl->v0 + pl->gx * vx + pl->gy * vy;
+            if (in->interp != TGSI_INTERPOLATE_LINEAR)
+               v = v * inv_w;
+            fxp_input(e, i, c)->f = __builtin_convertvector(v, fxp_vf);
+         }
+         continue;
+      }
+      for (unsigned l = 0; l < n; l++) {
          float v[4];
-         input_value(r, p, i, x, y, 0.0, 0.0, v);
+         input_value(r, p, i, bt->x[l], bt->y[l], 0.0, 0.0, v);
          for (unsigned c = 0; c < 4; c++)
             fxp_input(e, i, c)->af[l] = v[c];
       }
+   }
+   for (unsigned l = 0; l < n; l++) {
+      const int x = bt->x[l], y = bt->y[l];
+      const double w = vw[l];
+      z[l] = vz[l];
       const bool covered = bt->coverage & (1u << l);
       for (unsigned i = 0; i < fs->num_svs; i++) {
          for (unsigned c = 0; c < 4; c++) {
@@ -404,6 +433,25 @@ shade(struct fxp_render *r, const struct prim *p, struct batch *bt)
    }
    bt->nq = 0;
    bt->coverage = 0;
+}
+
+/* Whether the centre of pixel (x, y) is inside the triangle's edges (and, for stippled lines, on). */
+static inline bool
+pixel_inside(const struct fxp_render *r, const struct prim *p, const int64_t bias[3], int64_t h, int x, int y)
+{
+   const int64_t px = ((int64_t)x << FXP_SUBPIXEL_BITS) + h, py = ((int64_t)y << FXP_SUBPIXEL_BITS) + h;
+   for (unsigned k = 0; k < 3; k++)
+      if (p->A[k] * px + p->B[k] * py + p->C[k] + bias[k] < 0)
+         return false;
+   if (p->stipple) {
+      const struct pipe_rasterizer_state *rs = r->rast;
+      const float d = p->st_xmajor ? fabsf(x + 0.5f - p->st_x0) : fabsf(y + 0.5f - p->st_y0);
+      /* GL counts fragments: the n-th along the line uses bit (n / factor) % 16 */
+      const unsigned n = (unsigned)(p->st_count + floorf(d));
+      const unsigned k = (n / (rs->line_stipple_factor + 1)) & 15;
+      return (rs->line_stipple_pattern >> k) & 1;
+   }
+   return true;
 }
 
 /* Rasterizes a triangle given in window coordinates (any orientation). */
@@ -452,40 +500,53 @@ rasterize(struct fxp_render *r, struct prim *p)
    if (x0 > x1 || y0 > y1)
       return;
 
-   const bool half = r->rast->half_pixel_center;
+   /* 8x8 tiles: a tile whose corner pixel centres are all inside every edge is covered whole, one whose
+    * corners are all outside one edge is skipped (the edge functions are linear), the others are tested
+    * pixel by pixel */
+   const int64_t h = r->rast->half_pixel_center ? FXP_ONE / 2 : 0;
    struct batch bt = {0};
-   for (int qy = y0 & ~1; qy <= y1; qy += 2) {
-      for (int qx = x0 & ~1; qx <= x1; qx += 2) {
-         uint32_t quad_cov = 0;
-         for (unsigned q = 0; q < 4; q++) {
-            const int x = qx + (q & 1), y = qy + (q >> 1);
-            if (x < x0 || x > x1 || y < y0 || y > y1)
-               continue;
-            const int64_t px = ((int64_t)x << FXP_SUBPIXEL_BITS) + (half ? FXP_ONE / 2 : 0);
-            const int64_t py = ((int64_t)y << FXP_SUBPIXEL_BITS) + (half ? FXP_ONE / 2 : 0);
-            bool inside = true;
-            for (unsigned k = 0; k < 3 && inside; k++)
-               inside = p->A[k] * px + p->B[k] * py + p->C[k] + bias[k] >= 0;
-            if (inside && p->stipple) {
-               const struct pipe_rasterizer_state *rs = r->rast;
-               const float d = p->st_xmajor ? fabsf(x + 0.5f - p->st_x0) : fabsf(y + 0.5f - p->st_y0);
-               /* GL counts fragments: the n-th along the line uses bit (n / factor) % 16 */
-               const unsigned n = (unsigned)(p->st_count + floorf(d));
-               const unsigned k = (n / (rs->line_stipple_factor + 1)) & 15;
-               inside = (rs->line_stipple_pattern >> k) & 1;
-            }
-            if (inside)
-               quad_cov |= 1u << q;
-         }
-         if (!quad_cov)
+   for (int ty = y0 & ~(RASTER_TILE - 1); ty <= y1; ty += RASTER_TILE) {
+      for (int tx = x0 & ~(RASTER_TILE - 1); tx <= x1; tx += RASTER_TILE) {
+         const int xa = MAX2(tx, x0), xb = MIN2(tx + RASTER_TILE - 1, x1);
+         const int ya = MAX2(ty, y0), yb = MIN2(ty + RASTER_TILE - 1, y1);
+         if (xa > xb || ya > yb)
             continue;
-         for (unsigned q = 0; q < 4; q++) {
-            bt.x[bt.nq * 4 + q] = qx + (q & 1);
-            bt.y[bt.nq * 4 + q] = qy + (q >> 1);
+         bool reject = false, accept = !p->stipple;
+         for (unsigned k = 0; k < 3; k++) {
+            const int64_t ex0 = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + h);
+            const int64_t ex1 = p->A[k] * (((int64_t)xb << FXP_SUBPIXEL_BITS) + h);
+            const int64_t ey0 = p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + h);
+            const int64_t ey1 = p->B[k] * (((int64_t)yb << FXP_SUBPIXEL_BITS) + h);
+            const int64_t c = p->C[k] + bias[k];
+            const int64_t e00 = ex0 + ey0 + c, e10 = ex1 + ey0 + c, e01 = ex0 + ey1 + c, e11 = ex1 + ey1 + c;
+            if (e00 < 0 && e10 < 0 && e01 < 0 && e11 < 0)
+               reject = true;
+            if (e00 < 0 || e10 < 0 || e01 < 0 || e11 < 0)
+               accept = false;
          }
-         bt.coverage |= quad_cov << (bt.nq * 4);
-         if (++bt.nq == QUADS_PER_BATCH)
-            shade(r, p, &bt);
+         if (reject)
+            continue;
+         for (int qy = ya & ~1; qy <= yb; qy += 2) {
+            for (int qx = xa & ~1; qx <= xb; qx += 2) {
+               uint32_t quad_cov = 0;
+               for (unsigned q = 0; q < 4; q++) {
+                  const int x = qx + (q & 1), y = qy + (q >> 1);
+                  if (x < xa || x > xb || y < ya || y > yb)
+                     continue;
+                  if (accept || pixel_inside(r, p, bias, h, x, y))
+                     quad_cov |= 1u << q;
+               }
+               if (!quad_cov)
+                  continue;
+               for (unsigned q = 0; q < 4; q++) {
+                  bt.x[bt.nq * 4 + q] = qx + (q & 1);
+                  bt.y[bt.nq * 4 + q] = qy + (q >> 1);
+               }
+               bt.coverage |= quad_cov << (bt.nq * 4);
+               if (++bt.nq == QUADS_PER_BATCH)
+                  shade(r, p, &bt);
+            }
+         }
       }
    }
    if (bt.nq)

@@ -3,7 +3,8 @@
  * | step      | rule                                                                                    |
  * |-----------|-----------------------------------------------------------------------------------------|
  * | level     | the view's levels; lod <= 0 uses the magnification filter on the first level; mip      |
- * |           | filter NONE: first level, NEAREST: round(lod), LINEAR: the two levels around lod mixed  |
+ * |           | filter NONE: first level, NEAREST: ceil(lod + 0.5) - 1 (GL: .5 rounds down), LINEAR:   |
+ * |           | the two levels around lod mixed                                                          |
  * | lod       | clamped to [min_lod, max_lod] of the sampler state (bias is applied by the caller)     |
  * | address   | u = s * width - 0.5 (linear) or floor(s * width) (nearest); RECT coordinates are texels |
  * | wrap      | REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, CLAMP (GL_CLAMP: linear filtering mixes in the  |
@@ -414,7 +415,7 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
    if (mag || st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
       sample_level(b, q, first, filter, s, t, r, slice, texel_out);
    } else if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST) {
-      const unsigned level = MIN2(first + (unsigned)floorf(lod + 0.5f), last);
+      const unsigned level = MIN2(first + (unsigned)(ceilf(lod + 0.5f) - 1.0f), last);
       sample_level(b, q, level, filter, s, t, r, slice, texel_out);
    } else {
       const unsigned l0 = MIN2(first + (unsigned)floorf(lod), last), l1 = MIN2(l0 + 1, last);

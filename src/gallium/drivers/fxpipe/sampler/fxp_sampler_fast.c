@@ -169,7 +169,7 @@ fxp_sample_fast(const struct fxp_sampler_binding *b, const struct fxp_sample_req
    if (mag || st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
       sample_level(b, cache, q, first, filter, t);
    } else if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST) {
-      sample_level(b, cache, q, MIN2(first + (unsigned)floorf(lod + 0.5f), last), filter, t);
+      sample_level(b, cache, q, MIN2(first + (unsigned)(ceilf(lod + 0.5f) - 1.0f), last), filter, t);
    } else {
       const unsigned l0 = MIN2(first + (unsigned)floorf(lod), last), l1 = MIN2(l0 + 1, last);
       const float f = lod - floorf(lod);
@@ -215,7 +215,7 @@ pick_levels(const struct fxp_sampler_binding *b, const float lod_in[FXP_W], stru
       if (mag || st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
          pk->level[l] = first;
       } else if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST) {
-         pk->level[l] = MIN2(first + (unsigned)floorf(lod + 0.5f), last);
+         pk->level[l] = MIN2(first + (unsigned)(ceilf(lod + 0.5f) - 1.0f), last);
       } else {
          pk->level[l] = MIN2(first + (unsigned)floorf(lod), last);
          pk->level2[l] = MIN2(pk->level[l] + 1, (int)last);

@@ -90,6 +90,15 @@ lane_binding(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, st
    return tmp;
 }
 
+/* Writes a sampling result: the DX10 family's SVIEW operand swizzles it (tgsi.rst: "the swizzle on SVIEW
+ * determines texel swizzling after lookup"), except GATHER4, whose swizzle picks the gathered component. */
+static void
+store_result(struct fxp_exec *e, const struct fxp_inst *in, const fxp_vu r[4])
+{
+   const bool swizzled = in->mem_file == TGSI_FILE_SAMPLER_VIEW && in->opcode != TGSI_OPCODE_GATHER4;
+   FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, r[swizzled ? (in->res_swizzle >> (2 * k)) & 3 : k]);
+}
+
 enum lod_mode { LOD_IMPLICIT, LOD_BIAS, LOD_EXPLICIT, LOD_ZERO, LOD_GRAD };
 
 /* One sampling instruction's operands, gathered per family into one form. */
@@ -113,6 +122,121 @@ lane_offset(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, uns
       off[c] = in->tex_offset_reg ? e->rf[in->off_src.slot[c]].ai[l] : in->tex_offset[k][c];
 }
 
+/* Face-space coordinate differences for cube maps: a direction (x, y, z) on the face of major axis `axis`
+ * (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z, as the sampler core numbers them) has face coordinates
+ * s = (sc / ma + 1) / 2, t = (tc / ma + 1) / 2 (GL 3.3, table 3.21). */
+static unsigned
+cube_axis(float x, float y, float z)
+{
+   const float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
+   if (ax >= ay && ax >= az)
+      return x >= 0 ? 0 : 1;
+   if (ay >= az)
+      return y >= 0 ? 2 : 3;
+   return z >= 0 ? 4 : 5;
+}
+
+/* sc, tc and ma of a direction on a given face, with their derivatives along d (dx, dy, dz). */
+static void
+cube_sc_tc_ma(unsigned axis, const float v[3], const float d[3], float out[3], float dout[3])
+{
+   static const struct { int sc, tc, ma; float ssc, stc, sma; } tab[6] = {
+      {2, 1, 0, -1, -1, 1}, {2, 1, 0, 1, -1, -1}, {0, 2, 1, 1, 1, 1},
+      {0, 2, 1, 1, -1, -1}, {0, 1, 2, 1, -1, 1}, {0, 1, 2, -1, -1, -1},
+   };
+   const int idx[3] = {tab[axis].sc, tab[axis].tc, tab[axis].ma};
+   const float sgn[3] = {tab[axis].ssc, tab[axis].stc, tab[axis].sma};
+   for (unsigned k = 0; k < 3; k++) {
+      out[k] = sgn[k] * v[idx[k]];
+      dout[k] = d ? sgn[k] * d[idx[k]] : 0.0f;
+   }
+}
+
+/* log2 of the scale factor rho from coordinate derivatives in texel units (GL 3.3, 3.8.11). */
+static float
+lod_from_rho(unsigned nd, const float dx[3], const float dy[3], const float size[3])
+{
+   float rx = 0, ry = 0;
+   for (unsigned k = 0; k < nd; k++) {
+      rx += dx[k] * size[k] * dx[k] * size[k];
+      ry += dy[k] * size[k] * dy[k] * size[k];
+   }
+   const float rho = sqrtf(MAX2(rx, ry));
+   return rho > 0.0f ? log2f(rho) : -INFINITY;
+}
+
+static void
+texel_scale(const struct fxp_sampler_binding *b, unsigned t, float size[3])
+{
+   fxp_texture_base_size(b, size);
+   if (t == TGSI_TEXTURE_RECT || t == TGSI_TEXTURE_SHADOWRECT)
+      size[0] = size[1] = 1.0f;
+   if (target_is_cube(t))
+      size[1] = size[0]; /* square faces */
+}
+
+/* The implicit LOD of a quad (q[0..3] in TL, TR, BL, BR order): differences along x (TR - TL) and y
+ * (BL - TL); cube maps take face coordinates on the face of the quad's first lane. */
+static float
+lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_sample_req *q)
+{
+   float size[3], dx[3] = {0}, dy[3] = {0};
+   texel_scale(b, t, size);
+   if (target_is_cube(t)) {
+      const unsigned axis = cube_axis(q[0].s, q[0].t, q[0].r);
+      float fc[3][2];
+      for (unsigned k = 0; k < 3; k++) {
+         const float v[3] = {q[k].s, q[k].t, q[k].r};
+         float o[3], unused[3];
+         cube_sc_tc_ma(axis, v, NULL, o, unused);
+         const float ma = o[2] != 0.0f ? o[2] : 1.0f;
+         fc[k][0] = 0.5f * (o[0] / ma + 1.0f);
+         fc[k][1] = 0.5f * (o[1] / ma + 1.0f);
+      }
+      for (unsigned c = 0; c < 2; c++) {
+         dx[c] = fc[1][c] - fc[0][c];
+         dy[c] = fc[2][c] - fc[0][c];
+      }
+      return lod_from_rho(2, dx, dy, size);
+   }
+   const unsigned nd = coord_dims(t);
+   const float co[3][3] = {{q[0].s, q[1].s, q[2].s}, {q[0].t, q[1].t, q[2].t}, {q[0].r, q[1].r, q[2].r}};
+   for (unsigned k = 0; k < nd; k++) {
+      dx[k] = co[k][1] - co[k][0];
+      dy[k] = co[k][2] - co[k][0];
+   }
+   return lod_from_rho(nd, dx, dy, size);
+}
+
+/* The LOD from explicit gradients (TXD, SAMPLE_D) at coordinates (s, t, r); for cube maps the direction
+ * gradients are carried to face coordinates: d(sc / ma) = (dsc ma - sc dma) / ma^2. */
+static float
+lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, float tt, float r,
+                   const float gx[3], const float gy[3])
+{
+   float size[3], dx[3] = {0}, dy[3] = {0};
+   texel_scale(b, t, size);
+   if (target_is_cube(t)) {
+      const float v[3] = {s, tt, r};
+      const unsigned axis = cube_axis(s, tt, r);
+      float o[3], ox[3], oy[3];
+      cube_sc_tc_ma(axis, v, gx, o, ox);
+      cube_sc_tc_ma(axis, v, gy, o, oy);
+      const float ma = o[2] != 0.0f ? o[2] : 1.0f;
+      for (unsigned c = 0; c < 2; c++) {
+         dx[c] = 0.5f * (ox[c] * ma - o[c] * ox[2]) / (ma * ma);
+         dy[c] = 0.5f * (oy[c] * ma - o[c] * oy[2]) / (ma * ma);
+      }
+      return lod_from_rho(2, dx, dy, size);
+   }
+   const unsigned nd = coord_dims(t);
+   for (unsigned k = 0; k < nd; k++) {
+      dx[k] = gx[k];
+      dy[k] = gy[k];
+   }
+   return lod_from_rho(nd, dx, dy, size);
+}
+
 static void
 run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 {
@@ -120,8 +244,6 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
    struct fxp_sample_req q[FXP_W];
    const struct fxp_sampler_binding *lb[FXP_W];
    struct fxp_sampler_binding composed[FXP_W];
-   const bool rect = t == TGSI_TEXTURE_RECT || t == TGSI_TEXTURE_SHADOWRECT;
-   const unsigned nd = coord_dims(t);
 
    for (unsigned l = 0; l < FXP_W; l++) {
       struct fxp_sample_req *r = &q[l];
@@ -169,34 +291,16 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
          if (a->mode != LOD_GRAD && (l & 3) && lb[l] == lb[l & ~3u]) {
             lod = quad_lod;
          } else {
-            float dx[3] = {0}, dy[3] = {0}, size[3];
-            fxp_texture_base_size(b, size);
-            if (rect)
-               size[0] = size[1] = 1.0f;
             if (a->mode == LOD_GRAD) {
-               for (unsigned k = 0; k < nd; k++) {
+               float dx[3], dy[3];
+               for (unsigned k = 0; k < 3; k++) {
                   dx[k] = a->ddx[k][l];
                   dy[k] = a->ddy[k][l];
                }
+               lod = quad_lod = lod_from_gradients(t, b, q[l].s, q[l].t, q[l].r, dx, dy);
             } else {
-               const unsigned q0 = l & ~3u;
-               const float co[3][4] = {{q[q0].s, q[q0 + 1].s, q[q0 + 2].s, q[q0 + 3].s},
-                                       {q[q0].t, q[q0 + 1].t, q[q0 + 2].t, q[q0 + 3].t},
-                                       {q[q0].r, q[q0 + 1].r, q[q0 + 2].r, q[q0 + 3].r}};
-               for (unsigned k = 0; k < nd; k++) {
-                  dx[k] = co[k][1] - co[k][0];
-                  dy[k] = co[k][2] - co[k][0];
-               }
+               lod = quad_lod = lod_from_quad(t, b, &q[l & ~3u]);
             }
-            float rx = 0, ry = 0;
-            const float scale = target_is_cube(t) ? 0.5f : 1.0f;
-            for (unsigned k = 0; k < nd; k++) {
-               const float sz = size[MIN2(k, 2)] * scale;
-               rx += dx[k] * sz * dx[k] * sz;
-               ry += dy[k] * sz * dy[k] * sz;
-            }
-            const float rho = sqrtf(MAX2(rx, ry));
-            lod = quad_lod = rho > 0.0f ? log2f(rho) : -INFINITY;
          }
          if (a->mode == LOD_BIAS)
             lod += a->lod[l];
@@ -217,10 +321,9 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
       }
       const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
       if (fxp_sample_fast_batch(lb[0], t, s, tt, lod, off, active, &cache, out)) {
-         FOREACH_CHAN(in, k) {
+         for (unsigned k = 0; k < 4; k++)
             memcpy(&r[k], out[k], sizeof(r[k]));
-            dst_store_u(e, in, 0, k, r[k]);
-         }
+         store_result(e, in, r);
          return;
       }
    }
@@ -245,7 +348,7 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
       for (unsigned k = 0; k < 4; k++)
          r[k][l] = o[k];
    }
-   FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, r[k]);
+   store_result(e, in, r);
 }
 
 /* The GL family: coordinates in src0 as the table at the top says; src1.x the extra value of the *2
@@ -373,7 +476,7 @@ fetch(struct fxp_exec *e, const struct fxp_inst *in, unsigned target, bool lz, b
       for (unsigned k = 0; k < 4; k++)
          r[k][l] = o[k];
    }
-   FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, r[k]);
+   store_result(e, in, r);
 }
 
 static unsigned
@@ -455,34 +558,33 @@ sample_query(struct fxp_exec *e, const struct fxp_inst *in, bool pos)
 static void op_sample_info(struct fxp_exec *e, const struct fxp_inst *in) { sample_query(e, in, false); }
 static void op_sample_pos(struct fxp_exec *e, const struct fxp_inst *in) { sample_query(e, in, true); }
 
-/* LODQ: (LOD the sampler would use, clamped to the sampler's and the view's range; the LOD computed) */
+/* LODQ: y = the LOD computed from the quad (bias included), x = the LOD the sampler accesses (GLSL 4.60,
+ * 8.9.1): clamped to the sampler's and the view's range, then 0 without mipmapping, ceil(lod + 0.5) - 1
+ * for NEAREST mipmapping, as it is for LINEAR. */
 static void
 op_lodq(struct fxp_exec *e, const struct fxp_inst *in)
 {
    struct fxp_sampler_binding composed;
-   const unsigned nd = coord_dims(in->tex_target);
-   fxp_vf co[3];
-   for (unsigned k = 0; k < 3; k++)
-      co[k] = src_f(e, in, 0, k);
+   struct fxp_sample_req q[FXP_W];
+   memset(q, 0, sizeof(q));
+   for (unsigned l = 0; l < FXP_W; l++) {
+      q[l].s = src_f(e, in, 0, 0)[l];
+      q[l].t = src_f(e, in, 0, 1)[l];
+      q[l].r = src_f(e, in, 0, 2)[l];
+   }
    fxp_vf x, y;
    for (unsigned l = 0; l < FXP_W; l++) {
       const struct fxp_sampler_binding *b = lane_binding(e, in, l, &composed);
-      float size[3];
-      fxp_texture_base_size(b, size);
-      const unsigned q0 = l & ~3u;
-      float rx = 0, ry = 0;
-      for (unsigned k = 0; k < nd && e->quad_layout; k++) {
-         const float dx = (co[k][q0 + 1] - co[k][q0]) * size[MIN2(k, 2)];
-         const float dy = (co[k][q0 + 2] - co[k][q0]) * size[MIN2(k, 2)];
-         rx += dx * dx;
-         ry += dy * dy;
-      }
-      const float rho = sqrtf(MAX2(rx, ry));
-      float lod = (rho > 0.0f ? log2f(rho) : -INFINITY) + (b && b->state ? b->state->lod_bias : 0.0f);
+      float lod = e->quad_layout ? lod_from_quad(in->tex_target, b, &q[l & ~3u]) : -INFINITY;
+      lod += b && b->state ? b->state->lod_bias : 0.0f;
       y[l] = lod;
       if (b && b->state && b->view) {
          lod = CLAMP(lod, b->state->min_lod, b->state->max_lod);
          lod = CLAMP(lod, 0.0f, (float)(b->view->u.tex.last_level - b->view->u.tex.first_level));
+         if (b->state->min_mip_filter == PIPE_TEX_MIPFILTER_NONE)
+            lod = 0.0f;
+         else if (b->state->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST)
+            lod = ceilf(lod + 0.5f) - 1.0f;
       }
       x[l] = lod;
    }

@@ -1087,13 +1087,15 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
                      e.live[l] && !e.helper[l] ? fxp_output(&e, o, c)->af[l] : NAN;
       }
    }
-   for (unsigned o = 0; ok && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
+   const bool ok_run = ok;
+   for (unsigned o = 0; ok_run && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
       if (!t->expect_outputs[o].present)
          continue;
       char what[32];
       snprintf(what, sizeof(what), "output %u", o);
-      ok = out[o] ? compare(&t->expect_outputs[o], (const uint32_t *)out[o], n_px * 4, what)
-                  : fail("the shader has no OUTPUT[%u]", o);
+      /* every output is compared, so that FXP_TGSI_RUNNER_ALL lists all mismatches */
+      ok &= out[o] ? compare(&t->expect_outputs[o], (const uint32_t *)out[o], n_px * 4, what)
+                   : fail("the shader has no OUTPUT[%u]", o);
    }
    if (ok)
       ok = check_buffers(pipe, t, bufs);
