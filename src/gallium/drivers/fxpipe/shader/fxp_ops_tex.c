@@ -176,14 +176,17 @@ texel_scale(const struct fxp_sampler_binding *b, unsigned t, float size[3])
 }
 
 /* The implicit LOD of a quad (q[0..3] in TL, TR, BL, BR order): differences along x (TR - TL) and y
- * (BL - TL); cube maps take face coordinates on the face of the quad's first lane. */
+ * (BL - TL); cube maps take face coordinates on the face of the quad's mean direction. */
 static float
 lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_sample_req *q)
 {
    float size[3], dx[3] = {0}, dy[3] = {0};
    texel_scale(b, t, size);
    if (target_is_cube(t)) {
-      const unsigned axis = cube_axis(q[0].s, q[0].t, q[0].r);
+      /* the face of the quad's centre (the mean direction): a lane at the quad's edge, a helper outside
+       * the primitive especially, can point at a neighbouring face */
+      const unsigned axis = cube_axis(q[0].s + q[1].s + q[2].s + q[3].s, q[0].t + q[1].t + q[2].t + q[3].t,
+                                      q[0].r + q[1].r + q[2].r + q[3].r);
       float fc[3][2];
       for (unsigned k = 0; k < 3; k++) {
          const float v[3] = {q[k].s, q[k].t, q[k].r};
@@ -241,6 +244,7 @@ static void
 run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 {
    const unsigned t = a->target;
+
    struct fxp_sample_req q[FXP_W];
    const struct fxp_sampler_binding *lb[FXP_W];
    struct fxp_sampler_binding composed[FXP_W];
