@@ -67,8 +67,7 @@ struct fxp_context {
    struct pipe_shader_buffer shader_buffers[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_BUFFERS];
    uint32_t shader_buffers_writable[PIPE_SHADER_TYPES];
    struct pipe_image_view images[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_IMAGES];
-   struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];
-   unsigned so_offsets_B[PIPE_MAX_SO_BUFFERS];
+   struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];  /* struct fxp_so_target */
    unsigned num_so_targets;
    struct pipe_query *render_cond_query;
    bool render_cond_condition;
@@ -81,11 +80,19 @@ struct fxp_context {
 
    /* queries: counters the pipeline adds to, and the queries now running */
    uint64_t samples_passed;
+   uint64_t prims_generated, so_prims_written, so_overflows;   /* draw/fxp_so.c */
    struct list_head active_queries;
    bool queries_enabled;
 
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;
+};
+
+/* A stream-output target and how far it has been written (draw/fxp_so.c). */
+struct fxp_so_target {
+   struct pipe_stream_output_target base;
+   uint32_t internal_offset_B;  /* bytes written from buffer_offset */
+   uint32_t vertex_stride_B;    /* of the last draw that wrote it (DrawTransformFeedback divides by it) */
 };
 
 static inline struct fxp_context *
@@ -112,6 +119,9 @@ void fxp_release_resource_bindings(struct fxp_context *ctx);
 /* context/ */
 void fxp_init_query_functions(struct fxp_context *ctx);
 void fxp_init_draw_functions(struct fxp_context *ctx);
+void fxp_init_so_functions(struct fxp_context *ctx);
+/* Conditional rendering (context/fxp_query.c): whether commands subject to it should run now. */
+bool fxp_render_condition_passes(struct fxp_context *ctx);
 
 /* compute/ */
 void fxp_init_compute_functions(struct fxp_context *ctx);

@@ -81,6 +81,7 @@ fxp_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
    fxp_init_resource_binding_functions(ctx);
    fxp_init_query_functions(ctx);
    fxp_init_draw_functions(ctx);
+   fxp_init_so_functions(ctx);
    fxp_init_compute_functions(ctx);
    fxp_init_clear_functions(ctx);
    fxp_init_blit_functions(ctx);

@@ -1,8 +1,11 @@
-/* Queries: occlusion counts and predicates (the fragment stage adds to ctx->samples_passed), timestamps and
- * elapsed time (CPU clock, nanoseconds), GPU_FINISHED and TIMESTAMP_DISJOINT. Every command has completed when
- * it returns, so results are always available. Query types fxpipe does not implement are refused. */
+/* Queries: occlusion counts and predicates (the fragment stage adds to ctx->samples_passed), primitives
+ * generated and written by stream output, stream-output statistics and overflow predicates (draw/fxp_so.c
+ * counts them; one vertex stream), timestamps and elapsed time (CPU clock, nanoseconds), GPU_FINISHED and
+ * TIMESTAMP_DISJOINT; and conditional rendering on a query's result. Every command has completed when it
+ * returns, so results are always available. Query types fxpipe does not implement are refused. */
 #include "util/os_time.h"
 #include "util/u_memory.h"
+#include <string.h>
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
@@ -10,6 +13,7 @@
 struct fxp_query {
    enum pipe_query_type type;
    uint64_t start, end;          /* counter or clock at begin and end */
+   uint64_t start2, end2;        /* SO_STATISTICS: primitives generated (start/end: written) */
    bool active;
    struct list_head link;        /* in ctx->active_queries while active */
 };
@@ -22,6 +26,14 @@ fxp_query_counter(struct fxp_context *ctx, enum pipe_query_type type)
    case PIPE_QUERY_OCCLUSION_PREDICATE:
    case PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
       return ctx->samples_passed;
+   case PIPE_QUERY_PRIMITIVES_GENERATED:
+      return ctx->prims_generated;
+   case PIPE_QUERY_PRIMITIVES_EMITTED:
+   case PIPE_QUERY_SO_STATISTICS:
+      return ctx->so_prims_written;
+   case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
+   case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
+      return ctx->so_overflows;
    default:
       return os_time_get_nano();
    }
@@ -41,6 +53,15 @@ fxp_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
    case PIPE_QUERY_GPU_FINISHED:
    case PIPE_QUERY_TIMESTAMP_DISJOINT:
       break;
+   case PIPE_QUERY_PRIMITIVES_GENERATED:
+   case PIPE_QUERY_PRIMITIVES_EMITTED:
+   case PIPE_QUERY_SO_STATISTICS:
+   case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
+   case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
+      if (index == 0)
+         break;
+      fxp_refuse("stream-output query on vertex stream %u (there is one)", index);
+      return NULL;
    default:
       fxp_refuse("query type %u", type);
       return NULL;
@@ -72,6 +93,7 @@ fxp_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
    if (q->active)
       list_del(&q->link);
    q->start = q->end = fxp_query_counter(ctx, q->type);
+   q->start2 = q->end2 = ctx->prims_generated;
    q->active = true;
    list_addtail(&q->link, &ctx->active_queries);
    return true;
@@ -84,6 +106,7 @@ fxp_end_query(struct pipe_context *pipe, struct pipe_query *pq)
    struct fxp_query *q = (struct fxp_query *)pq;
 
    q->end = fxp_query_counter(ctx, q->type);
+   q->end2 = ctx->prims_generated;
    if (q->type == PIPE_QUERY_TIMESTAMP)
       q->start = q->end;
    if (q->active) {
@@ -102,7 +125,17 @@ fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait
    switch (q->type) {
    case PIPE_QUERY_OCCLUSION_COUNTER:
    case PIPE_QUERY_TIME_ELAPSED:
+   case PIPE_QUERY_PRIMITIVES_GENERATED:
+   case PIPE_QUERY_PRIMITIVES_EMITTED:
       result->u64 = q->end - q->start;
+      break;
+   case PIPE_QUERY_SO_STATISTICS:
+      result->so_statistics.num_primitives_written = q->end - q->start;
+      result->so_statistics.primitives_storage_needed = q->end2 - q->start2;
+      break;
+   case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
+   case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
+      result->b = q->end != q->start;
       break;
    case PIPE_QUERY_TIMESTAMP:
       result->u64 = q->end;
@@ -122,6 +155,43 @@ fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait
       return false;
    }
    return true;
+}
+
+/* While a query is active its end is the current counter, so that a result read mid-query (conditional
+ * rendering on a running query is undefined in GL; this keeps it harmless) is what has been counted. */
+bool
+fxp_render_condition_passes(struct fxp_context *ctx)
+{
+   struct fxp_query *q = (struct fxp_query *)ctx->render_cond_query;
+   union pipe_query_result result;
+
+   if (!q)
+      return true;
+   if (q->active) {
+      q->end = fxp_query_counter(ctx, q->type);
+      q->end2 = ctx->prims_generated;
+   }
+   memset(&result, 0, sizeof(result));
+   if (!fxp_get_query_result(&ctx->base, (struct pipe_query *)q, true, &result))
+      return true;
+   bool value;
+   switch (q->type) {
+   case PIPE_QUERY_OCCLUSION_PREDICATE:
+   case PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
+   case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
+   case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
+   case PIPE_QUERY_GPU_FINISHED:
+      value = result.b;
+      break;
+   case PIPE_QUERY_SO_STATISTICS:
+      value = result.so_statistics.num_primitives_written != 0;
+      break;
+   default:
+      value = result.u64 != 0;
+      break;
+   }
+   /* render_condition's `condition`: skip when the result equals it */
+   return value != ctx->render_cond_condition;
 }
 
 static void

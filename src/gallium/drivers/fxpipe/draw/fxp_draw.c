@@ -1,7 +1,8 @@
 /* draw_vbo: the front of the drawing pipeline. For each draw (direct, multi-draw or indirect) and each
  * instance, it turns the index stream (8, 16 or 32-bit indices with index bias and primitive restart, or
  * consecutive vertices) into vertex indices, runs vertex fetch and the vertex shader on batches of FXP_W
- * vertices, and hands the shaded vertices to primitive assembly (draw/fxp_prim.c).
+ * vertices, hands each primitive to stream output (draw/fxp_so.c) and the shaded vertices to primitive
+ * assembly (draw/fxp_prim.c). Draws are skipped while a render condition fails.
  *
  * Index reads are bounded by the index buffer: a draw reading past its end stops there. Every element is
  * shaded (there is no post-transform cache yet). */
@@ -152,7 +153,15 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, const struct pipe_draw_info *
    for (uint32_t inst = 0; inst < d->instance_count; inst++) {
       shade_vertices(r, e, vbs, vidx, nv, inst, d->start_instance, info->index_size ? d->index_bias : 0,
                      draw_id);
-      fxp_prim_run(r, info->mode, elts, n);
+      /* stream output and primitive counts, per run between restarts, before clipping */
+      for (unsigned i = 0, first = 0; i <= n; i++) {
+         if (i == n || elts[i] == UINT32_MAX) {
+            fxp_so_primitives(r, info->mode, elts + first, i - first);
+            first = i + 1;
+         }
+      }
+      if (!r->discard)
+         fxp_prim_run(r, info->mode, elts, n);
    }
 done:
    FREE(vidx);
@@ -196,8 +205,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       fxp_refuse("draw of primitive type %u", info->mode);
       return;
    }
-   if (ctx->rasterizer->rasterizer_discard)
-      return; /* nothing reaches the rasterizer, and stream output is not there yet */
+   if (!fxp_render_condition_passes(ctx))
+      return;
 
    memset(&r, 0, sizeof(r));
    r.ctx = ctx;
@@ -206,8 +215,10 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    r.rast = ctx->rasterizer;
    r.stride = 4 * MAX2(r.vs->num_outputs, 1);
    find_vs_outputs(&r);
-   if (r.pos < 0)
-      return; /* no position: nothing to rasterize */
+   const bool so = ctx->num_so_targets && ctx->vs->state.stream_output.num_outputs;
+   if (r.pos < 0 && !so)
+      return; /* no position and no stream output: nothing to do */
+   const bool raster = r.pos >= 0 && !r.rast->rasterizer_discard;
 
    for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; i++) {
       const struct pipe_vertex_buffer *vb = &ctx->vertex_buffers[i];
@@ -245,12 +256,20 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       fxp_refuse("out of memory for vertex shading");
       return;
    }
-   if (!fxp_raster_begin(&r)) {
+   if (raster && !fxp_raster_begin(&r)) {
       fxp_exec_fini(&vs_exec);
       return;
    }
+   r.discard = !raster; /* stream output only (or rasterizer discard): primitive assembly never runs */
 
-   if (indirect && indirect->buffer) {
+   if (indirect && indirect->count_from_stream_output) {
+      /* DrawTransformFeedback: the vertices the target holds, one instance set as the draw says */
+      struct draw_params d = {
+         .start = 0, .count = fxp_so_target_vertex_count(indirect->count_from_stream_output),
+         .instance_count = info->instance_count, .start_instance = info->start_instance,
+      };
+      draw_one(&r, &vs_exec, info, &d, vbs, NULL, 0, drawid_offset);
+   } else if (indirect && indirect->buffer) {
       unsigned n = indirect->draw_count;
       if (indirect->indirect_draw_count) {
          uint32_t c = 0;
@@ -285,7 +304,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       }
    }
 
-   fxp_raster_end(&r);
+   if (raster)
+      fxp_raster_end(&r);
    fxp_exec_fini(&vs_exec);
 }
 

@@ -49,6 +49,8 @@ struct fxp_render {
    const struct fxp_program *vs, *fs;
    const struct pipe_rasterizer_state *rast;
 
+   bool discard;                          /* nothing is rasterized (rasterizer discard, or no position) */
+
    /* post-VS vertices */
    float *verts;
    unsigned num_verts, stride;
@@ -101,6 +103,14 @@ struct fxp_render {
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
 void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
+
+/* draw/fxp_so.c: stream output and primitive counting for `count` elements of `mode` (elts[] map element
+ * positions to post-VS vertices; no restart markers). */
+void fxp_so_primitives(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
+unsigned fxp_so_target_vertex_count(struct pipe_stream_output_target *t);
+struct fxp_so_target *fxp_so_target(struct pipe_stream_output_target *t);
+unsigned fxp_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
+                       void (*emit)(void *data, const unsigned *v, unsigned n), void *data);
 
 /* raster/fxp_raster.c */
 bool fxp_raster_begin(struct fxp_render *r);

@@ -268,6 +268,8 @@ fxp_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    struct fxp_resource *src = fxp_resource(info->src.resource), *dst = fxp_resource(info->dst.resource);
    int x0, y0, x1, y1;
 
+   if (info->render_condition_enable && !fxp_render_condition_passes(fxp_context(pipe)))
+      return;
    if (!fxp_blit_valid(info) || !fxp_blit_clip(info, &x0, &y0, &x1, &y1))
       return;
    if (info->alpha_blend)

@@ -139,6 +139,8 @@ fxp_clear(struct pipe_context *pipe, unsigned buffers, const struct pipe_scissor
    unsigned x = 0, y = 0, w = ~0u, h = ~0u;
    struct fxp_region r;
 
+   if (!fxp_render_condition_passes(ctx))
+      return; /* clears obey conditional rendering */
    if (scissor) {
       if (scissor->maxx <= scissor->minx || scissor->maxy <= scissor->miny)
          return;
@@ -166,6 +168,8 @@ fxp_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
 {
    struct fxp_region r;
 
+   if (render_condition_enabled && !fxp_render_condition_passes(fxp_context(pipe)))
+      return;
    if (fxp_surface_region(dst, x, y, w, h, &r))
       fxp_fill_color(fxp_resource(dst->texture), dst->format, &r, color);
 }
@@ -177,6 +181,8 @@ fxp_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst, uns
 {
    struct fxp_region r;
 
+   if (render_condition_enabled && !fxp_render_condition_passes(fxp_context(pipe)))
+      return;
    if (fxp_surface_region(dst, x, y, w, h, &r))
       fxp_fill_zs(fxp_resource(dst->texture), dst->format, &r, clear_flags, depth, stencil);
 }

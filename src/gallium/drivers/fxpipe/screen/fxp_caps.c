@@ -1,10 +1,10 @@
 /* What fxpipe tells the GL front end it can do: caps, float caps and per-stage shader caps.
  *
- * Policy: a cap is claimed only for a feature fxpipe implements, or, for the GL 2.1 feature set that the
- * drawing and shader-engine issues are building (vertex and fragment shaders in TGSI, 8 render targets,
- * occlusion queries), for the features without which st/mesa would expose no usable GL at all.
- * Geometry, tessellation and compute stages, stream output, multisampling, texture arrays, buffer textures,
- * images and atomics stay off until their issues land. A shader using an opcode the engine does not
+ * Policy: a cap is claimed only for a feature fxpipe implements. That is GL 3.1 today: vertex and fragment
+ * shaders in TGSI up to GLSL 1.40, 8 render targets, texture arrays and buffer textures, instancing,
+ * primitive restart, stream output, conditional rendering, occlusion and stream-output queries.
+ * Geometry (the pipeline does not run them yet), tessellation and compute stages, real multisampling,
+ * seamless cube maps, images and atomics stay off until their issues land. A shader using an opcode the engine does not
  * execute yet (texture gather, images, ...) is not run: its draws are skipped and say so under
  * FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include "util/os_misc.h"
@@ -21,7 +21,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    /* Shading language and IR */
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
-      return 120;
+      return 140; /* GL 3.1: geometry shaders (3.2) are not run by the pipeline yet */
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
    case PIPE_CAP_SHAREABLE_SHADERS:
@@ -44,7 +44,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_MAX_TEXTURE_CUBE_LEVELS:
       return FXP_MAX_TEXTURE_CUBE_LEVELS;
    case PIPE_CAP_MAX_TEXTURE_ARRAY_LAYERS:
-      return 0; /* EXT_texture_array comes with GL 3.0 */
+      return 2048; /* sampled (sampler/) and rendered to (a surface's layer) */
    case PIPE_CAP_TEXTURE_TRANSFER_MODES:
       return 0; /* transfers map the storage directly */
    case PIPE_CAP_MIN_MAP_BUFFER_ALIGNMENT:
@@ -59,6 +59,18 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_CLEAR_TEXTURE:
    case PIPE_CAP_CLEAR_SCISSORED:
    case PIPE_CAP_TEXTURE_SWIZZLE: /* the sampler applies the view's swizzle */
+      return 1;
+   case PIPE_CAP_TEXTURE_BUFFER_OBJECTS: /* TXF and TXQ on buffer views (sampler/fxp_sampler.c) */
+      return 1;
+   case PIPE_CAP_TEXTURE_BUFFER_OFFSET_ALIGNMENT:
+      return 16;
+   case PIPE_CAP_MAX_TEXEL_BUFFER_ELEMENTS_UINT:
+      return 1 << 27;
+   case PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS: /* TG4 (fxp_gather) */
+      return 4;
+   case PIPE_CAP_TEXTURE_QUERY_LOD: /* LODQ */
+   case PIPE_CAP_FRAGMENT_SHADER_TEXTURE_LOD:
+   case PIPE_CAP_FRAGMENT_SHADER_DERIVATIVES:
       return 1;
 
    /* Rasterization and fragment operations (the GL 2.1 set of the drawing issue) */
@@ -76,6 +88,30 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_MAX_VIEWPORTS:
       return 1;
 
+   /* Drawing (draw/): instancing, restart, stream output, conditional rendering */
+   case PIPE_CAP_VS_INSTANCEID:
+   case PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR:
+   case PIPE_CAP_START_INSTANCE:
+   case PIPE_CAP_PRIMITIVE_RESTART:
+   case PIPE_CAP_PRIMITIVE_RESTART_FIXED_INDEX:
+   case PIPE_CAP_CONDITIONAL_RENDER:
+   case PIPE_CAP_INDEP_BLEND_ENABLE:
+   case PIPE_CAP_INDEP_BLEND_FUNC:
+   case PIPE_CAP_VERTEX_COLOR_UNCLAMPED: /* vertex colours are clamped only when the rasterizer says */
+      return 1;
+   case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
+      return PIPE_MAX_SO_BUFFERS;
+   case PIPE_CAP_MAX_STREAM_OUTPUT_SEPARATE_COMPONENTS:
+   case PIPE_CAP_MAX_STREAM_OUTPUT_INTERLEAVED_COMPONENTS:
+      return 64;
+   case PIPE_CAP_STREAM_OUTPUT_PAUSE_RESUME:   /* targets keep their offsets (appending) */
+   case PIPE_CAP_STREAM_OUTPUT_INTERLEAVE_BUFFERS:
+      return 1;
+   case PIPE_CAP_MAX_VERTEX_STREAMS:
+      return 1;
+   case PIPE_CAP_FAKE_SW_MSAA:
+      return 1; /* GL's sample counts are accepted and rendered with one sample, as softpipe does */
+
    /* Memory and identity */
    case PIPE_CAP_ACCELERATED:
       return 0;
@@ -90,20 +126,12 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 0xffffffff;
 
    /* Not yet: stream output, multisampling, instancing, compute and the rest of GL 3.x/4.x */
-   case PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS:
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
-   case PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR:
-   case PIPE_CAP_PRIMITIVE_RESTART:
    case PIPE_CAP_COMPUTE:
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
    case PIPE_CAP_SEAMLESS_CUBE_MAP:
-   case PIPE_CAP_CONDITIONAL_RENDER:
-   case PIPE_CAP_TEXTURE_BUFFER_OBJECTS:
    case PIPE_CAP_CUBE_MAP_ARRAY:
-   case PIPE_CAP_START_INSTANCE:
    case PIPE_CAP_DEPTH_CLIP_DISABLE:
-   case PIPE_CAP_INDEP_BLEND_ENABLE:
-   case PIPE_CAP_INDEP_BLEND_FUNC:
    case PIPE_CAP_ANISOTROPIC_FILTER:
       return 0;
 

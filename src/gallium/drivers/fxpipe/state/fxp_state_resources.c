@@ -48,50 +48,6 @@ fxp_set_shader_images(struct pipe_context *pipe, enum pipe_shader_type shader, u
    }
 }
 
-static struct pipe_stream_output_target *
-fxp_create_stream_output_target(struct pipe_context *pipe, struct pipe_resource *buffer,
-                                unsigned offset_B, unsigned size_B)
-{
-   struct pipe_stream_output_target *t;
-
-   if (!buffer || buffer->target != PIPE_BUFFER || (uint64_t)offset_B + size_B > buffer->width0) {
-      fxp_refuse("stream-output target outside its buffer");
-      return NULL;
-   }
-   t = CALLOC_STRUCT(pipe_stream_output_target);
-   if (!t)
-      return NULL;
-   pipe_reference_init(&t->reference, 1);
-   pipe_resource_reference(&t->buffer, buffer);
-   t->context = pipe;
-   t->buffer_offset = offset_B;
-   t->buffer_size = size_B;
-   return t;
-}
-
-static void
-fxp_stream_output_target_destroy(struct pipe_context *pipe, struct pipe_stream_output_target *t)
-{
-   pipe_resource_reference(&t->buffer, NULL);
-   FREE(t);
-}
-
-static void
-fxp_set_stream_output_targets(struct pipe_context *pipe, unsigned num,
-                              struct pipe_stream_output_target **targets, const unsigned *offsets)
-{
-   struct fxp_context *ctx = fxp_context(pipe);
-
-   for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++) {
-      struct pipe_stream_output_target *t = i < num ? targets[i] : NULL;
-      pipe_so_target_reference(&ctx->so_targets[i], t);
-      ctx->so_offsets_B[i] = (t && offsets) ? offsets[i] : 0;
-   }
-   ctx->num_so_targets = MIN2(num, PIPE_MAX_SO_BUFFERS);
-   if (num)
-      fxp_todo_once("stream output: targets are bound but nothing is written to them yet");
-}
-
 static void
 fxp_render_condition(struct pipe_context *pipe, struct pipe_query *query, bool condition,
                      enum pipe_render_cond_flag mode)
@@ -147,9 +103,6 @@ fxp_init_resource_binding_functions(struct fxp_context *ctx)
 {
    ctx->base.set_shader_buffers = fxp_set_shader_buffers;
    ctx->base.set_shader_images = fxp_set_shader_images;
-   ctx->base.create_stream_output_target = fxp_create_stream_output_target;
-   ctx->base.stream_output_target_destroy = fxp_stream_output_target_destroy;
-   ctx->base.set_stream_output_targets = fxp_set_stream_output_targets;
    ctx->base.render_condition = fxp_render_condition;
    ctx->base.set_window_rectangles = fxp_set_window_rectangles;
    ctx->base.set_tess_state = fxp_set_tess_state;

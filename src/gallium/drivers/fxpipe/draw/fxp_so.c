@@ -1,0 +1,282 @@
+/* Stream output (transform feedback): the vertex shader's outputs of every primitive, before clipping,
+ * appended to the bound stream-output buffers as the shader's pipe_stream_output_info lays them out; and
+ * the primitive counts that the PRIMITIVES_GENERATED / PRIMITIVES_EMITTED / SO_STATISTICS / SO_OVERFLOW
+ * queries read.
+ *
+ * | rule              | what fxpipe does                                                                 |
+ * |-------------------|----------------------------------------------------------------------------------|
+ * | primitives        | strips, fans, loops, quads and polygons are split into points, lines or triangles |
+ * |                   | in GL's order for the provoking-vertex convention (odd strip triangles swapped,   |
+ * |                   | fans around vertex 0, ...); quads, quad strips and polygons as primitive assembly |
+ * |                   | splits them; adjacency vertices are left out                                       |
+ * | layout            | output k of the info: num_components dwords from OUTPUT[register_index] starting   |
+ * |                   | at start_component, to buffer output_buffer at dst_offset dwords into the vertex;  |
+ * |                   | a vertex takes stride[buffer] dwords                                               |
+ * | append            | each target keeps its internal offset: set_stream_output_targets with offset ~0    |
+ * |                   | continues it, any other offset restarts there                                      |
+ * | overflow          | a primitive is written only if all its vertices fit in every buffer it writes;     |
+ * |                   | once one does not, the draw writes no more (counted as an overflow)               |
+ * | draw from target  | DrawTransformFeedback: vertex count = the target's bytes written / vertex stride  | */
+#include "util/u_inlines.h"
+#include "util/u_memory.h"
+#include "util/u_prim.h"
+
+#include "fxp_context.h"
+#include "fxp_debug.h"
+#include "fxp_resource.h"
+#include "draw/fxp_render.h"
+
+struct fxp_so_target *
+fxp_so_target(struct pipe_stream_output_target *t)
+{
+   return (struct fxp_so_target *)t;
+}
+
+/* Calls emit(data, v, n) for each point, line or triangle of `count` elements of `mode` (n = 1, 2 or 3
+ * element positions), in GL's order. Returns the number of primitives. */
+unsigned
+fxp_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
+              void (*emit)(void *data, const unsigned *v, unsigned n), void *data)
+{
+   unsigned prims = 0, v[3];
+#define EMIT(n_, a_, b_, c_)                                                                       \
+   do {                                                                                             \
+      v[0] = (a_), v[1] = (b_), v[2] = (c_);                                                        \
+      if (emit)                                                                                     \
+         emit(data, v, (n_));                                                                       \
+      prims++;                                                                                      \
+   } while (0)
+
+   switch (mode) {
+   case PIPE_PRIM_POINTS:
+      for (unsigned i = 0; i < count; i++)
+         EMIT(1, i, 0, 0);
+      break;
+   case PIPE_PRIM_LINES:
+      for (unsigned i = 0; i + 1 < count; i += 2)
+         EMIT(2, i, i + 1, 0);
+      break;
+   case PIPE_PRIM_LINE_STRIP:
+   case PIPE_PRIM_LINE_LOOP:
+      for (unsigned i = 0; i + 1 < count; i++)
+         EMIT(2, i, i + 1, 0);
+      if (mode == PIPE_PRIM_LINE_LOOP && count >= 2)
+         EMIT(2, count - 1, 0, 0);
+      break;
+   case PIPE_PRIM_LINES_ADJACENCY:
+      for (unsigned i = 0; i + 3 < count; i += 4)
+         EMIT(2, i + 1, i + 2, 0);
+      break;
+   case PIPE_PRIM_LINE_STRIP_ADJACENCY:
+      for (unsigned i = 0; i + 3 < count; i++)
+         EMIT(2, i + 1, i + 2, 0);
+      break;
+   case PIPE_PRIM_TRIANGLES:
+      for (unsigned i = 0; i + 2 < count; i += 3)
+         EMIT(3, i, i + 1, i + 2);
+      break;
+   case PIPE_PRIM_TRIANGLE_STRIP:
+      /* odd triangles keep the strip's orientation and the provoking vertex where the convention wants it */
+      for (unsigned i = 0; i + 2 < count; i++) {
+         if (!(i & 1))
+            EMIT(3, i, i + 1, i + 2);
+         else if (first_provoking)
+            EMIT(3, i, i + 2, i + 1);
+         else
+            EMIT(3, i + 1, i, i + 2);
+      }
+      break;
+   case PIPE_PRIM_TRIANGLE_FAN:
+      /* the provoking vertex is i + 1 (first) or i + 2 (last) */
+      for (unsigned i = 1; i + 1 < count; i++) {
+         if (first_provoking)
+            EMIT(3, i, i + 1, 0);
+         else
+            EMIT(3, 0, i, i + 1);
+      }
+      break;
+   /* quads, quad strips and polygons: the triangles primitive assembly rasterizes (draw/fxp_prim.c), so
+    * that drawing what was captured gives the same picture */
+   case PIPE_PRIM_POLYGON:
+      /* the provoking vertex of a polygon is its first, in either convention */
+      for (unsigned i = 1; i + 1 < count; i++) {
+         if (first_provoking)
+            EMIT(3, 0, i, i + 1);
+         else
+            EMIT(3, i, i + 1, 0);
+      }
+      break;
+   case PIPE_PRIM_QUADS:
+      /* the provoking vertex of a quad is its last */
+      for (unsigned i = 0; i + 3 < count; i += 4) {
+         if (first_provoking) {
+            EMIT(3, i + 3, i, i + 1);
+            EMIT(3, i + 3, i + 1, i + 2);
+         } else {
+            EMIT(3, i, i + 1, i + 3);
+            EMIT(3, i + 1, i + 2, i + 3);
+         }
+      }
+      break;
+   case PIPE_PRIM_QUAD_STRIP:
+      for (unsigned i = 0; i + 3 < count; i += 2) {
+         if (first_provoking) {
+            EMIT(3, i + 3, i, i + 1);
+            EMIT(3, i + 3, i + 2, i);
+         } else {
+            EMIT(3, i, i + 1, i + 3);
+            EMIT(3, i + 2, i, i + 3);
+         }
+      }
+      break;
+   case PIPE_PRIM_TRIANGLES_ADJACENCY:
+      for (unsigned i = 0; i + 5 < count; i += 6)
+         EMIT(3, i, i + 2, i + 4);
+      break;
+   case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY:
+      for (unsigned i = 0; count >= 6 && i + 5 < count; i += 2) {
+         const unsigned t = i / 2;
+         if (!(t & 1))
+            EMIT(3, i, i + 2, i + 4);
+         else
+            EMIT(3, i + 2, i, i + 4);
+      }
+      break;
+   default:
+      break;
+   }
+#undef EMIT
+   return prims;
+}
+
+struct so_emit {
+   struct fxp_render *r;
+   const struct pipe_stream_output_info *info;
+   const uint32_t *elts;        /* element position -> post-VS vertex */
+   struct fxp_so_target *t[PIPE_MAX_SO_BUFFERS];
+   uint32_t stride_B[PIPE_MAX_SO_BUFFERS];
+   bool full;
+};
+
+static void
+so_emit(void *data, const unsigned *v, unsigned n)
+{
+   struct so_emit *s = data;
+   struct fxp_context *ctx = s->r->ctx;
+   if (s->full)
+      return;
+   /* the primitive must fit whole in every buffer the info writes */
+   for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++) {
+      if (!s->stride_B[b])
+         continue;
+      if (!s->t[b] || (uint64_t)s->t[b]->internal_offset_B + (uint64_t)n * s->stride_B[b] >
+                         s->t[b]->base.buffer_size) {
+         s->full = true;
+         ctx->so_overflows++;
+         return;
+      }
+   }
+   for (unsigned k = 0; k < n; k++) {
+      const float *vert = &s->r->verts[(size_t)s->elts[v[k]] * s->r->stride];
+      for (unsigned o = 0; o < s->info->num_outputs; o++) {
+         const struct pipe_stream_output *so = &s->info->output[o];
+         if (so->output_buffer >= PIPE_MAX_SO_BUFFERS || !s->stride_B[so->output_buffer] ||
+             so->register_index >= s->r->vs->num_outputs ||
+             (so->dst_offset + so->num_components) * 4 > s->stride_B[so->output_buffer])
+            continue; /* a malformed entry writes nothing rather than outside its vertex */
+         struct fxp_so_target *t = s->t[so->output_buffer];
+         uint8_t *dst = fxp_resource(t->base.buffer)->data + t->base.buffer_offset + t->internal_offset_B +
+                        (size_t)k * s->stride_B[so->output_buffer] + so->dst_offset * 4;
+         for (unsigned c = 0; c < so->num_components && so->start_component + c < 4; c++)
+            memcpy(dst + 4 * c, &vert[4 * so->register_index + so->start_component + c], 4);
+      }
+   }
+   for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)
+      if (s->stride_B[b])
+         s->t[b]->internal_offset_B += n * s->stride_B[b];
+   ctx->so_prims_written++;
+}
+
+void
+fxp_so_primitives(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
+{
+   struct fxp_context *ctx = r->ctx;
+   const struct pipe_stream_output_info *info = &ctx->vs->state.stream_output;
+   const bool first = r->rast->flatshade_first;
+   struct so_emit s = {.r = r, .info = info, .elts = elts};
+
+   if (!info->num_outputs || !ctx->num_so_targets) {
+      ctx->prims_generated += fxp_decompose(mode, count, first, NULL, NULL);
+      return;
+   }
+   for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++) {
+      s.t[b] = b < ctx->num_so_targets && ctx->so_targets[b] ? fxp_so_target(ctx->so_targets[b]) : NULL;
+      s.stride_B[b] = 0;
+   }
+   for (unsigned o = 0; o < info->num_outputs; o++) {
+      const unsigned b = info->output[o].output_buffer;
+      if (b < PIPE_MAX_SO_BUFFERS && info->output[o].register_index < r->vs->num_outputs)
+         s.stride_B[b] = info->stride[b] * 4;
+   }
+   for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)
+      if (s.t[b] && s.stride_B[b])
+         s.t[b]->vertex_stride_B = s.stride_B[b];
+   ctx->prims_generated += fxp_decompose(mode, count, first, so_emit, &s);
+}
+
+/* Vertices a DrawTransformFeedback draws from a target. */
+unsigned
+fxp_so_target_vertex_count(struct pipe_stream_output_target *pt)
+{
+   const struct fxp_so_target *t = fxp_so_target(pt);
+   return t->vertex_stride_B ? t->internal_offset_B / t->vertex_stride_B : 0;
+}
+
+static struct pipe_stream_output_target *
+fxp_create_stream_output_target(struct pipe_context *pipe, struct pipe_resource *buffer, unsigned offset_B,
+                                unsigned size_B)
+{
+   if (!buffer || buffer->target != PIPE_BUFFER || (uint64_t)offset_B + size_B > buffer->width0) {
+      fxp_refuse("stream-output target outside its buffer");
+      return NULL;
+   }
+   struct fxp_so_target *t = CALLOC_STRUCT(fxp_so_target);
+   if (!t)
+      return NULL;
+   pipe_reference_init(&t->base.reference, 1);
+   pipe_resource_reference(&t->base.buffer, buffer);
+   t->base.context = pipe;
+   t->base.buffer_offset = offset_B;
+   t->base.buffer_size = size_B;
+   return &t->base;
+}
+
+static void
+fxp_stream_output_target_destroy(struct pipe_context *pipe, struct pipe_stream_output_target *t)
+{
+   pipe_resource_reference(&t->buffer, NULL);
+   FREE(t);
+}
+
+static void
+fxp_set_stream_output_targets(struct pipe_context *pipe, unsigned num, struct pipe_stream_output_target **targets,
+                              const unsigned *offsets)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+
+   for (unsigned i = 0; i < PIPE_MAX_SO_BUFFERS; i++) {
+      struct pipe_stream_output_target *t = i < num ? targets[i] : NULL;
+      pipe_so_target_reference(&ctx->so_targets[i], t);
+      if (t && offsets && offsets[i] != (unsigned)-1)
+         fxp_so_target(t)->internal_offset_B = offsets[i]; /* ~0 appends */
+   }
+   ctx->num_so_targets = MIN2(num, PIPE_MAX_SO_BUFFERS);
+}
+
+void
+fxp_init_so_functions(struct fxp_context *ctx)
+{
+   ctx->base.create_stream_output_target = fxp_create_stream_output_target;
+   ctx->base.stream_output_target_destroy = fxp_stream_output_target_destroy;
+   ctx->base.set_stream_output_targets = fxp_set_stream_output_targets;
+}
