@@ -1,9 +1,7 @@
 /* fxpipe's FXT1 encoder (GL_3DFX_texture_compression_FXT1, spec/fxt1.txt): RGBA8 texels to 16-byte blocks.
  * Self-contained (no Mesa headers), like the decoder in fxp_fxt1.h, whose exact decode it measures against.
  *
- * For every 8x4 block the encoder fits the block modes the block can use, each with its own endpoint fitting
- * and index refinement, and keeps the one whose exact decode (fxp_fxt1_decode_block) has the least squared
- * error:
+ * The block modes, as the encoder fits them:
  *   CC_HI            two RGB555 endpoints for the whole block, 7 levels (+ transparent black)
  *   CC_CHROMA        four free RGB555 colours
  *   CC_MIXED a0=0    a RGB565 pair per 4x4 sub-block, 4 levels; colour 0 / 2's green LSB is carried by the
@@ -13,22 +11,28 @@
  *   CC_ALPHA lerp=1  ARGB5555 pairs (color0, color1) left and (color2, color1) right, 4 levels each
  *
  * Error (squared, summed over the 32 texels): R, G, B always; A too for COMPRESSED_RGBA_FXT1_3DFX. For that
- * format a texel whose alpha is 0 is taken as transparent black (0,0,0,0), the only fully transparent colour
- * FXT1's punch-through entries decode to, and the encoder guarantees it decodes to exactly that; a block whose
- * alphas are all 0 or 255 decodes with exactly those alphas. For COMPRESSED_RGB_FXT1_3DFX alpha is ignored and
- * the "transparent black" entries, which that format decodes as opaque black, are just one more colour.
+ * format a texel whose alpha is 0 counts as transparent black (0,0,0,0), the colour FXT1's punch-through
+ * entries decode to. A block whose alphas are all 0 or 255 (opaque or punch-through) decodes with exactly
+ * those alphas, its alpha-0 texels as (0,0,0,0); in other (translucent) blocks the least error decides (the
+ * thorough setting keeps their alpha-0 texels exactly transparent black too). For COMPRESSED_RGB_FXT1_3DFX
+ * alpha is ignored, and the "transparent black" entries, which that format decodes as opaque black, are one
+ * more colour.
+ *
+ * Settings:
+ *   FXP_FXT1_FAST      one path per kind of block, four 4x4 halves at a time in SIMD lanes: opaque blocks
+ *                      CC_MIXED a0=0, punch-through CC_MIXED a0=1, translucent CC_ALPHA lerp=1 (principal
+ *                      axis, indices from the projections, least-squares endpoints, exact palette, final
+ *                      indices by projection), fully transparent blocks a constant block.
+ *   FXP_FXT1_THOROUGH  every mode that can hold the block's alpha (both variants of CC_MIXED and CC_ALPHA),
+ *                      each fitted with iterated least squares or k-means and a search over neighbouring
+ *                      quantised codes scored by the exact error, plus the fast setting's block; the one whose
+ *                      exact decode (fxp_fxt1_decode_block) has the least error is kept, so it is never worse
+ *                      than the fast setting's.
  *
  * Partial blocks at the right and bottom edges are filled by repeating the used texels (x % used_width,
  * y % used_height), as the spec's appendix asks. The result depends only on the input: no randomness, no
- * state kept between calls, and threads may encode different images at the same time.
- *
- * Settings:
- *   FXP_FXT1_FAST      opaque blocks: CC_MIXED a0=0 (principal axis, least-squares refits) and CC_HI only
- *                      where it is likely to win; alpha blocks: every mode that can hold their alpha, with a
- *                      short fit each.
- *   FXP_FXT1_THOROUGH  every mode, cluster fit (CC_MIXED), k-means (CC_CHROMA, CC_ALPHA lerp=0), iterated
- *                      least squares and a search over neighbouring quantised endpoints with the exact error.
- */
+ * state kept between calls (a block's result does not depend on its neighbours), and threads may encode
+ * different images at the same time. */
 #ifndef FXP_FXT1_ENCODE_H
 #define FXP_FXT1_ENCODE_H
 

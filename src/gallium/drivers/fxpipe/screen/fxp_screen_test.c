@@ -19,7 +19,7 @@ test_identity(struct fxp_t *t)
               PIPE_SHADER_IR_TGSI);
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_GEOMETRY, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_COMPUTE), 0);
-   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS), 0);
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS), 4);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_TEXTURE_2D_SIZE), 16384);
 }
 
@@ -51,8 +51,10 @@ test_queries(struct fxp_t *t)
 
    if (!CHECK(t, occ && pred && ts0 && ts1, "query creation"))
       return;
-   CHECK(t, p->create_query(p, PIPE_QUERY_PRIMITIVES_GENERATED, 0) == NULL,
+   CHECK(t, p->create_query(p, PIPE_QUERY_PIPELINE_STATISTICS, 0) == NULL,
          "a query type fxpipe does not implement must be refused");
+   CHECK(t, p->create_query(p, PIPE_QUERY_PRIMITIVES_GENERATED, 1) == NULL,
+         "a stream-output query on vertex stream 1 (fxpipe has one) must be refused");
    p->begin_query(p, occ);
    p->begin_query(p, pred);
    p->end_query(p, ts0);
