@@ -56,11 +56,14 @@ read_index(const uint8_t *ib, uint64_t ib_size_B, unsigned index_size, uint64_t 
    return true;
 }
 
-/* Runs the VS on `n` vertices with indices vidx[] (instance `instance`), storing outputs in r->verts. */
+/* Runs the VS on `n` vertices with indices vidx[] (instance `instance`), storing outputs in r->verts.
+ * base_vertex is BASEVERTEX (gl_BaseVertex: the index bias, 0 for non-indexed draws), first_vertex what
+ * VERTEXID_NOBASE counts from (the index bias, or the draw's start for non-indexed draws: VERTEXID_NOBASE is
+ * the index as read from the index buffer, or 0.. for non-indexed draws). */
 static void
 shade_vertices(struct fxp_render *r, struct fxp_exec *e, const struct fxp_fetch_buffer *vbs,
                const uint32_t *vidx, unsigned n, uint32_t instance, uint32_t start_instance, int32_t base_vertex,
-               unsigned draw_id)
+               int32_t first_vertex, unsigned draw_id)
 {
    struct fxp_context *ctx = r->ctx;
    const struct fxp_program *vs = r->vs;
@@ -78,7 +81,7 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, const struct fxp_fetch_
                uint32_t x = 0;
                switch (vs->sv_semantic[i]) {
                case TGSI_SEMANTIC_VERTEXID: x = l < count ? vidx[first + l] : 0; break;
-               case TGSI_SEMANTIC_VERTEXID_NOBASE: x = l < count ? vidx[first + l] - base_vertex : 0; break;
+               case TGSI_SEMANTIC_VERTEXID_NOBASE: x = l < count ? vidx[first + l] - first_vertex : 0; break;
                case TGSI_SEMANTIC_BASEVERTEX: x = base_vertex; break;
                case TGSI_SEMANTIC_INSTANCEID: x = instance; break;
                case TGSI_SEMANTIC_BASEINSTANCE: x = start_instance; break;
@@ -152,7 +155,7 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, const struct pipe_draw_info *
    r->num_verts = nv;
    for (uint32_t inst = 0; inst < d->instance_count; inst++) {
       shade_vertices(r, e, vbs, vidx, nv, inst, d->start_instance, info->index_size ? d->index_bias : 0,
-                     draw_id);
+                     info->index_size ? d->index_bias : (int32_t)d->start, draw_id);
       /* stream output and primitive counts, per run between restarts, before clipping */
       for (unsigned i = 0, first = 0; i <= n; i++) {
          if (i == n || elts[i] == UINT32_MAX) {
