@@ -9,7 +9,8 @@
  * | address   | u = s * width - 0.5 (linear) or floor(s * width) (nearest); RECT coordinates are texels |
  * | wrap      | REPEAT, CLAMP_TO_EDGE, CLAMP_TO_BORDER, CLAMP (GL_CLAMP: linear filtering mixes in the  |
  * |           | border at the edges), MIRROR_REPEAT and the mirror clamps; texels outside read the border|
- * | cube      | the face of the major axis (+x, -x, +y, -y, +z, -z), coordinates as GL specifies        |
+ * | cube      | the face of the major axis (+x, -x, +y, -y, +z, -z), coordinates as GL specifies; with  |
+ * |           | seamless_cube_map, linear footprints reach across to the neighbouring faces           |
  * | shadow    | each texel's depth compared with the reference (compare_func; the reference clamped to  |
  * |           | [0, 1] for fixed-point depth only), then filtered                                       |
  * | swizzle   | the view's swizzle on the filtered value                                                |
@@ -262,6 +263,34 @@ cube_face(float x, float y, float z, float *s, float *t)
    return face;
 }
 
+/* Seamless cube filtering (GL 3.2, 8.13): a texel (x, y) just outside face `slice` of a cube (size n) is
+ * taken from the neighbouring face: its centre is turned back into a direction (the inverse of cube_face)
+ * and projected again, which lands on the adjacent face's edge row or column. A footprint corner outside
+ * both axes lands on one of the two faces meeting there, the choice GL leaves to the implementation.
+ * Returns the slice to read; (x, y) is updated and always inside the face. */
+static int
+seamless_texel(const struct pipe_sampler_view *v, int slice, int n, int *x, int *y)
+{
+   if (*x >= 0 && *x < n && *y >= 0 && *y < n)
+      return slice;
+   const int face = (slice - (int)v->u.tex.first_layer) % 6, base = slice - face;
+   const float sc = 2.0f * (*x + 0.5f) / n - 1.0f, tc = 2.0f * (*y + 0.5f) / n - 1.0f;
+   float dir[3];
+   switch (face) {
+   case 0: dir[0] = 1, dir[1] = -tc, dir[2] = -sc; break;
+   case 1: dir[0] = -1, dir[1] = -tc, dir[2] = sc; break;
+   case 2: dir[0] = sc, dir[1] = 1, dir[2] = tc; break;
+   case 3: dir[0] = sc, dir[1] = -1, dir[2] = -tc; break;
+   case 4: dir[0] = sc, dir[1] = -tc, dir[2] = 1; break;
+   default: dir[0] = -sc, dir[1] = -tc, dir[2] = -1; break;
+   }
+   float s, t;
+   const unsigned f2 = cube_face(dir[0], dir[1], dir[2], &s, &t);
+   *x = CLAMP((int)floorf(s * n), 0, n - 1);
+   *y = CLAMP((int)floorf(t * n), 0, n - 1);
+   return base + (int)f2;
+}
+
 /* Filters one level (nearest or linear). */
 static void
 sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned level,
@@ -290,6 +319,7 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
    }
 
    /* linear: 2, 4 or 8 texels */
+   const bool seamless = st->seamless_cube_map && is_cube(q->target) && w == h;
    const float fu = CLAMP(u, -16777216.0f, 16777216.0f) - 0.5f, fv = CLAMP(vv, -16777216.0f, 16777216.0f) - 0.5f,
                fw = CLAMP(ww, -16777216.0f, 16777216.0f) - 0.5f;
    const float au = fu - floorf(fu), av = fv - floorf(fv), aw = fw - floorf(fw);
@@ -303,11 +333,18 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
             const int y = nd < 2 ? 0
                           : st->wrap_t == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fv) + j, h)
                                                               : wrap_nearest(st->wrap_t, floorf(fv) + j, h);
-            const int z = nd < 3 ? slice
-                          : st->wrap_r == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fw) + k, d)
-                                                              : wrap_nearest(st->wrap_r, floorf(fw) + k, d);
+            int z = nd < 3 ? slice
+                    : st->wrap_r == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fw) + k, d)
+                                                        : wrap_nearest(st->wrap_r, floorf(fw) + k, d);
             uint32_t tx[4];
-            texel(b, q, level, x, y, (x < 0 || y < 0 || z < 0) ? -1 : z, tx);
+            if (seamless) {
+               /* the texel at (floor(fu) + i, floor(fv) + j), on this face or across its edge */
+               int sx = (int)floorf(fu) + (int)i, sy = (int)floorf(fv) + (int)j;
+               z = seamless_texel(v, slice, w, &sx, &sy);
+               texel(b, q, level, sx, sy, z, tx);
+            } else {
+               texel(b, q, level, x, y, (x < 0 || y < 0 || z < 0) ? -1 : z, tx);
+            }
             const float wgt = (i ? au : 1 - au) * (nd > 1 ? (j ? av : 1 - av) : 1.0f) *
                               (nd > 2 ? (k ? aw : 1 - aw) : 1.0f);
             for (unsigned c = 0; c < 4; c++)

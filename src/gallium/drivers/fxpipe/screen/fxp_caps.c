@@ -2,9 +2,9 @@
  *
  * Policy: a cap is claimed only for a feature fxpipe implements. That is GL 3.1 today: vertex and fragment
  * shaders in TGSI up to GLSL 1.40, 8 render targets, texture arrays and buffer textures, instancing,
- * primitive restart, stream output, conditional rendering, occlusion and stream-output queries.
- * Geometry (the pipeline does not run them yet), tessellation and compute stages, real multisampling,
- * seamless cube maps, images and atomics stay off until their issues land. A shader using an opcode the engine does not
+ * primitive restart, stream output, conditional rendering, occlusion and stream-output queries,
+ * seamless cube maps and cube-map arrays. Geometry (the pipeline does not run them yet), tessellation and
+ * compute stages, real multisampling, depth clamping, images and atomics stay off until their issues land. A shader using an opcode the engine does not
  * execute yet (texture gather, images, ...) is not run: its draws are skipped and say so under
  * FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include "util/os_misc.h"
@@ -68,6 +68,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 1 << 27;
    case PIPE_CAP_MAX_TEXTURE_GATHER_COMPONENTS: /* TG4 (fxp_gather) */
       return 4;
+   case PIPE_CAP_SEAMLESS_CUBE_MAP: /* linear footprints cross cube faces (sampler/fxp_sampler.c) */
+   case PIPE_CAP_CUBE_MAP_ARRAY:    /* sampled and rendered like other arrays */
+      return 1;
    case PIPE_CAP_TEXTURE_QUERY_LOD: /* LODQ */
    case PIPE_CAP_FRAGMENT_SHADER_TEXTURE_LOD:
    case PIPE_CAP_FRAGMENT_SHADER_DERIVATIVES:
@@ -129,8 +132,6 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
    case PIPE_CAP_COMPUTE:
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
-   case PIPE_CAP_SEAMLESS_CUBE_MAP:
-   case PIPE_CAP_CUBE_MAP_ARRAY:
    case PIPE_CAP_DEPTH_CLIP_DISABLE:
    case PIPE_CAP_ANISOTROPIC_FILTER:
       return 0;
