@@ -84,6 +84,10 @@ struct fxp_context {
    struct list_head active_queries;
    bool queries_enabled;
 
+   /* worker threads of the rasterizer (context/fxp_pool.c), started at the first draw */
+   struct fxp_pool *raster_pool;
+   bool raster_pool_checked;
+
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;
 };

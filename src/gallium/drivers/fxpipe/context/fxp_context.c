@@ -5,6 +5,7 @@
 #include "util/u_upload_mgr.h"
 
 #include "fxp_context.h"
+#include "context/fxp_pool.h"
 #include "fxp_screen.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
@@ -47,6 +48,7 @@ fxp_context_destroy(struct pipe_context *pipe)
    fxp_release_state(ctx);
    if (pipe->stream_uploader)
       u_upload_destroy(pipe->stream_uploader);
+   fxp_pool_destroy(ctx->raster_pool);
    FREE(ctx);
 }
 

@@ -94,10 +94,19 @@ struct fxp_render {
     * start of each line primitive; a strip's segments continue it) */
    float stipple_counter;
 
-   /* fragment shading state (raster/fxp_raster.c) */
-   struct fxp_exec fs_exec;
+   /* fragment shading (raster/fxp_raster.c): one state per rasterizing thread; with several threads the
+    * draw's primitives are set up into a scene and rasterized at its end (or when the scene is large) */
+   struct fxp_raster_thread *threads;
+   unsigned num_threads;
+   struct fxp_scene *scene;
    struct fxp_bindings fs_bind;
    bool fs_ready;
+};
+
+/* What one rasterizing thread owns. */
+struct fxp_raster_thread {
+   struct fxp_exec fs_exec;
+   uint64_t samples_passed;
 };
 
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the

@@ -22,6 +22,7 @@
 #include "fxp_context.h"
 #include "fxp_debug.h"
 #include "fxp_resource.h"
+#include "context/fxp_pool.h"
 #include "draw/fxp_render.h"
 
 #define FXP_SUBPIXEL_BITS 8
@@ -42,12 +43,15 @@ struct plane {
 #define MAX_PLANES (4 * PIPE_MAX_SHADER_INPUTS)
 
 struct prim {
-   const struct fxp_rvert *v[3];
-   const struct fxp_rvert *prov;
+   const struct fxp_rvert *v[3];  /* setup only: the vertices may be temporaries of clipping */
+   const struct fxp_rvert *prov;  /* setup only */
+   const float *prov_attr;      /* the provoking vertex's outputs (flat inputs, points) */
    double inv_area;             /* 1 / (2 * area) in subpixel units squared */
    struct plane w, z;           /* 1/w and window depth */
-   struct plane attr[MAX_PLANES]; /* FS input i channel c at 4 i + c: a/w (perspective) or a (linear) */
+   struct plane *attr;          /* FS input i channel c at 4 i + c: a/w (perspective) or a (linear) */
    int64_t A[3], B[3], C[3];    /* edge functions */
+   int64_t bias[3];             /* 0 for top-left edges, -1 for the others */
+   int x0, y0, x1, y1;          /* pixel bounding box within the scissor, inclusive */
    double z_offset;
    bool front;
    bool point;                  /* point sprite coordinates: */
@@ -62,6 +66,26 @@ struct batch {
    int x[FXP_W], y[FXP_W];
    uint32_t coverage;           /* lanes inside the primitive */
 };
+
+/* Primitives set up but not yet rasterized, when several threads rasterize a draw: each entry is a struct
+ * prim followed by its planes and the provoking vertex's outputs, in chunks of a growing arena. */
+#define SCENE_CHUNK_B (1u << 20)
+#define SCENE_LIMIT_B (256u << 20)  /* a draw with more is rasterized in parts */
+
+struct scene_chunk {
+   struct scene_chunk *next;
+   size_t used_B, size_B;
+   uint8_t data[];
+};
+
+struct fxp_scene {
+   struct scene_chunk *first, *last;
+   struct prim **prims;
+   unsigned num_prims, cap_prims;
+   size_t total_B;
+};
+
+static void scene_flush(struct fxp_render *r);
 
 bool
 fxp_raster_begin(struct fxp_render *r)
@@ -142,7 +166,26 @@ fxp_raster_begin(struct fxp_render *r)
          r->fs_color[i] = r->fs_color[0];
 
    fxp_gather_bindings(ctx, PIPE_SHADER_FRAGMENT, &r->fs_bind);
-   if (!fxp_exec_init(&r->fs_exec, r->fs, &r->fs_bind, FXP_W)) {
+   if (!ctx->raster_pool_checked) {
+      ctx->raster_pool = fxp_pool_create(fxp_pool_default_threads());
+      ctx->raster_pool_checked = true;
+   }
+   r->num_threads = fxp_pool_threads(ctx->raster_pool);
+   r->threads = CALLOC(r->num_threads, sizeof(*r->threads));
+   r->scene = r->num_threads > 1 ? CALLOC_STRUCT(fxp_scene) : NULL;
+   unsigned ready = 0;
+   while (r->threads && ready < r->num_threads &&
+          fxp_exec_init(&r->threads[ready].fs_exec, r->fs, &r->fs_bind, FXP_W)) {
+      r->threads[ready].fs_exec.quad_layout = true;
+      ready++;
+   }
+   if (!r->threads || ready < r->num_threads || (r->num_threads > 1 && !r->scene)) {
+      for (unsigned i = 0; i < ready; i++)
+         fxp_exec_fini(&r->threads[i].fs_exec);
+      FREE(r->threads);
+      FREE(r->scene);
+      r->threads = NULL;
+      r->scene = NULL;
       fxp_refuse("out of memory for fragment shading");
       return false;
    }
@@ -170,7 +213,6 @@ fxp_raster_begin(struct fxp_render *r)
          r->zs_bpp = util_format_get_blocksize(zs->format);
       }
    }
-   r->fs_exec.quad_layout = true;
    r->fs_ready = true;
 
    /* the depth range fragments are clamped to (the viewport's, within [0, 1]) */
@@ -187,13 +229,26 @@ fxp_raster_end(struct fxp_render *r)
 {
    const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
 
+   if (r->fs_ready) {
+      scene_flush(r);
+      for (unsigned i = 0; i < r->num_threads; i++) {
+         if (r->ctx->queries_enabled)
+            r->ctx->samples_passed += r->threads[i].samples_passed;
+         fxp_exec_fini(&r->threads[i].fs_exec);
+      }
+      if (r->scene)
+         FREE(r->scene->prims);
+      FREE(r->scene);
+      FREE(r->threads);
+      r->scene = NULL;
+      r->threads = NULL;
+   }
+
    for (unsigned i = 0; i < fb->nr_cbufs; i++)
       if (r->cbuf_base[i])
          fxp_resource_unmap(fxp_resource(fb->cbufs[i]->texture));
    if (r->zs_base)
       fxp_resource_unmap(fxp_resource(fb->zsbuf->texture));
-   if (r->fs_ready)
-      fxp_exec_fini(&r->fs_exec);
    r->fs_ready = false;
 }
 
@@ -267,7 +322,7 @@ input_value(const struct fxp_render *r, const struct prim *p, unsigned i, int x,
       if (o < 0) {
          v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
       } else if (in->interp == TGSI_INTERPOLATE_CONSTANT || p->point) {
-         memcpy(v, &p->prov->attr[4 * o], 4 * sizeof(float));
+         memcpy(v, &p->prov_attr[4 * o], 4 * sizeof(float));
       } else if (in->interp == TGSI_INTERPOLATE_LINEAR) {
          for (unsigned c = 0; c < 4; c++)
             v[c] = (float)eval_at(&p->attr[4 * i + c], px, py);
@@ -340,9 +395,9 @@ frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
 
 /* Shades one batch of quads and runs the per-fragment operations. */
 static void
-shade(struct fxp_render *r, const struct prim *p, struct batch *bt)
+shade(struct fxp_render *r, struct fxp_raster_thread *ts, const struct prim *p, struct batch *bt)
 {
-   struct fxp_exec *e = &r->fs_exec;
+   struct fxp_exec *e = &ts->fs_exec;
    const struct fxp_program *fs = r->fs;
    double z[FXP_W];
    struct frag_ctx fctx = {r, p, bt};
@@ -427,9 +482,7 @@ shade(struct fxp_render *r, const struct prim *p, struct batch *bt)
       if ((bt->coverage & (1u << l)) && e->live[l] && !e->helper[l])
          mask |= 1u << l;
    if (mask) {
-      unsigned passed = fxp_fragment_ops(r, e, bt->x, bt->y, z, mask, p->front);
-      if (r->ctx->queries_enabled)
-         r->ctx->samples_passed += passed;
+      ts->samples_passed += fxp_fragment_ops(r, e, bt->x, bt->y, z, mask, p->front);
    }
    bt->nq = 0;
    bt->coverage = 0;
@@ -454,21 +507,22 @@ pixel_inside(const struct fxp_render *r, const struct prim *p, const int64_t bia
    return true;
 }
 
-/* Rasterizes a triangle given in window coordinates (any orientation). */
-static void
-rasterize(struct fxp_render *r, struct prim *p)
+/* Triangle setup in window coordinates (any orientation): fixed-point edges, planes into p->attr, the
+ * bounding box. False if nothing can be covered. */
+static bool
+setup(struct fxp_render *r, struct prim *p)
 {
    int64_t X[3], Y[3];
    for (unsigned k = 0; k < 3; k++) {
       const float fx = p->v[k]->win[0], fy = p->v[k]->win[1];
       if (!isfinite(fx) || !isfinite(fy) || fabsf(fx) > 1e9f || fabsf(fy) > 1e9f)
-         return; /* clipping keeps positions in range; this guards degenerate input */
+         return false; /* clipping keeps positions in range; this guards degenerate input */
       X[k] = llroundf(fx * FXP_ONE);
       Y[k] = llroundf(fy * FXP_ONE);
    }
    int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);
    if (area == 0)
-      return;
+      return false;
    if (area < 0) { /* orient so that the inside is positive: swap vertices 1 and 2 */
       const struct fxp_rvert *t = p->v[1];
       p->v[1] = p->v[2];
@@ -478,7 +532,7 @@ rasterize(struct fxp_render *r, struct prim *p)
       X[2] = tx, Y[2] = ty;
       area = -area;
    }
-   int64_t bias[3];
+   int64_t *bias = p->bias;
    for (unsigned k = 0; k < 3; k++) {
       const unsigned a = (k + 1) % 3, b = (k + 2) % 3;
       p->A[k] = Y[a] - Y[b];
@@ -493,12 +547,20 @@ rasterize(struct fxp_render *r, struct prim *p)
    /* bounding box in pixels, within the scissor and the framebuffer */
    int64_t minX = MIN3(X[0], X[1], X[2]), maxX = MAX3(X[0], X[1], X[2]);
    int64_t minY = MIN3(Y[0], Y[1], Y[2]), maxY = MAX3(Y[0], Y[1], Y[2]);
-   int x0 = (int)MAX2((int64_t)r->clip_minx, minX >> FXP_SUBPIXEL_BITS);
-   int y0 = (int)MAX2((int64_t)r->clip_miny, minY >> FXP_SUBPIXEL_BITS);
-   int x1 = (int)MIN2((int64_t)r->clip_maxx - 1, (maxX >> FXP_SUBPIXEL_BITS) + 1);
-   int y1 = (int)MIN2((int64_t)r->clip_maxy - 1, (maxY >> FXP_SUBPIXEL_BITS) + 1);
-   if (x0 > x1 || y0 > y1)
-      return;
+   p->x0 = (int)MAX2((int64_t)r->clip_minx, minX >> FXP_SUBPIXEL_BITS);
+   p->y0 = (int)MAX2((int64_t)r->clip_miny, minY >> FXP_SUBPIXEL_BITS);
+   p->x1 = (int)MIN2((int64_t)r->clip_maxx - 1, (maxX >> FXP_SUBPIXEL_BITS) + 1);
+   p->y1 = (int)MIN2((int64_t)r->clip_maxy - 1, (maxY >> FXP_SUBPIXEL_BITS) + 1);
+   return p->x0 <= p->x1 && p->y0 <= p->y1;
+}
+
+/* Walks the tiles of a set-up primitive that belong to thread t of n (tile rows t, t + n, ...), shading
+ * their covered quads with the thread's fragment-shader state. */
+static void
+raster_tiles(struct fxp_render *r, struct fxp_raster_thread *ts, const struct prim *p, unsigned t, unsigned n)
+{
+   const int64_t *bias = p->bias;
+   const int x0 = p->x0, y0 = p->y0, x1 = p->x1, y1 = p->y1;
 
    /* 8x8 tiles: a tile whose corner pixel centres are all inside every edge is covered whole, one whose
     * corners are all outside one edge is skipped (the edge functions are linear), the others are tested
@@ -506,6 +568,8 @@ rasterize(struct fxp_render *r, struct prim *p)
    const int64_t h = r->rast->half_pixel_center ? FXP_ONE / 2 : 0;
    struct batch bt = {0};
    for (int ty = y0 & ~(RASTER_TILE - 1); ty <= y1; ty += RASTER_TILE) {
+      if ((unsigned)(ty / RASTER_TILE) % n != t)
+         continue;
       for (int tx = x0 & ~(RASTER_TILE - 1); tx <= x1; tx += RASTER_TILE) {
          const int xa = MAX2(tx, x0), xb = MIN2(tx + RASTER_TILE - 1, x1);
          const int ya = MAX2(ty, y0), yb = MIN2(ty + RASTER_TILE - 1, y1);
@@ -544,14 +608,122 @@ rasterize(struct fxp_render *r, struct prim *p)
                }
                bt.coverage |= quad_cov << (bt.nq * 4);
                if (++bt.nq == QUADS_PER_BATCH)
-                  shade(r, p, &bt);
+                  shade(r, ts, p, &bt);
             }
          }
       }
    }
    if (bt.nq)
-      shade(r, p, &bt);
+      shade(r, ts, p, &bt);
 }
+
+static void *
+scene_alloc(struct fxp_scene *sc, size_t size_B)
+{
+   size_B = align64(size_B, 16);
+   if (!sc->last || sc->last->used_B + size_B > sc->last->size_B) {
+      const size_t chunk_B = MAX2(SCENE_CHUNK_B, size_B);
+      struct scene_chunk *c = MALLOC(sizeof(*c) + chunk_B);
+      if (!c)
+         return NULL;
+      c->next = NULL;
+      c->used_B = 0;
+      c->size_B = chunk_B;
+      if (sc->last)
+         sc->last->next = c;
+      else
+         sc->first = c;
+      sc->last = c;
+      sc->total_B += chunk_B;
+   }
+   void *ptr = sc->last->data + sc->last->used_B;
+   sc->last->used_B += size_B;
+   return ptr;
+}
+
+static void
+scene_reset(struct fxp_scene *sc)
+{
+   for (struct scene_chunk *c = sc->first, *next; c; c = next) {
+      next = c->next;
+      FREE(c);
+   }
+   sc->first = sc->last = NULL;
+   sc->num_prims = 0;
+   sc->total_B = 0;
+}
+
+struct scene_job {
+   struct fxp_render *r;
+   struct fxp_scene *sc;
+};
+
+static void
+scene_job(void *data, unsigned t, unsigned n)
+{
+   const struct scene_job *j = data;
+   for (unsigned i = 0; i < j->sc->num_prims; i++)
+      raster_tiles(j->r, &j->r->threads[t], j->sc->prims[i], t, n);
+}
+
+/* Rasterizes the scene's primitives on every thread (each its own tile rows, so each pixel sees the
+ * primitives in order) and empties it. */
+static void
+scene_flush(struct fxp_render *r)
+{
+   struct fxp_scene *sc = r->scene;
+   if (!sc || !sc->num_prims)
+      return;
+   struct scene_job j = {r, sc};
+   fxp_pool_run(r->ctx->raster_pool, scene_job, &j);
+   scene_reset(sc);
+}
+
+/* Rasterizes a triangle given in window coordinates: at once on one thread, or into the scene. */
+static void
+rasterize(struct fxp_render *r, struct prim *p)
+{
+   struct plane planes[MAX_PLANES];
+   struct fxp_scene *sc = r->scene;
+   const unsigned num_planes = 4 * r->num_fs_in;
+
+   p->attr = planes;
+   p->prov_attr = p->prov->attr;
+   if (!setup(r, p))
+      return;
+   if (!sc) {
+      raster_tiles(r, &r->threads[0], p, 0, 1);
+      return;
+   }
+   if (sc->total_B > SCENE_LIMIT_B)
+      scene_flush(r);
+   if (sc->num_prims == sc->cap_prims) {
+      const unsigned cap = MAX2(1024, 2 * sc->cap_prims);
+      struct prim **n = REALLOC(sc->prims, sc->cap_prims * sizeof(*n), cap * sizeof(*n));
+      if (!n) {
+         fxp_refuse("out of memory for a draw's primitives");
+         return;
+      }
+      sc->prims = n;
+      sc->cap_prims = cap;
+   }
+   uint8_t *mem = scene_alloc(sc, sizeof(struct prim) + num_planes * sizeof(struct plane) + r->stride * sizeof(float));
+   if (!mem) {
+      fxp_refuse("out of memory for a draw's primitives");
+      return;
+   }
+   struct prim *q = (struct prim *)mem;
+   *q = *p;
+   q->attr = (struct plane *)(mem + sizeof(struct prim));
+   memcpy(q->attr, planes, num_planes * sizeof(struct plane));
+   float *attr = (float *)(mem + sizeof(struct prim) + num_planes * sizeof(struct plane));
+   memcpy(attr, p->prov->attr, r->stride * sizeof(float));
+   q->prov_attr = attr;
+   q->v[0] = q->v[1] = q->v[2] = q->prov = NULL; /* temporaries of clipping */
+   sc->prims[sc->num_prims++] = q;
+}
+
+
 
 /* Polygon offset of a triangle: max depth slope times the factor, plus units times the depth buffer's
  * minimum resolvable difference r, clamped. */

@@ -1,0 +1,144 @@
+/* Worker threads for parallel rasterization (see fxp_pool.h). A job is published by bumping a generation
+ * counter under the mutex; each worker runs it once and counts itself done; the caller runs its own share
+ * and waits for the count. */
+#include <stdlib.h>
+
+#include "c11/threads.h"
+#include "util/u_cpu_detect.h"
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/u_debug.h"
+
+#include "context/fxp_pool.h"
+
+#define FXP_POOL_MAX 8
+
+struct fxp_pool;
+
+struct worker {
+   struct fxp_pool *pool;
+   unsigned index;
+   thrd_t thread;
+};
+
+struct fxp_pool {
+   mtx_t lock;
+   cnd_t start, done;
+   unsigned threads;            /* workers + the caller */
+   unsigned generation, finished;
+   bool quit;
+   void (*job)(void *data, unsigned i, unsigned n);
+   void *data;
+   struct worker workers[FXP_POOL_MAX];
+   unsigned started;
+};
+
+unsigned
+fxp_pool_default_threads(void)
+{
+   const char *env = getenv("FXPIPE_THREADS");
+   if (env && *env)
+      return CLAMP(atoi(env), 1, FXP_POOL_MAX);
+   return CLAMP(util_get_cpu_caps()->nr_cpus, 1, FXP_POOL_MAX);
+}
+
+static int
+worker_main(void *arg)
+{
+   struct worker *w = arg;
+   struct fxp_pool *p = w->pool;
+   unsigned seen = 0;
+
+   mtx_lock(&p->lock);
+   for (;;) {
+      while (!p->quit && p->generation == seen)
+         cnd_wait(&p->start, &p->lock);
+      if (p->quit)
+         break;
+      seen = p->generation;
+      mtx_unlock(&p->lock);
+      p->job(p->data, w->index, p->threads);
+      mtx_lock(&p->lock);
+      if (++p->finished == p->threads - 1)
+         cnd_signal(&p->done);
+   }
+   mtx_unlock(&p->lock);
+   return 0;
+}
+
+struct fxp_pool *
+fxp_pool_create(unsigned threads)
+{
+   threads = MIN2(threads, FXP_POOL_MAX);
+   if (threads <= 1)
+      return NULL;
+   struct fxp_pool *p = CALLOC_STRUCT(fxp_pool);
+   if (!p)
+      return NULL;
+   mtx_init(&p->lock, mtx_plain);
+   cnd_init(&p->start);
+   cnd_init(&p->done);
+   p->threads = threads;
+   for (unsigned i = 1; i < threads; i++) {
+      struct worker *w = &p->workers[i];
+      w->pool = p;
+      w->index = i;
+      if (thrd_create(&w->thread, worker_main, w) != thrd_success)
+         break;
+      p->started++;
+   }
+   if (p->started != threads - 1) {
+      p->threads = p->started + 1; /* run with the workers that did start */
+      if (p->threads == 1) {
+         fxp_pool_destroy(p);
+         return NULL;
+      }
+   }
+   return p;
+}
+
+unsigned
+fxp_pool_threads(const struct fxp_pool *pool)
+{
+   return pool ? pool->threads : 1;
+}
+
+void
+fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n), void *data)
+{
+   if (!p) {
+      job(data, 0, 1);
+      return;
+   }
+   mtx_lock(&p->lock);
+   p->job = job;
+   p->data = data;
+   p->finished = 0;
+   p->generation++;
+   cnd_broadcast(&p->start);
+   mtx_unlock(&p->lock);
+
+   job(data, 0, p->threads);
+
+   mtx_lock(&p->lock);
+   while (p->finished != p->threads - 1)
+      cnd_wait(&p->done, &p->lock);
+   mtx_unlock(&p->lock);
+}
+
+void
+fxp_pool_destroy(struct fxp_pool *p)
+{
+   if (!p)
+      return;
+   mtx_lock(&p->lock);
+   p->quit = true;
+   cnd_broadcast(&p->start);
+   mtx_unlock(&p->lock);
+   for (unsigned i = 1; i <= p->started; i++)
+      thrd_join(p->workers[i].thread, NULL);
+   cnd_destroy(&p->start);
+   cnd_destroy(&p->done);
+   mtx_destroy(&p->lock);
+   FREE(p);
+}

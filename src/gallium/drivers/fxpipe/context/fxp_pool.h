@@ -1,0 +1,22 @@
+/* A small pool of worker threads that run one job on every thread at once (the caller's thread included)
+ * and return when all are done: the rasterizer uses it to shade a draw's tiles in parallel. No code is
+ * generated; the workers only call the job function they are given. */
+#ifndef FXP_POOL_H
+#define FXP_POOL_H
+
+#include <stdbool.h>
+
+struct fxp_pool;
+
+/* How many threads drawing should use: FXPIPE_THREADS if set (1 = no workers), else the CPUs (at most 8). */
+unsigned fxp_pool_default_threads(void);
+
+/* A pool of `threads` - 1 workers; NULL if threads <= 1 or the workers cannot be started. */
+struct fxp_pool *fxp_pool_create(unsigned threads);
+unsigned fxp_pool_threads(const struct fxp_pool *pool);
+/* Runs job(data, i, n) for i = 0 .. n - 1 (n = the pool's threads; i = 0 on the calling thread) and
+ * waits for all. */
+void fxp_pool_run(struct fxp_pool *pool, void (*job)(void *data, unsigned i, unsigned n), void *data);
+void fxp_pool_destroy(struct fxp_pool *pool);
+
+#endif
