@@ -17,6 +17,8 @@ PKGS=(
   libgl1 libegl1 libglx-mesa0 libegl-mesa0 libgl1-mesa-dri libgles2
   libgl-dev libegl-dev libgles-dev
   xvfb xauth mesa-utils piglit
+  # FXT1 tool (PNG) and benchmark (PNG, JPEG)
+  libpng-dev libjpeg-dev
 )
 
 missing=()

@@ -1,8 +1,9 @@
 /* fxpipe's FXT1 encoder, the part around the fits: tables, a block's texels made ready for fitting, the
  * palettes of each mode exactly as the spec decodes them, packing a candidate into the spec's bit layout (with
  * the CC_MIXED colour-swap procedure), choosing among the candidates by the exact decode of fxp_fxt1.c, and
- * whole images with their partial edge blocks. The fits themselves are in fxp_fxt1_encode_fit.c; what the
- * encoder promises is in fxp_fxt1_encode.h. Written from spec/fxt1.txt; shares no code with Mesa's codec. */
+ * whole images with their partial edge blocks. The thorough setting's fits are in fxp_fxt1_encode_fit.c, the
+ * fast setting's paths in fxp_fxt1_encode_fast*.c; what the encoder promises is in fxp_fxt1_encode.h.
+ * Written from spec/fxt1.txt; shares no code with Mesa's codec. */
 #include "fxp_fxt1_encode_priv.h"
 
 #include "fxp_fxt1.h"
@@ -476,8 +477,9 @@ fx_fast_pair(const struct fxp_fxt1_encoder *enc, enum fx_fast_kind kind, const u
    }
 }
 
-/* The thorough setting: every mode that can hold the block's alpha, each fitted thoroughly, plus the fast
- * setting's block; the least error by the exact decode wins. */
+/* One block. The fast setting: the path of the block's kind. The thorough setting: every mode that can hold
+ * the block's alpha, each fitted thoroughly, and the fast setting's block; the least error by the exact decode
+ * wins. */
 void
 fxp_fxt1_encode_block(const struct fxp_fxt1_encoder *enc, const uint8_t texels[32][4], uint8_t block[16])
 {

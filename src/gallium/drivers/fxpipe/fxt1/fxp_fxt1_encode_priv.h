@@ -20,6 +20,10 @@
 
 #include "fxp_fxt1_encode.h"
 
+/* 16-wide vectors passed by value to the static inline helpers below change no ABI that matters (nothing here
+ * is exported with them), but GCC notes it for every includer without AVX-512. */
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 typedef float v16f __attribute__((vector_size(64)));
 typedef int32_t v16i __attribute__((vector_size(64)));
 typedef float v4f __attribute__((vector_size(16)));

@@ -176,17 +176,29 @@ texel_scale(const struct fxp_sampler_binding *b, unsigned t, float size[3])
 }
 
 /* The implicit LOD of a quad (q[0..3] in TL, TR, BL, BR order): differences along x (TR - TL) and y
- * (BL - TL); cube maps take face coordinates on the face of the quad's mean direction. */
+ * (BL - TL); cube maps take face coordinates on one face for the whole quad (see below). */
 static float
 lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_sample_req *q)
 {
    float size[3], dx[3] = {0}, dy[3] = {0};
    texel_scale(b, t, size);
    if (target_is_cube(t)) {
-      /* the face of the quad's centre (the mean direction): a lane at the quad's edge, a helper outside
-       * the primitive especially, can point at a neighbouring face */
-      const unsigned axis = cube_axis(q[0].s + q[1].s + q[2].s + q[3].s, q[0].t + q[1].t + q[2].t + q[3].t,
-                                      q[0].r + q[1].r + q[2].r + q[3].r);
+      /* the face of the quad: the axis whose component is large and steady over the quad (mean magnitude
+       * minus spread), so that a lane at the quad's edge (a helper outside the primitive especially)
+       * pointing at a neighbouring face, or a quad straddling an edge of the cube, does not pick it */
+      float score[3];
+      for (unsigned c = 0; c < 3; c++) {
+         float lo = INFINITY, hi = -INFINITY, mean = 0.0f;
+         for (unsigned k = 0; k < 4; k++) {
+            const float v = c == 0 ? q[k].s : c == 1 ? q[k].t : q[k].r;
+            lo = MIN2(lo, v), hi = MAX2(hi, v), mean += v;
+         }
+         score[c] = fabsf(mean * 0.25f) - (hi - lo);
+      }
+      const unsigned major = score[0] >= score[1] && score[0] >= score[2] ? 0 : score[1] >= score[2] ? 1 : 2;
+      const float msum = major == 0 ? q[0].s + q[1].s + q[2].s + q[3].s
+                         : major == 1 ? q[0].t + q[1].t + q[2].t + q[3].t : q[0].r + q[1].r + q[2].r + q[3].r;
+      const unsigned axis = 2 * major + (msum >= 0 ? 0 : 1);
       float fc[3][2];
       for (unsigned k = 0; k < 3; k++) {
          const float v[3] = {q[k].s, q[k].t, q[k].r};
