@@ -187,11 +187,12 @@ wrap_nearest(unsigned mode, float u, int size)
    }
 }
 
-/* Normalized coordinate to texel space, with GL_CLAMP's clamping of the coordinate itself. */
+/* Normalized coordinate to texel space plus the texel offset (GL 4.6, 8.14.2: u = s * size + offset), then
+ * GL_CLAMP's clamping of the coordinate itself. */
 static float
-to_texels(unsigned mode, float s, int size, bool normalized)
+to_texels(unsigned mode, float s, int size, bool normalized, int offset)
 {
-   float u = normalized ? s * size : s;
+   float u = (normalized ? s * size : s) + offset;
    if (mode == PIPE_TEX_WRAP_CLAMP)
       u = CLAMP(u, 0.0f, (float)size);
    return u;
@@ -306,9 +307,9 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
                            !st->unnormalized_coords;
    const bool integer = b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL;
 
-   float u = to_texels(st->wrap_s, s, w, normalized) + q->offset[0];
-   float vv = nd > 1 ? to_texels(st->wrap_t, t, h, normalized) + q->offset[1] : 0.0f;
-   float ww = nd > 2 ? to_texels(st->wrap_r, r, d, true) + q->offset[2] : 0.0f;
+   float u = to_texels(st->wrap_s, s, w, normalized, q->offset[0]);
+   float vv = nd > 1 ? to_texels(st->wrap_t, t, h, normalized, q->offset[1]) : 0.0f;
+   float ww = nd > 2 ? to_texels(st->wrap_r, r, d, true, q->offset[2]) : 0.0f;
 
    if (filter == PIPE_TEX_FILTER_NEAREST || integer) {
       const int x = wrap_nearest(st->wrap_s, u, w);
@@ -488,8 +489,8 @@ fxp_gather(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
                            !st->unnormalized_coords;
    const bool integer = b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL;
    const bool compare = q->shadow && (q->force_compare || st->compare_mode == PIPE_TEX_COMPARE_R_TO_TEXTURE);
-   const float fu = CLAMP(to_texels(st->wrap_s, s, w, normalized) + q->offset[0], -16777216.0f, 16777216.0f) - 0.5f;
-   const float fv = CLAMP(to_texels(st->wrap_t, t, h, normalized) + q->offset[1], -16777216.0f, 16777216.0f) - 0.5f;
+   const float fu = CLAMP(to_texels(st->wrap_s, s, w, normalized, q->offset[0]), -16777216.0f, 16777216.0f) - 0.5f;
+   const float fv = CLAMP(to_texels(st->wrap_t, t, h, normalized, q->offset[1]), -16777216.0f, 16777216.0f) - 0.5f;
    const int i0 = (int)floorf(fu), j0 = (int)floorf(fv);
    static const int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
 

@@ -90,6 +90,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 0; /* st/mesa lowers the alpha test into the fragment shader */
    case PIPE_CAP_MAX_VIEWPORTS:
       return 1;
+   case PIPE_CAP_MAX_VARYINGS:
+      return 32; /* the rasterizer interpolates any number of fragment-shader inputs */
 
    /* Drawing (draw/): instancing, restart, stream output, conditional rendering */
    case PIPE_CAP_VS_INSTANCEID:

@@ -486,6 +486,11 @@ fetch(struct fxp_exec *e, const struct fxp_inst *in, unsigned target, bool lz, b
       if (e->mask[l] && sample[l] == 0) {
          int off[3];
          lane_offset(e, in, l, 0, off);
+         /* offsets move texels, never the array layer */
+         if (target == TGSI_TEXTURE_1D_ARRAY || target == TGSI_TEXTURE_SHADOW1D_ARRAY)
+            off[1] = 0;
+         if (target == TGSI_TEXTURE_2D_ARRAY || target == TGSI_TEXTURE_SHADOW2D_ARRAY)
+            off[2] = 0;
          fxp_texel_fetch(lane_binding(e, in, l, &composed), target, c[0][l] + off[0], c[1][l] + off[1],
                          c[2][l] + off[2], lz || ms ? 0 : c[3][l], o);
       }
