@@ -24,18 +24,13 @@ fx_fast_4halves(const struct fxp_fxt1_encoder *enc, const uint8_t *const half[4]
 
    /* 1. the texels, channel by channel, one lane per half; sums for the mean and the covariance */
    for (unsigned g = 0; g < 4; g++) {
-      v4u r[4], t[4];
+      v4u t[4];
 
-      for (unsigned l = 0; l < 4; l++)
-         memcpy(&r[l], half[l] + 16 * g, sizeof(r[l]));
-      fx_transpose(r, t);
+      fx_load_group(half, g, t);
       for (unsigned i = 0; i < 4; i++) {
          const unsigned n = 4 * g + i;
-         v4u w = t[i];
+         const v4u w = t[i];
 
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-         w = (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24);
-#endif
          x[0][n] = __builtin_convertvector((v4i)(w & 0xff), v4f);
          x[1][n] = __builtin_convertvector((v4i)((w >> 8) & 0xff), v4f);
          x[2][n] = __builtin_convertvector((v4i)((w >> 16) & 0xff), v4f);

@@ -21,18 +21,13 @@ static void
 fx_lanes_load(const uint8_t *const half[4], bool opaque_only, struct fx_lanes *L)
 {
    for (unsigned g = 0; g < 4; g++) {
-      v4u r[4], t[4];
+      v4u t[4];
 
-      for (unsigned l = 0; l < 4; l++)
-         memcpy(&r[l], half[l] + 16 * g, sizeof(r[l]));
-      fx_transpose(r, t);
+      fx_load_group(half, g, t);
       for (unsigned i = 0; i < 4; i++) {
          const unsigned n = 4 * g + i;
-         v4u w = t[i];
+         const v4u w = t[i];
 
-#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-         w = (w >> 24) | ((w >> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24);
-#endif
          const v4i clear = (v4i)(w >> 24) == 0;
 
          for (unsigned c = 0; c < 4; c++)

@@ -267,6 +267,21 @@ fx_transpose(const v4u r[4], v4u t[4])
    t[3] = __builtin_shuffle(b, d, (v4u){2, 3, 6, 7});
 }
 
+/* Group g (texels 4g .. 4g + 3) of four 4x4 halves, transposed to one vector a texel with the halves in its
+ * lanes, as 0xAABBGGRR words whatever the host's byte order. */
+static inline void
+fx_load_group(const uint8_t *const half[4], unsigned g, v4u t[4])
+{
+   v4u r[4];
+   for (unsigned l = 0; l < 4; l++)
+      memcpy(&r[l], half[l] + 16 * g, sizeof(r[l]));
+   fx_transpose(r, t);
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+   for (unsigned i = 0; i < 4; i++)
+      t[i] = (t[i] >> 24) | ((t[i] >> 8) & 0xff00) | ((t[i] << 8) & 0xff0000) | (t[i] << 24);
+#endif
+}
+
 /* Per lane, the code of table q for the value v (rounded, clamped to 0..255). */
 static inline v4i
 fx_vquant(const uint8_t *q, v4f v)

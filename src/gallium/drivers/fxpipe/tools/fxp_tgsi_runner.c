@@ -975,19 +975,23 @@ runner_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
    }
 }
 
-/* Fragment shaders run straight on the engine: quads in row-major order, FXP_W / 4 quads a batch. Textures
- * and samplers are bound to the fragment stage of a headless context. */
+/* Decodes the test's shader for a stage run straight on the engine (nothing left in *prog when the test
+ * expects a refusal and gets one) and splits the [input I] sections into their four channel expressions. */
 static bool
-run_fragment(struct test *t, const struct tgsi_token *tokens)
+create_program(struct test *t, const struct tgsi_token *tokens, enum pipe_shader_type stage, const char *name,
+               struct fxp_program **prog, char *tokens_in[PIPE_MAX_SHADER_INPUTS][4])
 {
    char error[256];
-   struct fxp_program *prog = fxp_program_create(tokens, PIPE_SHADER_FRAGMENT, error, sizeof(error));
-   if (t->expect_refused)
-      return prog ? (fxp_program_destroy(prog), fail("the shader was accepted, but the test expects it refused")) : true;
-   if (!prog)
-      return fail("fragment shader refused: %s", error);
-
-   char *tokens_in[PIPE_MAX_SHADER_INPUTS][4] = {{0}};
+   *prog = fxp_program_create(tokens, stage, error, sizeof(error));
+   if (t->expect_refused) {
+      if (!*prog)
+         return true;
+      fxp_program_destroy(*prog);
+      *prog = NULL;
+      return fail("the shader was accepted, but the test expects it refused");
+   }
+   if (!*prog)
+      return fail("%s shader refused: %s", name, error);
    for (unsigned i = 0; i < PIPE_MAX_SHADER_INPUTS; i++) {
       char *save = NULL;
       if (!t->inputs[i])
@@ -995,6 +999,20 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
       for (unsigned c = 0; c < 4; c++)
          tokens_in[i][c] = strtok_r(c ? NULL : t->inputs[i], " \t\r\n", &save);
    }
+   return true;
+}
+
+/* Fragment shaders run straight on the engine: quads in row-major order, FXP_W / 4 quads a batch. Textures
+ * and samplers are bound to the fragment stage of a headless context. */
+static bool
+run_fragment(struct test *t, const struct tgsi_token *tokens)
+{
+   char *tokens_in[PIPE_MAX_SHADER_INPUTS][4] = {{0}};
+   struct fxp_program *prog = NULL;
+   if (!create_program(t, tokens, PIPE_SHADER_FRAGMENT, "fragment", &prog, tokens_in))
+      return false;
+   if (!prog)
+      return true; /* refused, as the test expects */
    const unsigned n_px = t->width * t->height;
    bool *helper = calloc(n_px, sizeof(bool));
    if (t->helpers) {
@@ -1122,21 +1140,12 @@ out:
 static bool
 run_geometry(struct test *t, const struct tgsi_token *tokens)
 {
-   char error[256];
-   struct fxp_program *prog = fxp_program_create(tokens, PIPE_SHADER_GEOMETRY, error, sizeof(error));
-   if (t->expect_refused)
-      return prog ? (fxp_program_destroy(prog), fail("the shader was accepted, but the test expects it refused")) : true;
-   if (!prog)
-      return fail("geometry shader refused: %s", error);
-
    char *tokens_in[PIPE_MAX_SHADER_INPUTS][4] = {{0}};
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_INPUTS; i++) {
-      char *save = NULL;
-      if (!t->inputs[i])
-         continue;
-      for (unsigned c = 0; c < 4; c++)
-         tokens_in[i][c] = strtok_r(c ? NULL : t->inputs[i], " \t\r\n", &save);
-   }
+   struct fxp_program *prog = NULL;
+   if (!create_program(t, tokens, PIPE_SHADER_GEOMETRY, "geometry", &prog, tokens_in))
+      return false;
+   if (!prog)
+      return true; /* refused, as the test expects */
    struct fxp_bindings bind;
    memset(&bind, 0, sizeof(bind));
    struct fxp_exec e;
