@@ -79,7 +79,8 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
 }
 
 static void
-write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format format, const uint32_t src_bits[4])
+write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format format, const uint32_t src_bits[4],
+            const float src1[4])
 {
    const struct pipe_blend_state *blend = r->ctx->blend;
    const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
@@ -120,7 +121,10 @@ write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format form
             rp[i] = (uint8_t)fxp_logic_op(blend->logicop_func, sp[i], dp[i]);
          util_format_unpack_rgba(format, o, rp, 1);
       } else if (rt && rt->blend_enable) {
-         fxp_blend_rgba(rt, s, d, cc, o);
+         float s1[4];
+         for (unsigned c = 0; c < 4; c++) /* clamped like the first source */
+            s1[c] = unorm ? CLAMP(src1[c], 0.0f, 1.0f) : snorm ? CLAMP(src1[c], -1.0f, 1.0f) : src1[c];
+         fxp_blend_rgba(rt, s, s1, d, cc, o);
       } else {
          memcpy(o, s, sizeof(o));
       }
@@ -172,9 +176,13 @@ fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const i
             continue;
          uint8_t *p = fxp_render_cbuf(r, i, x[l], y[l]);
          uint32_t src[4];
-         for (unsigned c = 0; c < 4; c++)
+         float src1[4] = {0, 0, 0, 0};
+         for (unsigned c = 0; c < 4; c++) {
             src[c] = fxp_output(e, r->fs_color[i], c)->au[l];
-         write_color(r, i, p, cs->format, src);
+            if (i == 0 && r->fs_color1 >= 0) /* dual-source blending's second colour */
+               src1[c] = fxp_output(e, r->fs_color1, c)->af[l];
+         }
+         write_color(r, i, p, cs->format, src, src1);
       }
    }
 

@@ -12,6 +12,7 @@
 #include <math.h>
 
 #include "util/format/u_format.h"
+#include "util/u_dual_blend.h"
 #include "util/u_math.h"
 
 #include "fxp_context.h"
@@ -58,7 +59,7 @@ fxp_fragment_fast_setup(struct fxp_render *r)
    r->fast_frag = false;
    if (fxp_debug_flags & FXP_DBG_NOFAST)
       return false;
-   if (ctx->blend && ctx->blend->logicop_enable)
+   if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
       return false;
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
       r->fast_color[i] = FC_NONE;
@@ -153,7 +154,7 @@ write_color(const struct fxp_render *r, unsigned cb, uint8_t *p, const float src
       d[3] = has_alpha ? p[3] * (1.0f / 255.0f) : 1.0f;
       for (unsigned c = 0; c < 4; c++)
          cc[c] = CLAMP(r->ctx->blend_color.color[c], 0.0f, 1.0f);
-      fxp_blend_rgba(rt, s, d, cc, o);
+      fxp_blend_rgba(rt, s, s /* dual-source blending never takes the fast path */, d, cc, o);
    } else {
       memcpy(o, s, sizeof(o));
    }

@@ -42,7 +42,8 @@ fxp_stencil_op(unsigned op, uint8_t s, uint8_t ref)
 }
 
 static inline float
-fxp_blend_factor(unsigned f, unsigned c, const float src[4], const float dst[4], const float cc[4])
+fxp_blend_factor(unsigned f, unsigned c, const float src[4], const float src1[4], const float dst[4],
+                 const float cc[4])
 {
    switch (f) {
    case PIPE_BLENDFACTOR_ONE: return 1.0f;
@@ -60,7 +61,12 @@ fxp_blend_factor(unsigned f, unsigned c, const float src[4], const float dst[4],
    case PIPE_BLENDFACTOR_INV_DST_COLOR: return 1.0f - dst[c];
    case PIPE_BLENDFACTOR_INV_CONST_COLOR: return 1.0f - cc[c];
    case PIPE_BLENDFACTOR_INV_CONST_ALPHA: return 1.0f - cc[3];
-   default: return 0.0f; /* dual-source factors: not advertised */
+   /* dual-source blending: the fragment shader's second colour for render target 0 */
+   case PIPE_BLENDFACTOR_SRC1_COLOR: return src1[c];
+   case PIPE_BLENDFACTOR_SRC1_ALPHA: return src1[3];
+   case PIPE_BLENDFACTOR_INV_SRC1_COLOR: return 1.0f - src1[c];
+   case PIPE_BLENDFACTOR_INV_SRC1_ALPHA: return 1.0f - src1[3];
+   default: return 0.0f;
    }
 }
 
@@ -100,15 +106,16 @@ fxp_logic_op(unsigned op, uint32_t s, uint32_t d)
    }
 }
 
-/* Blends source s over destination d with constant colour cc as a render target's blend state says. */
+/* Blends source s over destination d with constant colour cc as a render target's blend state says; s1 is
+ * the second source of dual-source blending (render target 0 only). */
 static inline void
-fxp_blend_rgba(const struct pipe_rt_blend_state *rt, const float s[4], const float d[4], const float cc[4],
-               float o[4])
+fxp_blend_rgba(const struct pipe_rt_blend_state *rt, const float s[4], const float s1[4], const float d[4],
+               const float cc[4], float o[4])
 {
    for (unsigned c = 0; c < 4; c++) {
       const bool a = c == 3;
-      const float sf = fxp_blend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
-      const float df = fxp_blend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
+      const float sf = fxp_blend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, s1, d, cc);
+      const float df = fxp_blend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, s1, d, cc);
       o[c] = fxp_blend_equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
    }
 }

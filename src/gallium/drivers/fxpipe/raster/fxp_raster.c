@@ -16,6 +16,7 @@
 #include <math.h>
 
 #include "util/format/u_format.h"
+#include "util/u_dual_blend.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
 
@@ -161,6 +162,7 @@ fxp_raster_begin(struct fxp_render *r)
       else if (name == TGSI_SEMANTIC_POSITION)
          r->fs_depth = o;
    }
+   r->fs_color1 = ctx->blend && util_blend_state_is_dual(ctx->blend, 0) ? r->fs_color[1] : -1;
    if (fi->properties[TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS] && r->fs_color[0] >= 0)
       for (unsigned i = 1; i < PIPE_MAX_COLOR_BUFS; i++)
          r->fs_color[i] = r->fs_color[0];

@@ -92,6 +92,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the rasterizer interpolates any number of fragment-shader inputs */
+   case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS: /* SRC1 factors (fragment/fxp_fragment_ops.h) */
+      return 1;
 
    /* Drawing (draw/): instancing, restart, stream output, conditional rendering */
    case PIPE_CAP_VS_INSTANCEID:
@@ -131,7 +133,6 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 0xffffffff;
 
    /* Not yet: stream output, multisampling, instancing, compute and the rest of GL 3.x/4.x */
-   case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS:
    case PIPE_CAP_COMPUTE:
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
    case PIPE_CAP_DEPTH_CLIP_DISABLE:
