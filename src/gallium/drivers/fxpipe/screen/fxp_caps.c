@@ -91,7 +91,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_MAX_VIEWPORTS:
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
-      return 32; /* the rasterizer interpolates any number of fragment-shader inputs */
+      return 16; /* GL 3.0's minimum; the vertex shader's 32 outputs then hold them with position and the rest */
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS: /* SRC1 factors (fragment/fxp_fragment_ops.h) */
       return 1;
 
