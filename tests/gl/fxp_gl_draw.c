@@ -1,7 +1,7 @@
 /* fxpipe-gl-draw: draws through the system's EGL (surfaceless, desktop GL 2.1 context, 64x64 FBO) and
  * checks the pixels: vertex-colour interpolation, depth test in both draw orders, blending, scissor,
- * face culling, indexed drawing with unsigned-byte normalized colours, a uniform, and nearest and linear
- * texturing.
+ * face culling, indexed drawing with unsigned-byte normalized colours, a uniform, nearest and linear
+ * texturing, and an FXT1 block uploaded with glCompressedTexImage2D, every texel exact.
  * Expected values are worked out by hand in the comments. Exits 0 only if every check passes. */
 #define GL_GLEXT_PROTOTYPES
 #include <GL/gl.h>
@@ -27,6 +27,16 @@ expect(const char *what, int x, int y, int r, int g, int b, int a, int tol)
    check(abs(px[0] - r) <= tol && abs(px[1] - g) <= tol && abs(px[2] - b) <= tol && abs(px[3] - a) <= tol,
          "%s at (%d,%d): %u %u %u %u, want %d %d %d %d (+-%d)", what, x, y, px[0], px[1], px[2], px[3], r, g, b,
          a, tol);
+}
+
+/* Sets bits [pos + n - 1 : pos] of a 16-byte FXT1 block (bit k is bit k % 8 of byte k / 8). */
+static void
+put_bits(unsigned char b[16], unsigned pos, unsigned n, unsigned v)
+{
+   for (unsigned i = 0; i < n; i++) {
+      const unsigned bit = pos + i;
+      b[bit / 8] = (unsigned char)((b[bit / 8] & ~(1u << (bit % 8))) | (((v >> i) & 1u) << (bit % 8)));
+   }
 }
 
 static GLuint
@@ -181,6 +191,47 @@ main(void)
    expect("linear at the centre", 32, 32, 128, 131, 131, 255, 1);
    glBindTexture(GL_TEXTURE_2D, 0);
    glDeleteTextures(1, &t2);
+
+   /* 8. FXT1 (GL_3DFX_texture_compression_FXT1): one CC_CHROMA block, built bit by bit from the specification
+    * and uploaded as it is. Mode [127:125] = 010b; colours (RGB555, blue at the low bits) color3 at 109,
+    * color2 at 94, color1 at 79, color0 at 64: color0 (0,0,0) -> (0,0,0); color1 (31,31,31) -> (255,255,255);
+    * color2 (1,2,4) -> 5-bit widening v << 3 | v >> 2: (8, 16, 33); color3 (7,15,30) -> (57, 123, 247).
+    * 2-bit indices, texel t at [2t + 1 : 2t]: t < 16 (left 4x4, row-major) index t % 4, else 3 - t % 4.
+    * The 8x4 texture covers the 64x64 target with nearest filtering: pixel (8 x + 4, 16 y + 8) shows texel
+    * (x, y), which is t = 4 y + x for x < 4 and 16 + 4 y + x - 4 for x >= 4. */
+   if (strstr((const char *)glGetString(GL_EXTENSIONS), "GL_3DFX_texture_compression_FXT1")) {
+      static const unsigned char pal[4][3] = {{0, 0, 0}, {255, 255, 255}, {8, 16, 33}, {57, 123, 247}};
+      unsigned char block[16] = {0};
+      put_bits(block, 125, 3, 2);
+      const unsigned rgb[4][3] = {{0, 0, 0}, {31, 31, 31}, {1, 2, 4}, {7, 15, 30}};
+      for (unsigned k = 0; k < 4; k++) {
+         put_bits(block, 64 + 15 * k + 10, 5, rgb[k][0]);
+         put_bits(block, 64 + 15 * k + 5, 5, rgb[k][1]);
+         put_bits(block, 64 + 15 * k, 5, rgb[k][2]);
+      }
+      for (unsigned t = 0; t < 32; t++)
+         put_bits(block, 2 * t, 2, t < 16 ? t % 4 : 3 - t % 4);
+      GLuint tf;
+      glGenTextures(1, &tf);
+      glBindTexture(GL_TEXTURE_2D, tf);
+      glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB_FXT1_3DFX, 8, 4, 0, 16, block);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      check(glGetError() == GL_NO_ERROR, "FXT1 upload");
+      glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+      for (unsigned y = 0; y < 4; y++)
+         for (unsigned x = 0; x < 8; x++) {
+            const unsigned t = x < 4 ? 4 * y + x : 16 + 4 * y + x - 4;
+            const unsigned i = t < 16 ? t % 4 : 3 - t % 4;
+            char what[32];
+            snprintf(what, sizeof(what), "FXT1 texel (%u,%u)", x, y);
+            expect(what, 8 * x + 4, 16 * y + 8, pal[i][0], pal[i][1], pal[i][2], 255, 0);
+         }
+      glBindTexture(GL_TEXTURE_2D, 0);
+      glDeleteTextures(1, &tf);
+   } else {
+      check(0, "GL_3DFX_texture_compression_FXT1 is not exposed");
+   }
 
    check(glGetError() == GL_NO_ERROR, "no GL error");
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
