@@ -72,6 +72,7 @@ struct batch {
  * prim followed by its planes and the provoking vertex's outputs, in chunks of a growing arena. */
 #define SCENE_CHUNK_B (1u << 20)
 #define SCENE_LIMIT_B (256u << 20)  /* a draw with more is rasterized in parts */
+#define SMALL_PRIM_PX 256           /* primitives whose bounding box is this small are not shared out */
 
 struct scene_chunk {
    struct scene_chunk *next;
@@ -693,7 +694,11 @@ rasterize(struct fxp_render *r, struct prim *p)
    p->prov_attr = p->prov->attr;
    if (!setup(r, p))
       return;
-   if (!sc) {
+   /* one thread: at once. Small primitives too (a few tiles gain nothing from sharing): the scene is
+    * flushed first, so every pixel still sees the primitives in order. */
+   if (!sc || (int64_t)(p->x1 - p->x0 + 1) * (p->y1 - p->y0 + 1) <= SMALL_PRIM_PX) {
+      if (sc)
+         scene_flush(r);
       raster_tiles(r, &r->threads[0], p, 0, 1);
       return;
    }
