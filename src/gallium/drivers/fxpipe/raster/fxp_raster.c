@@ -10,7 +10,9 @@
  * attributes weight them by 1/w, LINEAR ones use them as they are, flat ones take the provoking vertex
  * (COLOR inputs are flat when flat shading is on). Depth is linear in window space, plus the polygon
  * offset. Wide lines are parallelograms along their major axis, stippled by their pixels' distance along
- * it (continued across a strip's segments); points are squares of the point size.
+ * it (continued across a strip's segments); points are squares of the point size. Filled polygons obey the
+ * polygon stipple: pixel (x, y) is drawn only if bit 31 - x % 32 of row y % 32 of the pattern is set (the
+ * GL front end turns the pattern over for window framebuffers).
  * Quads partly outside the primitive shade their outside pixels as helpers (for derivatives) and never
  * write them. */
 #include <math.h>
@@ -57,6 +59,7 @@ struct prim {
    bool front;
    bool point;                  /* point sprite coordinates: */
    float pt_x0, pt_y0, pt_inv_size;
+   bool pstipple;               /* polygon stipple: pixel (x, y) needs bit 31 - x % 32 of row y % 32 */
    bool stipple;                /* line stipple: pixel (x, y) is at counter st_count + its distance */
    bool st_xmajor;              /* from (st_x0, st_y0) along the major axis */
    float st_x0, st_y0, st_count;
@@ -603,6 +606,14 @@ raster_tiles(struct fxp_render *r, struct fxp_raster_thread *ts, const struct pr
                   if (accept || pixel_inside(r, p, bias, h, x, y))
                      quad_cov |= 1u << q;
                }
+               if (p->pstipple) {
+                  const uint32_t *rows = r->ctx->poly_stipple.stipple;
+                  for (unsigned q = 0; q < 4; q++) {
+                     const int x = qx + (q & 1), y = qy + (q >> 1);
+                     if (!(rows[y & 31] & (0x80000000u >> (x & 31))))
+                        quad_cov &= ~(1u << q);
+                  }
+               }
                if (!quad_cov)
                   continue;
                for (unsigned q = 0; q < 4; q++) {
@@ -809,7 +820,7 @@ fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const stru
       }
       return;
    }
-   struct prim p = {.v = {v0, v1, v2}, .prov = provoking, .front = front};
+   struct prim p = {.v = {v0, v1, v2}, .prov = provoking, .front = front, .pstipple = rs->poly_stipple_enable};
    if (rs->offset_tri)
       p.z_offset = polygon_offset(r, v0, v1, v2);
    rasterize(r, &p);
