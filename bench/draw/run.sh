@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs fxpipe-bench-draw on fxpipe (built here), the system's softpipe and the system's llvmpipe, one
 # after the other on this machine, and prints each workload's frames per second with fxpipe's ratios.
+# fxpipe runs with FXPIPE_THREADS=0 (a rasterizer thread a CPU) unless FXPIPE_THREADS is set.
 #   bench/draw/run.sh [SECONDS_PER_WORKLOAD]     (after meson compile -C build)
 set -eu
 cd "$(dirname "$0")/../.."
@@ -8,7 +9,7 @@ secs=${1:-2}
 bin=build/bench/fxpipe-bench-draw
 dri=$PWD/build/mesa/src/gallium/targets/dri
 [ -x "$bin" ] || { echo "build first: meson compile -C build" >&2; exit 1; }
-LIBGL_DRIVERS_PATH=$dri GALLIUM_DRIVER=fxpipe "$bin" "$secs" > /tmp/fxpipe-bench-fx.txt
+LIBGL_DRIVERS_PATH=$dri GALLIUM_DRIVER=fxpipe FXPIPE_THREADS=${FXPIPE_THREADS:-0} "$bin" "$secs" > /tmp/fxpipe-bench-fx.txt
 env -u LIBGL_DRIVERS_PATH GALLIUM_DRIVER=softpipe "$bin" "$secs" > /tmp/fxpipe-bench-sp.txt
 env -u LIBGL_DRIVERS_PATH GALLIUM_DRIVER=llvmpipe "$bin" "$secs" > /tmp/fxpipe-bench-lp.txt
 /usr/bin/python3 - <<'PY'

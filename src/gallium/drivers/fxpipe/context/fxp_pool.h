@@ -8,7 +8,8 @@
 
 struct fxp_pool;
 
-/* How many threads drawing should use: FXPIPE_THREADS if set (1 = no workers), else the CPUs (at most 8). */
+/* How many threads drawing should use: FXPIPE_THREADS (1 = no workers, 0 = one a CPU, at most 8); 1 when it
+ * is not set (see fxp_pool.c). */
 unsigned fxp_pool_default_threads(void);
 
 /* A pool of `threads` - 1 workers; NULL if threads <= 1 or the workers cannot be started. */

@@ -1,6 +1,6 @@
 /* fxpipe's sampler core: texel addressing, wrap modes, filtering, mipmapping, cube faces, shadow compare,
- * gather, buffer textures and view swizzles, for one lane at a time (the shader engine's TEX family calls it per lane; fast paths
- * for common formats come later and are tested against this general path). */
+ * gather, buffer textures and view swizzles, for one lane at a time (the shader engine's sampling opcodes call it); the fast path
+ * for common formats (fxp_sampler_fast.c) is tested against this general path. */
 #ifndef FXP_SAMPLER_H
 #define FXP_SAMPLER_H
 
