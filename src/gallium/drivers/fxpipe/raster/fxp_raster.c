@@ -275,12 +275,6 @@ make_plane(const struct prim *p, const double v[3], bool half)
    return pl;
 }
 
-static inline double
-eval(const struct plane *pl, int x, int y)
-{
-   return pl->v0 + pl->gx * x + pl->gy * y;
-}
-
 /* Planes of 1/w, depth and every interpolated FS input channel, once per primitive. */
 static void
 setup_planes(struct fxp_render *r, struct prim *p)

@@ -234,33 +234,50 @@ texel(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsig
    }
 }
 
+/* Cube faces (GL 4.6, table 8.19), numbered as layers: 0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z. A direction v on
+ * face f has sc = sgn_sc * v[sc], tc = sgn_tc * v[tc] and ma = sgn_ma * v[ma] (= |major axis|). */
+static const struct {
+   uint8_t sc, tc, ma;
+   float sgn_sc, sgn_tc, sgn_ma;
+} cube_faces[6] = {
+   {2, 1, 0, -1, -1, 1}, {2, 1, 0, 1, -1, -1}, {0, 2, 1, 1, 1, 1},
+   {0, 2, 1, 1, -1, -1}, {0, 1, 2, 1, -1, 1}, {0, 1, 2, -1, -1, -1},
+};
+
+unsigned
+fxp_cube_axis(float x, float y, float z)
+{
+   const float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
+   if (ax >= ay && ax >= az)
+      return x >= 0 ? 0 : 1;
+   if (ay >= az)
+      return y >= 0 ? 2 : 3;
+   return z >= 0 ? 4 : 5;
+}
+
+void
+fxp_cube_sc_tc_ma(unsigned face, const float v[3], const float d[3], float out[3], float dout[3])
+{
+   const unsigned idx[3] = {cube_faces[face].sc, cube_faces[face].tc, cube_faces[face].ma};
+   const float sgn[3] = {cube_faces[face].sgn_sc, cube_faces[face].sgn_tc, cube_faces[face].sgn_ma};
+   for (unsigned k = 0; k < 3; k++) {
+      out[k] = sgn[k] * v[idx[k]];
+      if (dout)
+         dout[k] = d ? sgn[k] * d[idx[k]] : 0.0f;
+   }
+}
+
 /* Maps a cube direction to a face (layer offset) and 2D coordinates in [0, 1]. */
 static unsigned
 cube_face(float x, float y, float z, float *s, float *t)
 {
-   const float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
-   unsigned face;
-   float sc, tc, ma;
-   if (ax >= ay && ax >= az) {
-      face = x >= 0 ? 0 : 1;
-      sc = x >= 0 ? -z : z;
-      tc = -y;
-      ma = ax;
-   } else if (ay >= az) {
-      face = y >= 0 ? 2 : 3;
-      sc = x;
-      tc = y >= 0 ? z : -z;
-      ma = ay;
-   } else {
-      face = z >= 0 ? 4 : 5;
-      sc = z >= 0 ? x : -x;
-      tc = -y;
-      ma = az;
-   }
-   if (ma == 0.0f)
-      ma = 1.0f;
-   *s = 0.5f * (sc / ma + 1.0f);
-   *t = 0.5f * (tc / ma + 1.0f);
+   const float v[3] = {x, y, z};
+   const unsigned face = fxp_cube_axis(x, y, z);
+   float o[3];
+   fxp_cube_sc_tc_ma(face, v, NULL, o, NULL);
+   const float ma = o[2] == 0.0f ? 1.0f : o[2];
+   *s = 0.5f * (o[0] / ma + 1.0f);
+   *t = 0.5f * (o[1] / ma + 1.0f);
    return face;
 }
 
@@ -276,15 +293,11 @@ seamless_texel(const struct pipe_sampler_view *v, int slice, int n, int *x, int 
       return slice;
    const int face = (slice - (int)v->u.tex.first_layer) % 6, base = slice - face;
    const float sc = 2.0f * (*x + 0.5f) / n - 1.0f, tc = 2.0f * (*y + 0.5f) / n - 1.0f;
+   /* the inverse of the face table: v[sc] = sgn_sc * sc, v[tc] = sgn_tc * tc, v[ma] = sgn_ma (ma = 1) */
    float dir[3];
-   switch (face) {
-   case 0: dir[0] = 1, dir[1] = -tc, dir[2] = -sc; break;
-   case 1: dir[0] = -1, dir[1] = -tc, dir[2] = sc; break;
-   case 2: dir[0] = sc, dir[1] = 1, dir[2] = tc; break;
-   case 3: dir[0] = sc, dir[1] = -1, dir[2] = -tc; break;
-   case 4: dir[0] = sc, dir[1] = -tc, dir[2] = 1; break;
-   default: dir[0] = -sc, dir[1] = -tc, dir[2] = -1; break;
-   }
+   dir[cube_faces[face].sc] = cube_faces[face].sgn_sc * sc;
+   dir[cube_faces[face].tc] = cube_faces[face].sgn_tc * tc;
+   dir[cube_faces[face].ma] = cube_faces[face].sgn_ma;
    float s, t;
    const unsigned f2 = cube_face(dir[0], dir[1], dir[2], &s, &t);
    *x = CLAMP((int)floorf(s * n), 0, n - 1);

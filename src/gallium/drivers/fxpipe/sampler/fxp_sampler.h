@@ -72,6 +72,12 @@ void fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x
 /* Size of a level (TXQ): width, height, depth or layers, and the number of levels. */
 void fxp_texture_size(const struct fxp_sampler_binding *b, unsigned target, int level, uint32_t out[4]);
 
+/* Cube faces as the sampler numbers them (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z): the face of a direction's
+ * major axis, and a direction's sc, tc and ma on a given face (out[3]), with the same for a derivative d
+ * (dout, when not NULL; 0 when d is NULL). */
+unsigned fxp_cube_axis(float x, float y, float z);
+void fxp_cube_sc_tc_ma(unsigned face, const float v[3], const float d[3], float out[3], float dout[3]);
+
 /* The view's swizzle applied to a texel (integer formats take 1 as an integer for PIPE_SWIZZLE_1). */
 void fxp_sampler_swizzle(const struct pipe_sampler_view *v, const uint32_t in[4], uint32_t out[4], bool integer);
 

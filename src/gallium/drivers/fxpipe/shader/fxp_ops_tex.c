@@ -90,6 +90,16 @@ lane_binding(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, st
    return tmp;
 }
 
+/* Every lane's binding; one lookup (and, for the DX10 family, one composition) serves all lanes unless the
+ * index is read per lane. lb[l] may point into composed[]. */
+static void
+lane_bindings(const struct fxp_exec *e, const struct fxp_inst *in, const struct fxp_sampler_binding *lb[FXP_W],
+              struct fxp_sampler_binding composed[FXP_W])
+{
+   for (unsigned l = 0; l < FXP_W; l++)
+      lb[l] = l && in->res_addr_slot == UINT32_MAX ? lb[0] : lane_binding(e, in, l, &composed[l]);
+}
+
 /* Writes a sampling result: the DX10 family's SVIEW operand swizzles it (tgsi.rst: "the swizzle on SVIEW
  * determines texel swizzling after lookup"), except GATHER4, whose swizzle picks the gathered component. */
 static void
@@ -120,36 +130,6 @@ lane_offset(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, uns
 {
    for (unsigned c = 0; c < 3; c++)
       off[c] = in->tex_offset_reg ? e->rf[in->off_src.slot[c]].ai[l] : in->tex_offset[k][c];
-}
-
-/* Face-space coordinate differences for cube maps: a direction (x, y, z) on the face of major axis `axis`
- * (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z, as the sampler core numbers them) has face coordinates
- * s = (sc / ma + 1) / 2, t = (tc / ma + 1) / 2 (GL 3.3, table 3.21). */
-static unsigned
-cube_axis(float x, float y, float z)
-{
-   const float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
-   if (ax >= ay && ax >= az)
-      return x >= 0 ? 0 : 1;
-   if (ay >= az)
-      return y >= 0 ? 2 : 3;
-   return z >= 0 ? 4 : 5;
-}
-
-/* sc, tc and ma of a direction on a given face, with their derivatives along d (dx, dy, dz). */
-static void
-cube_sc_tc_ma(unsigned axis, const float v[3], const float d[3], float out[3], float dout[3])
-{
-   static const struct { int sc, tc, ma; float ssc, stc, sma; } tab[6] = {
-      {2, 1, 0, -1, -1, 1}, {2, 1, 0, 1, -1, -1}, {0, 2, 1, 1, 1, 1},
-      {0, 2, 1, 1, -1, -1}, {0, 1, 2, 1, -1, 1}, {0, 1, 2, -1, -1, -1},
-   };
-   const int idx[3] = {tab[axis].sc, tab[axis].tc, tab[axis].ma};
-   const float sgn[3] = {tab[axis].ssc, tab[axis].stc, tab[axis].sma};
-   for (unsigned k = 0; k < 3; k++) {
-      out[k] = sgn[k] * v[idx[k]];
-      dout[k] = d ? sgn[k] * d[idx[k]] : 0.0f;
-   }
 }
 
 /* log2 of the scale factor rho from coordinate derivatives in texel units (GL 3.3, 3.8.11). */
@@ -202,8 +182,8 @@ lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_
       float fc[3][2];
       for (unsigned k = 0; k < 3; k++) {
          const float v[3] = {q[k].s, q[k].t, q[k].r};
-         float o[3], unused[3];
-         cube_sc_tc_ma(axis, v, NULL, o, unused);
+         float o[3];
+         fxp_cube_sc_tc_ma(axis, v, NULL, o, NULL);
          const float ma = o[2] != 0.0f ? o[2] : 1.0f;
          fc[k][0] = 0.5f * (o[0] / ma + 1.0f);
          fc[k][1] = 0.5f * (o[1] / ma + 1.0f);
@@ -233,10 +213,10 @@ lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, flo
    texel_scale(b, t, size);
    if (target_is_cube(t)) {
       const float v[3] = {s, tt, r};
-      const unsigned axis = cube_axis(s, tt, r);
+      const unsigned axis = fxp_cube_axis(s, tt, r);
       float o[3], ox[3], oy[3];
-      cube_sc_tc_ma(axis, v, gx, o, ox);
-      cube_sc_tc_ma(axis, v, gy, o, oy);
+      fxp_cube_sc_tc_ma(axis, v, gx, o, ox);
+      fxp_cube_sc_tc_ma(axis, v, gy, o, oy);
       const float ma = o[2] != 0.0f ? o[2] : 1.0f;
       for (unsigned c = 0; c < 2; c++) {
          dx[c] = 0.5f * (ox[c] * ma - o[c] * ox[2]) / (ma * ma);
@@ -261,10 +241,10 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
    const struct fxp_sampler_binding *lb[FXP_W];
    struct fxp_sampler_binding composed[FXP_W];
 
+   lane_bindings(e, in, lb, composed);
    for (unsigned l = 0; l < FXP_W; l++) {
       struct fxp_sample_req *r = &q[l];
       float x = a->c[0][l], y = a->c[1][l], z = a->c[2][l], w = a->c[3][l];
-      lb[l] = lane_binding(e, in, l, &composed[l]);
       memset(r, 0, sizeof(*r));
       r->target = t;
       r->shadow = a->shadow;
@@ -474,7 +454,9 @@ static void op_gather4(struct fxp_exec *e, const struct fxp_inst *in) { dx10_sam
 static void
 fetch(struct fxp_exec *e, const struct fxp_inst *in, unsigned target, bool lz, bool ms)
 {
-   struct fxp_sampler_binding composed;
+   const struct fxp_sampler_binding *lb[FXP_W];
+   struct fxp_sampler_binding composed[FXP_W];
+   lane_bindings(e, in, lb, composed);
    fxp_vi c[4];
    for (unsigned k = 0; k < 4; k++)
       c[k] = src_i(e, in, 0, k);
@@ -491,7 +473,7 @@ fetch(struct fxp_exec *e, const struct fxp_inst *in, unsigned target, bool lz, b
             off[1] = 0;
          if (target == TGSI_TEXTURE_2D_ARRAY || target == TGSI_TEXTURE_SHADOW2D_ARRAY)
             off[2] = 0;
-         fxp_texel_fetch(lane_binding(e, in, l, &composed), target, c[0][l] + off[0], c[1][l] + off[1],
+         fxp_texel_fetch(lb[l], target, c[0][l] + off[0], c[1][l] + off[1],
                          c[2][l] + off[2], lz || ms ? 0 : c[3][l], o);
       }
       for (unsigned k = 0; k < 4; k++)
@@ -516,12 +498,14 @@ static void op_sample_i_ms(struct fxp_exec *e, const struct fxp_inst *in) { fetc
 static void
 query_size(struct fxp_exec *e, const struct fxp_inst *in, unsigned target)
 {
-   struct fxp_sampler_binding composed;
+   const struct fxp_sampler_binding *lb[FXP_W];
+   struct fxp_sampler_binding composed[FXP_W];
+   lane_bindings(e, in, lb, composed);
    const fxp_vi lod = src_i(e, in, 0, 0);
    fxp_vu r[4];
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t o[4];
-      fxp_texture_size(lane_binding(e, in, l, &composed), target, lod[l], o);
+      fxp_texture_size(lb[l], target, lod[l], o);
       for (unsigned k = 0; k < 4; k++)
          r[k][l] = o[k];
    }
@@ -541,10 +525,12 @@ view_samples(const struct fxp_sampler_binding *b)
 static void
 op_txqs(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   struct fxp_sampler_binding composed;
+   const struct fxp_sampler_binding *lb[FXP_W];
+   struct fxp_sampler_binding composed[FXP_W];
+   lane_bindings(e, in, lb, composed);
    fxp_vu n;
    for (unsigned l = 0; l < FXP_W; l++)
-      n[l] = MAX2(view_samples(lane_binding(e, in, l, &composed)), 1);
+      n[l] = MAX2(view_samples(lb[l]), 1);
    FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, k == 0 ? n : (fxp_vu){0});
 }
 
@@ -585,7 +571,9 @@ static void op_sample_pos(struct fxp_exec *e, const struct fxp_inst *in) { sampl
 static void
 op_lodq(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   struct fxp_sampler_binding composed;
+   const struct fxp_sampler_binding *lb[FXP_W];
+   struct fxp_sampler_binding composed[FXP_W];
+   lane_bindings(e, in, lb, composed);
    struct fxp_sample_req q[FXP_W];
    memset(q, 0, sizeof(q));
    for (unsigned l = 0; l < FXP_W; l++) {
@@ -595,7 +583,7 @@ op_lodq(struct fxp_exec *e, const struct fxp_inst *in)
    }
    fxp_vf x, y;
    for (unsigned l = 0; l < FXP_W; l++) {
-      const struct fxp_sampler_binding *b = lane_binding(e, in, l, &composed);
+      const struct fxp_sampler_binding *b = lb[l];
       float lod = e->quad_layout ? lod_from_quad(in->tex_target, b, &q[l & ~3u]) : -INFINITY;
       lod += b && b->state ? b->state->lod_bias : 0.0f;
       y[l] = lod;
