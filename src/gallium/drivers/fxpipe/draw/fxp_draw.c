@@ -1,8 +1,9 @@
 /* draw_vbo: the front of the drawing pipeline. For each draw (direct, multi-draw or indirect) and each
  * instance, it turns the index stream (8, 16 or 32-bit indices with index bias and primitive restart, or
  * consecutive vertices) into vertex indices, runs vertex fetch and the vertex shader on batches of FXP_W
- * vertices, hands each primitive to stream output (draw/fxp_so.c) and the shaded vertices to primitive
- * assembly (draw/fxp_prim.c). Draws are skipped while a render condition fails.
+ * vertices, then either hands the primitives to the geometry stage (draw/fxp_gs.c) or, without a geometry
+ * shader, each primitive to stream output (draw/fxp_so.c) and the shaded vertices to primitive assembly
+ * (draw/fxp_prim.c). Draws are skipped while a render condition fails.
  *
  * Index reads are bounded by the index buffer: a draw reading past its end stops there. Every element is
  * shaded (there is no post-transform cache yet). */
@@ -17,13 +18,13 @@
 #include "draw/fxp_render.h"
 #include "fetch/fxp_fetch.h"
 
-/* Where the VS writes what the later stages need. */
+/* Where the last vertex stage writes what the later stages need. */
 static void
-find_vs_outputs(struct fxp_render *r)
+find_outputs(struct fxp_render *r)
 {
-   const struct tgsi_shader_info *info = &r->vs->info;
+   const struct tgsi_shader_info *info = &r->out->info;
 
-   r->pos = r->psize = r->clipvertex = r->edgeflag = -1;
+   r->pos = r->psize = r->clipvertex = r->edgeflag = r->layer = -1;
    r->clipdist[0] = r->clipdist[1] = -1;
    r->num_clipdist = info->num_written_clipdistance;
    for (unsigned o = 0; o < info->num_outputs; o++) {
@@ -32,6 +33,7 @@ find_vs_outputs(struct fxp_render *r)
       case TGSI_SEMANTIC_PSIZE: r->psize = o; break;
       case TGSI_SEMANTIC_CLIPVERTEX: r->clipvertex = o; break;
       case TGSI_SEMANTIC_EDGEFLAG: r->edgeflag = o; break;
+      case TGSI_SEMANTIC_LAYER: r->layer = o; break;
       case TGSI_SEMANTIC_CLIPDIST:
          if (info->output_semantic_index[o] < 2)
             r->clipdist[info->output_semantic_index[o]] = o;
@@ -56,18 +58,19 @@ read_index(const uint8_t *ib, uint64_t ib_size_B, unsigned index_size, uint64_t 
    return true;
 }
 
-/* Runs the VS on `n` vertices with indices vidx[] (instance `instance`), storing outputs in r->verts.
+/* Runs the VS on `n` vertices with indices vidx[] (instance `instance`), storing outputs in out[] (stride
+ * floats a vertex).
  * base_vertex is BASEVERTEX (gl_BaseVertex: the index bias, 0 for non-indexed draws), first_vertex what
  * VERTEXID_NOBASE counts from (the index bias, or the draw's start for non-indexed draws: VERTEXID_NOBASE is
  * the index as read from the index buffer, or 0.. for non-indexed draws). */
 static void
-shade_vertices(struct fxp_render *r, struct fxp_exec *e, const struct fxp_fetch_buffer *vbs,
-               const uint32_t *vidx, unsigned n, uint32_t instance, uint32_t start_instance, int32_t base_vertex,
+shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stride,
+               const struct fxp_fetch_buffer *vbs, const uint32_t *vidx, unsigned n, uint32_t instance, uint32_t start_instance, int32_t base_vertex,
                int32_t first_vertex, unsigned draw_id)
 {
    struct fxp_context *ctx = r->ctx;
    const struct fxp_program *vs = r->vs;
-   const bool clamp_color = r->rast->clamp_vertex_color;
+   const bool clamp_color = r->rast->clamp_vertex_color && !r->gs; /* the last stage's colours */
 
    for (unsigned first = 0; first < n; first += FXP_W) {
       const unsigned count = MIN2(FXP_W, n - first);
@@ -107,7 +110,7 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, const struct fxp_fetch_
                float f = v->af[l];
                if (clamp)
                   f = CLAMP(f, 0.0f, 1.0f);
-               r->verts[(size_t)(first + l) * r->stride + 4 * o + c] = f;
+               out[(size_t)(first + l) * stride + 4 * o + c] = f;
             }
          }
       }
@@ -120,19 +123,21 @@ struct draw_params {
 };
 
 static void
-draw_one(struct fxp_render *r, struct fxp_exec *e, const struct pipe_draw_info *info,
+draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, const struct pipe_draw_info *info,
          const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
          uint64_t ib_size_B, unsigned draw_id)
 {
    uint32_t *vidx = NULL, *elts = NULL;
+   float *vs_verts = NULL;
+   const unsigned vs_stride = 4 * MAX2(r->vs->num_outputs, 1);
    unsigned n = 0, nv = 0;
 
    if (!d->count || !d->instance_count)
       return;
    vidx = MALLOC(sizeof(uint32_t) * d->count);
    elts = MALLOC(sizeof(uint32_t) * d->count);
-   r->verts = MALLOC(sizeof(float) * (size_t)d->count * r->stride);
-   if (!vidx || !elts || !r->verts) {
+   vs_verts = MALLOC(sizeof(float) * (size_t)d->count * vs_stride);
+   if (!vidx || !elts || !vs_verts) {
       fxp_refuse("out of memory for a draw of %u vertices", d->count);
       goto done;
    }
@@ -152,10 +157,17 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, const struct pipe_draw_info *
       vidx[nv] = v;
       elts[n++] = nv++;
    }
-   r->num_verts = nv;
    for (uint32_t inst = 0; inst < d->instance_count; inst++) {
-      shade_vertices(r, e, vbs, vidx, nv, inst, d->start_instance, info->index_size ? d->index_bias : 0,
-                     info->index_size ? d->index_bias : (int32_t)d->start, draw_id);
+      shade_vertices(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
+                     info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
+                     draw_id);
+      r->prim_id = 0;
+      if (gs) {
+         fxp_gs_run(gs, info->mode, vs_verts, vs_stride, elts, n);
+         continue;
+      }
+      r->verts = vs_verts;
+      r->num_verts = nv;
       /* stream output and primitive counts, per run between restarts, before clipping */
       for (unsigned i = 0, first = 0; i <= n; i++) {
          if (i == n || elts[i] == UINT32_MAX) {
@@ -169,7 +181,7 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, const struct pipe_draw_info *
 done:
    FREE(vidx);
    FREE(elts);
-   FREE(r->verts);
+   FREE(vs_verts);
    r->verts = NULL;
 }
 
@@ -191,6 +203,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    struct fxp_render r;
    struct fxp_exec vs_exec;
    struct fxp_bindings vs_bind;
+   struct fxp_gs_stage gs_stage, *gs = NULL;
    struct fxp_fetch_buffer vbs[PIPE_MAX_ATTRIBS];
    const uint8_t *ib = NULL;
    uint64_t ib_size_B = 0;
@@ -199,7 +212,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       fxp_refuse("draw with no vertex shader, fragment shader, vertex elements or rasterizer bound");
       return;
    }
-   if (!ctx->vs->prog || !ctx->fs->prog) {
+   if (!ctx->vs->prog || !ctx->fs->prog || (ctx->gs && !ctx->gs->prog)) {
       fxp_todo_once("draw with a shader the engine cannot run yet: nothing drawn");
       ctx->unimplemented_draws++;
       return;
@@ -214,11 +227,14 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    memset(&r, 0, sizeof(r));
    r.ctx = ctx;
    r.vs = ctx->vs->prog;
+   r.gs = ctx->gs ? ctx->gs->prog : NULL;
    r.fs = ctx->fs->prog;
+   r.out = r.gs ? r.gs : r.vs;
+   r.so_info = &(ctx->gs ? ctx->gs : ctx->vs)->state.stream_output;
    r.rast = ctx->rasterizer;
-   r.stride = 4 * MAX2(r.vs->num_outputs, 1);
-   find_vs_outputs(&r);
-   const bool so = ctx->num_so_targets && ctx->vs->state.stream_output.num_outputs;
+   r.stride = 4 * MAX2(r.out->num_outputs, 1);
+   find_outputs(&r);
+   const bool so = ctx->num_so_targets && r.so_info->num_outputs;
    if (r.pos < 0 && !so)
       return; /* no position and no stream output: nothing to do */
    const bool raster = r.pos >= 0 && !r.rast->rasterizer_discard;
@@ -259,7 +275,16 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       fxp_refuse("out of memory for vertex shading");
       return;
    }
+   if (r.gs) {
+      if (!fxp_gs_begin(&gs_stage, &r, r.gs, r.vs)) {
+         fxp_exec_fini(&vs_exec);
+         return;
+      }
+      gs = &gs_stage;
+   }
    if (raster && !fxp_raster_begin(&r)) {
+      if (gs)
+         fxp_gs_end(gs);
       fxp_exec_fini(&vs_exec);
       return;
    }
@@ -271,7 +296,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          .start = 0, .count = fxp_so_target_vertex_count(indirect->count_from_stream_output),
          .instance_count = info->instance_count, .start_instance = info->start_instance,
       };
-      draw_one(&r, &vs_exec, info, &d, vbs, NULL, 0, drawid_offset);
+      draw_one(&r, &vs_exec, gs, info, &d, vbs, NULL, 0, drawid_offset);
    } else if (indirect && indirect->buffer) {
       unsigned n = indirect->draw_count;
       if (indirect->indirect_draw_count) {
@@ -294,7 +319,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          d.start = p[2];
          d.index_bias = info->index_size ? (int32_t)p[3] : 0;
          d.start_instance = info->index_size ? p[4] : p[3];
-         draw_one(&r, &vs_exec, info, &d, vbs, ib, ib_size_B, drawid_offset + k);
+         draw_one(&r, &vs_exec, gs, info, &d, vbs, ib, ib_size_B, drawid_offset + k);
       }
    } else {
       for (unsigned k = 0; k < num_draws; k++) {
@@ -302,13 +327,15 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
             .start = draws[k].start, .count = draws[k].count, .instance_count = info->instance_count,
             .start_instance = info->start_instance, .index_bias = draws[k].index_bias,
          };
-         draw_one(&r, &vs_exec, info, &d, vbs, ib, ib_size_B,
+         draw_one(&r, &vs_exec, gs, info, &d, vbs, ib, ib_size_B,
                   drawid_offset + (info->increment_draw_id ? k : 0));
       }
    }
 
    if (raster)
       fxp_raster_end(&r);
+   if (gs)
+      fxp_gs_end(gs);
    fxp_exec_fini(&vs_exec);
 }
 

@@ -6,7 +6,9 @@
  * Clipping is done in homogeneous space against the view volume (near and far only when depth clipping
  * is on; z >= 0 or z >= -w by clip_halfz) and the enabled user planes or clip distances, with
  * Sutherland-Hodgman on polygons, so every attribute is interpolated linearly in clip space. Points are
- * kept or dropped by their centre; lines are clipped parametrically. */
+ * kept or dropped by their centre; lines are clipped parametrically. Each primitive of the sequence (a quad
+ * or polygon counting once) takes the next primitive ID, which a fragment shader reads when no geometry
+ * shader gives one. */
 #include <math.h>
 
 #include "util/u_math.h"
@@ -109,11 +111,23 @@ lerp_vertex(const struct fxp_render *r, float *out, const float *a, const float 
       out[i] = a[i] + (b[i] - a[i]) * t;
 }
 
+/* The layer of a primitive is its provoking vertex's LAYER output (an integer). */
+static inline void
+select_layer(struct fxp_render *r, const float *prov)
+{
+   if (r->layer >= 0) {
+      uint32_t layer;
+      memcpy(&layer, &prov[4 * r->layer], 4);
+      fxp_raster_set_layer(r, layer);
+   }
+}
+
 static void
 emit_triangle(struct fxp_render *r, const float *a, const float *b, const float *c, const float *prov,
               unsigned edges)
 {
    struct fxp_rvert v[3], pv;
+   select_layer(r, prov);
    to_window(r, a, &v[0]);
    to_window(r, b, &v[1]);
    to_window(r, c, &v[2]);
@@ -210,6 +224,7 @@ clip_line(struct clipper *cl, const float *v0, const float *v1)
    if (!a || !b)
       return;
    struct fxp_rvert w0, w1, pv;
+   select_layer(r, prov);
    to_window(r, a, &w0);
    to_window(r, b, &w1);
    to_window(r, prov, &pv);
@@ -223,6 +238,7 @@ clip_point(struct clipper *cl, const float *v)
       if (!(plane_dist(cl, p, v) >= 0.0f))
          return;
    struct fxp_rvert w;
+   select_layer(cl->r, v);
    to_window(cl->r, v, &w);
    fxp_raster_point(cl->r, &w);
 }
@@ -247,38 +263,40 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
 #define LINE(a, b) clip_line(cl, vtx(r, a), vtx(r, b))
    switch (mode) {
    case PIPE_PRIM_POINTS:
-      for (unsigned i = 0; i < n; i++)
+      for (unsigned i = 0; i < n; i++, r->prim_id++)
          clip_point(cl, vtx(r, e[i]));
       break;
    case PIPE_PRIM_LINES:
-      for (unsigned i = 0; i + 1 < n; i += 2) {
+      for (unsigned i = 0; i + 1 < n; i += 2, r->prim_id++) {
          r->stipple_counter = 0.0f;
          LINE(e[i], e[i + 1]);
       }
       break;
    case PIPE_PRIM_LINE_STRIP:
    case PIPE_PRIM_LINE_LOOP:
-      for (unsigned i = 0; i + 1 < n; i++)
+      for (unsigned i = 0; i + 1 < n; i++, r->prim_id++)
          LINE(e[i], e[i + 1]);
-      if (mode == PIPE_PRIM_LINE_LOOP && n >= 2)
+      if (mode == PIPE_PRIM_LINE_LOOP && n >= 2) {
          LINE(e[n - 1], e[0]);
+         r->prim_id++;
+      }
       break;
    case PIPE_PRIM_LINES_ADJACENCY:
-      for (unsigned i = 0; i + 3 < n; i += 4) {
+      for (unsigned i = 0; i + 3 < n; i += 4, r->prim_id++) {
          r->stipple_counter = 0.0f;
          LINE(e[i + 1], e[i + 2]);
       }
       break;
    case PIPE_PRIM_LINE_STRIP_ADJACENCY:
-      for (unsigned i = 1; i + 2 < n; i++)
+      for (unsigned i = 1; i + 2 < n; i++, r->prim_id++)
          LINE(e[i], e[i + 1]);
       break;
    case PIPE_PRIM_TRIANGLES:
-      for (unsigned i = 0; i + 2 < n; i += 3)
+      for (unsigned i = 0; i + 2 < n; i += 3, r->prim_id++)
          TRI(e[i], e[i + 1], e[i + 2]);
       break;
    case PIPE_PRIM_TRIANGLE_STRIP:
-      for (unsigned i = 0; i + 2 < n; i++) {
+      for (unsigned i = 0; i + 2 < n; i++, r->prim_id++) {
          if (i & 1) /* keep the orientation; the provoking vertex stays i (first) or i + 2 (last) */
             first ? TRI(e[i], e[i + 2], e[i + 1]) : TRI(e[i + 1], e[i], e[i + 2]);
          else
@@ -286,11 +304,11 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
       }
       break;
    case PIPE_PRIM_TRIANGLE_FAN:
-      for (unsigned i = 1; i + 1 < n; i++)
+      for (unsigned i = 1; i + 1 < n; i++, r->prim_id++)
          first ? TRI(e[i], e[i + 1], e[0]) : TRI(e[0], e[i], e[i + 1]);
       break;
    case PIPE_PRIM_QUADS:
-      for (unsigned i = 0; i + 3 < n; i += 4) {
+      for (unsigned i = 0; i + 3 < n; i += 4, r->prim_id++) {
          /* the provoking vertex of a quad is its last: make it last of both triangles */
          if (first) {
             TRIE(e[i + 3], e[i], e[i + 1], 3);
@@ -302,7 +320,7 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
       }
       break;
    case PIPE_PRIM_QUAD_STRIP:
-      for (unsigned i = 0; i + 3 < n; i += 2) {
+      for (unsigned i = 0; i + 3 < n; i += 2, r->prim_id++) {
          if (first) {
             TRIE(e[i + 3], e[i], e[i + 1], 6);
             TRIE(e[i + 3], e[i + 2], e[i], 3);
@@ -318,13 +336,14 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
          const unsigned a = i == 1, c = i + 2 == n; /* the fan's first and last edges are outer */
          first ? TRIE(e[0], e[i], e[i + 1], a | 2 | c << 2) : TRIE(e[i], e[i + 1], e[0], 1 | c << 1 | a << 2);
       }
+      r->prim_id++;
       break;
    case PIPE_PRIM_TRIANGLES_ADJACENCY:
-      for (unsigned i = 0; i + 5 < n; i += 6)
+      for (unsigned i = 0; i + 5 < n; i += 6, r->prim_id++)
          TRI(e[i], e[i + 2], e[i + 4]);
       break;
    case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY:
-      for (unsigned i = 0; i + 5 < n; i += 2) {
+      for (unsigned i = 0; i + 5 < n; i += 2, r->prim_id++) {
          if ((i / 2) & 1)
             first ? TRI(e[i], e[i + 4], e[i + 2]) : TRI(e[i + 2], e[i], e[i + 4]);
          else

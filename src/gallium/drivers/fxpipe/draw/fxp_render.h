@@ -6,6 +6,8 @@
  * works on struct fxp_rvert copies (window coordinates plus the output values).
  *
  * Stages:  draw/fxp_draw.c     indices, instances, vertex fetch and the vertex shader
+ *          draw/fxp_gs.c       the geometry shader, when one is bound
+ *          draw/fxp_so.c       stream output and primitive counts
  *          draw/fxp_prim.c     primitive assembly, clipping in homogeneous space, viewport transform
  *          raster/fxp_raster.c triangle/line/point setup, fixed-point edge functions, 2x2 quads,
  *                              attribute interpolation, fragment shader batches
@@ -21,6 +23,20 @@ struct fxp_context;
 
 #define FXP_MAX_VARYING_FLOATS (4 * PIPE_MAX_SHADER_OUTPUTS)
 
+/* Whether an output of a vertex or geometry shader (name, index) feeds an input of the next stage declared
+ * as (in_name, in_index). Mesa 22.3's nir_to_tgsi declares generic varyings past GENERIC[31] as PATCH[j]
+ * (their location runs past VARYING_SLOT_PATCH0 once shifted by 9) in vertex and geometry shaders, but as
+ * GENERIC[32 + j] in fragment shaders: on both sides PATCH[j] is read as GENERIC[32 + j]. */
+static inline bool
+fxp_varying_matches(unsigned name, unsigned index, unsigned in_name, unsigned in_index)
+{
+   if (name == TGSI_SEMANTIC_PATCH)
+      name = TGSI_SEMANTIC_GENERIC, index += 32;
+   if (in_name == TGSI_SEMANTIC_PATCH)
+      in_name = TGSI_SEMANTIC_GENERIC, in_index += 32;
+   return name == in_name && index == in_index;
+}
+
 /* A vertex ready for the rasterizer: window x, y, z, 1/w, then the VS output values (stride floats). */
 struct fxp_rvert {
    float win[4];
@@ -33,6 +49,7 @@ enum fxp_fs_src {
    FXP_FS_POSITION,      /* window position (x, y, z, 1/w) */
    FXP_FS_FACE,          /* +1 front, -1 back */
    FXP_FS_POINTCOORD,    /* point sprite coordinate */
+   FXP_FS_PRIMID,        /* the primitive's number in the draw (no stage before writes PRIMID) */
    FXP_FS_ZERO,          /* no matching output: (0, 0, 0, 1) */
 };
 
@@ -46,17 +63,19 @@ struct fxp_fs_input {
 
 struct fxp_render {
    struct fxp_context *ctx;
-   const struct fxp_program *vs, *fs;
+   const struct fxp_program *vs, *gs, *fs;   /* gs may be NULL */
+   const struct fxp_program *out;            /* the last vertex stage (gs, or vs): verts hold its outputs */
+   const struct pipe_stream_output_info *so_info;  /* the last vertex stage's */
    const struct pipe_rasterizer_state *rast;
 
    bool discard;                          /* nothing is rasterized (rasterizer discard, or no position) */
 
-   /* post-VS vertices */
+   /* vertices of the last vertex stage, stride floats each */
    float *verts;
    unsigned num_verts, stride;
 
-   /* VS output locations */
-   int pos, psize, clipvertex, clipdist[2], edgeflag;
+   /* output locations of the last vertex stage */
+   int pos, psize, clipvertex, clipdist[2], edgeflag, layer;
    unsigned num_clipdist;
 
    /* FS inputs */
@@ -85,6 +104,13 @@ struct fxp_render {
    unsigned cbuf_stride[PIPE_MAX_COLOR_BUFS], cbuf_bpp[PIPE_MAX_COLOR_BUFS], zs_stride, zs_bpp;
    double zmin, zmax;                     /* depth range the fragments are clamped to */
 
+   /* layered rendering (a geometry shader writing LAYER): each buffer's first layer and bytes per layer,
+    * how many layers it has, and the layer the origins above point at now */
+   uint8_t *cbuf_layer0[PIPE_MAX_COLOR_BUFS], *zs_layer0;
+   size_t cbuf_layer_B[PIPE_MAX_COLOR_BUFS], zs_layer_B;
+   unsigned cbuf_layers[PIPE_MAX_COLOR_BUFS], zs_layers;
+   unsigned cur_layer;
+
    /* fast per-fragment paths (fragment/fxp_fragment_fast.c), chosen per draw */
    bool fast_frag;
    uint8_t fast_color[PIPE_MAX_COLOR_BUFS], fast_depth;
@@ -95,6 +121,10 @@ struct fxp_render {
    /* line stipple: pixels of the current line primitive drawn so far (reset by primitive assembly at the
     * start of each line primitive; a strip's segments continue it) */
    float stipple_counter;
+
+   /* primitive ID of the primitive being assembled: counts the primitives of an instance (primitive
+    * assembly; restarts do not reset it) */
+   uint32_t prim_id;
 
    /* fragment shading (raster/fxp_raster.c): one state per rasterizing thread; with several threads the
     * draw's primitives are set up into a scene and rasterized at its end (or when the scene is large) */
@@ -110,6 +140,34 @@ struct fxp_raster_thread {
    struct fxp_exec fs_exec;
    uint64_t samples_passed;
 };
+
+/* draw/fxp_gs.c: the geometry stage. Between fxp_gs_begin and fxp_gs_end, fxp_gs_run shades the
+ * primitives of `count` elements of `mode` (elts[] index vs_verts; UINT32_MAX restarts) and passes what
+ * the shader emits on to stream output and primitive assembly. */
+enum { GS_FROM_NOTHING = -1, GS_FROM_PRIMID = -2 };
+struct fxp_gs_stage {
+   struct fxp_render *r;
+   const struct fxp_program *prog;
+   struct fxp_exec exec;
+   struct fxp_bindings bind;
+   int input_from[PIPE_MAX_SHADER_INPUTS];  /* VS output feeding GS input i, or GS_FROM_* */
+   unsigned clamped[PIPE_MAX_SHADER_OUTPUTS], num_clamped;  /* colour outputs clamped to [0, 1] */
+   enum pipe_prim_type out_prim;            /* points, line strip or triangle strip */
+   unsigned stride;                         /* floats per output vertex */
+   unsigned pending;                        /* lanes filled in the current batch */
+   uint32_t prim_id;                        /* input primitives so far in this instance */
+   bool failed, mismatch;
+   float *verts;                            /* output vertices not yet passed on */
+   uint32_t *elts;                          /* and their sequence, UINT32_MAX between primitives */
+   unsigned num_verts, cap_verts, num_elts, cap_elts;
+};
+bool fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_program *gs,
+                  const struct fxp_program *vs);
+void fxp_gs_run(struct fxp_gs_stage *g, enum pipe_prim_type mode, const float *vs_verts, unsigned vs_stride,
+                const uint32_t *elts, unsigned count);
+void fxp_gs_end(struct fxp_gs_stage *g);
+unsigned fxp_gs_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
+                          void (*emit)(void *data, const unsigned *v, unsigned n), void *data);
 
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
@@ -132,6 +190,9 @@ void fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const
 void fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
                      const struct fxp_rvert *provoking);
 void fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v);
+/* Primitives from now on go to layer `layer` of each buffer (clamped to the buffer's last layer, as an
+ * unsigned value). */
+void fxp_raster_set_layer(struct fxp_render *r, uint32_t layer);
 
 /* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel
  * positions, z[l] their depth (window space, double precision); mask has the lanes to write; front tells the stencil face. Returns the

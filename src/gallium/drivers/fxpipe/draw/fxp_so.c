@@ -1,4 +1,4 @@
-/* Stream output (transform feedback): the vertex shader's outputs of every primitive, before clipping,
+/* Stream output (transform feedback): the last vertex stage's outputs (vertex or geometry shader) of every primitive, before clipping,
  * appended to the bound stream-output buffers as the shader's pipe_stream_output_info lays them out; and
  * the primitive counts that the PRIMITIVES_GENERATED / PRIMITIVES_EMITTED / SO_STATISTICS / SO_OVERFLOW
  * queries read.
@@ -181,7 +181,7 @@ so_emit(void *data, const unsigned *v, unsigned n)
       for (unsigned o = 0; o < s->info->num_outputs; o++) {
          const struct pipe_stream_output *so = &s->info->output[o];
          if (so->output_buffer >= PIPE_MAX_SO_BUFFERS || !s->stride_B[so->output_buffer] ||
-             so->register_index >= s->r->vs->num_outputs ||
+             so->register_index >= s->r->out->num_outputs ||
              (so->dst_offset + so->num_components) * 4 > s->stride_B[so->output_buffer])
             continue; /* a malformed entry writes nothing rather than outside its vertex */
          struct fxp_so_target *t = s->t[so->output_buffer];
@@ -201,7 +201,7 @@ void
 fxp_so_primitives(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
 {
    struct fxp_context *ctx = r->ctx;
-   const struct pipe_stream_output_info *info = &ctx->vs->state.stream_output;
+   const struct pipe_stream_output_info *info = r->so_info;
    const bool first = r->rast->flatshade_first;
    struct so_emit s = {.r = r, .info = info, .elts = elts};
 
@@ -215,7 +215,7 @@ fxp_so_primitives(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t
    }
    for (unsigned o = 0; o < info->num_outputs; o++) {
       const unsigned b = info->output[o].output_buffer;
-      if (b < PIPE_MAX_SO_BUFFERS && info->output[o].register_index < r->vs->num_outputs)
+      if (b < PIPE_MAX_SO_BUFFERS && info->output[o].register_index < r->out->num_outputs)
          s.stride_B[b] = info->stride[b] * 4;
    }
    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)

@@ -56,6 +56,7 @@ struct prim {
    int64_t bias[3];             /* 0 for top-left edges, -1 for the others */
    int x0, y0, x1, y1;          /* pixel bounding box within the scissor, inclusive */
    double z_offset;
+   uint32_t prim_id;            /* PRIMID for the fragment shader */
    bool front;
    bool point;                  /* point sprite coordinates: */
    float pt_x0, pt_y0, pt_inv_size;
@@ -92,12 +93,42 @@ struct fxp_scene {
 
 static void scene_flush(struct fxp_render *r);
 
+static unsigned
+surface_layers(const struct pipe_surface *s)
+{
+   return s->texture->target == PIPE_BUFFER ? 1 : s->u.tex.last_layer - s->u.tex.first_layer + 1;
+}
+
+/* Bytes from one layer (or 3D slice) of a surface's level to the next. */
+static size_t
+layer_size(struct fxp_resource *res, uint8_t *base, const struct pipe_surface *s)
+{
+   if (surface_layers(s) < 2)
+      return 0;
+   return fxp_resource_texel(res, base, s->u.tex.level, 0, 0, s->u.tex.first_layer + 1) -
+          fxp_resource_texel(res, base, s->u.tex.level, 0, 0, s->u.tex.first_layer);
+}
+
+void
+fxp_raster_set_layer(struct fxp_render *r, uint32_t layer)
+{
+   if (layer == r->cur_layer)
+      return;
+   scene_flush(r); /* binned primitives are drawn to the layer they were set up for */
+   r->cur_layer = layer;
+   for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
+      if (r->cbuf_layer0[i])
+         r->cbuf_origin[i] = r->cbuf_layer0[i] + MIN2(layer, r->cbuf_layers[i] - 1) * r->cbuf_layer_B[i];
+   if (r->zs_layer0)
+      r->zs_origin = r->zs_layer0 + MIN2(layer, r->zs_layers - 1) * r->zs_layer_B;
+}
+
 bool
 fxp_raster_begin(struct fxp_render *r)
 {
    struct fxp_context *ctx = r->ctx;
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
-   const struct tgsi_shader_info *fi = &r->fs->info, *vi = &r->vs->info;
+   const struct tgsi_shader_info *fi = &r->fs->info, *vi = &r->out->info;
 
    r->fb_width = fb->width;
    r->fb_height = fb->height;
@@ -141,9 +172,9 @@ fxp_raster_begin(struct fxp_render *r)
          in->src = FXP_FS_POINTCOORD;
          continue;
       }
-      in->src = FXP_FS_ZERO;
+      in->src = name == TGSI_SEMANTIC_PRIMID ? FXP_FS_PRIMID : FXP_FS_ZERO;
       for (unsigned o = 0; o < vi->num_outputs; o++) {
-         if (vi->output_semantic_name[o] == name && vi->output_semantic_index[o] == index) {
+         if (fxp_varying_matches(vi->output_semantic_name[o], vi->output_semantic_index[o], name, index)) {
             in->src = FXP_FS_FROM_OUTPUT;
             in->output = o;
          }
@@ -205,6 +236,9 @@ fxp_raster_begin(struct fxp_render *r)
       r->cbuf_base[i] = fxp_resource_map(res);
       if (r->cbuf_base[i]) {
          r->cbuf_origin[i] = fxp_resource_texel(res, r->cbuf_base[i], cs->u.tex.level, 0, 0, cs->u.tex.first_layer);
+         r->cbuf_layer0[i] = r->cbuf_origin[i];
+         r->cbuf_layers[i] = surface_layers(cs);
+         r->cbuf_layer_B[i] = layer_size(res, r->cbuf_base[i], cs);
          r->cbuf_stride[i] = res->row_stride_B[cs->u.tex.level];
          r->cbuf_bpp[i] = util_format_get_blocksize(cs->format);
       }
@@ -215,6 +249,9 @@ fxp_raster_begin(struct fxp_render *r)
       r->zs_base = fxp_resource_map(res);
       if (r->zs_base) {
          r->zs_origin = fxp_resource_texel(res, r->zs_base, zs->u.tex.level, 0, 0, zs->u.tex.first_layer);
+         r->zs_layer0 = r->zs_origin;
+         r->zs_layers = surface_layers(zs);
+         r->zs_layer_B = layer_size(res, r->zs_base, zs);
          r->zs_stride = res->row_stride_B[zs->u.tex.level];
          r->zs_bpp = util_format_get_blocksize(zs->format);
       }
@@ -339,6 +376,10 @@ input_value(const struct fxp_render *r, const struct prim *p, unsigned i, int x,
       break;
    case FXP_FS_FACE:
       v[0] = p->front ? 1.0f : -1.0f, v[1] = v[2] = 0.0f, v[3] = 1.0f;
+      break;
+   case FXP_FS_PRIMID:
+      memcpy(&v[0], &p->prim_id, 4);
+      v[1] = v[2] = 0.0f, v[3] = 1.0f;
       break;
    case FXP_FS_POINTCOORD:
       v[0] = p->point ? (float)((px + 0.5 - p->pt_x0) * p->pt_inv_size) : 0.0f;
@@ -687,6 +728,10 @@ scene_flush(struct fxp_render *r)
    scene_reset(sc);
 }
 
+static void raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+                        const struct fxp_rvert *provoking, bool front);
+static void raster_point(struct fxp_render *r, const struct fxp_rvert *v, bool front);
+
 /* Rasterizes a triangle given in window coordinates: at once on one thread, or into the scene. */
 static void
 rasterize(struct fxp_render *r, struct prim *p)
@@ -697,6 +742,7 @@ rasterize(struct fxp_render *r, struct prim *p)
 
    p->attr = planes;
    p->prov_attr = p->prov->attr;
+   p->prim_id = r->prim_id;
    if (!setup(r, p))
       return;
    /* one thread: at once. Small primitives too (a few tiles gain nothing from sharing): the scene is
@@ -807,10 +853,26 @@ fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const stru
       for (unsigned k = 0; k < 3; k++) {
          if (!(edges & (1u << k)))
             continue; /* an inner edge of a quad or polygon: neither its line nor its first vertex */
-         if (fill == PIPE_POLYGON_MODE_LINE)
-            fxp_raster_line(r, &c[k], &c[(k + 1) % 3], provoking);
-         else
-            fxp_raster_point(r, &c[k]);
+         if (fill == PIPE_POLYGON_MODE_LINE) {
+            raster_line(r, &c[k], &c[(k + 1) % 3], provoking, front);
+         } else {
+            /* a point takes every input from its vertex, but flat ones from the polygon's provoking
+             * vertex */
+            float attr[FXP_MAX_VARYING_FLOATS];
+            struct fxp_rvert pt = c[k];
+            memcpy(attr, c[k].attr, r->stride * sizeof(float));
+            for (unsigned i = 0; i < r->num_fs_in; i++) {
+               const struct fxp_fs_input *in = &r->fs_in[i];
+               if (in->src != FXP_FS_FROM_OUTPUT || in->interp != TGSI_INTERPOLATE_CONSTANT)
+                  continue;
+               if (in->output >= 0)
+                  memcpy(&attr[4 * in->output], &provoking->attr[4 * in->output], 4 * sizeof(float));
+               if (in->back_output >= 0)
+                  memcpy(&attr[4 * in->back_output], &provoking->attr[4 * in->back_output], 4 * sizeof(float));
+            }
+            pt.attr = attr;
+            raster_point(r, &pt, front);
+         }
       }
       return;
    }
@@ -820,9 +882,9 @@ fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const stru
    rasterize(r, &p);
 }
 
-void
-fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
-                const struct fxp_rvert *provoking)
+static void
+raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+            const struct fxp_rvert *provoking, bool front)
 {
    const float dx = v1->win[0] - v0->win[0], dy = v1->win[1] - v0->win[1];
    const float half_w = MAX2(r->rast->line_width, 1.0f) * 0.5f;
@@ -838,7 +900,7 @@ fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct f
       const float s = (k == 0 || k == 3) ? -half_w : half_w;
       c[k].win[xmajor ? 1 : 0] += s;
    }
-   struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = provoking, .front = true,
+   struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = provoking, .front = front,
                     .stipple = r->rast->line_stipple_enable, .st_xmajor = xmajor,
                     .st_x0 = v0->win[0], .st_y0 = v0->win[1], .st_count = r->stipple_counter};
    rasterize(r, &p);
@@ -848,8 +910,8 @@ fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct f
    r->stipple_counter += rintf(xmajor ? fabsf(dx) : fabsf(dy));
 }
 
-void
-fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v)
+static void
+raster_point(struct fxp_render *r, const struct fxp_rvert *v, bool front)
 {
    const struct pipe_rasterizer_state *rs = r->rast;
    float size = rs->point_size;
@@ -866,10 +928,24 @@ fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v)
       c[k].win[0] += (k == 1 || k == 2) ? h : -h;
       c[k].win[1] += (k >= 2) ? h : -h;
    }
-   struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = v, .front = true, .point = true,
+   struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = v, .front = front, .point = true,
                     .pt_x0 = v->win[0] - h, .pt_y0 = v->win[1] - h, .pt_inv_size = 1.0f / size};
    rasterize(r, &p);
    struct prim q = p;
    q.v[0] = &c[0], q.v[1] = &c[2], q.v[2] = &c[3];
    rasterize(r, &q);
+}
+
+/* Lines and points of their own face the front (polygon modes LINE and POINT keep the polygon's face). */
+void
+fxp_raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+                const struct fxp_rvert *provoking)
+{
+   raster_line(r, v0, v1, provoking, true);
+}
+
+void
+fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v)
+{
+   raster_point(r, v, true);
 }

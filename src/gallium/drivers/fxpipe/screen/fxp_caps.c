@@ -1,12 +1,12 @@
 /* What fxpipe tells the GL front end it can do: caps, float caps and per-stage shader caps.
  *
- * Policy: a cap is claimed only for a feature fxpipe implements. That is GL 3.1 today: vertex and fragment
- * shaders in TGSI up to GLSL 1.40, 8 render targets, texture arrays and buffer textures, instancing,
- * primitive restart, stream output, conditional rendering, occlusion and stream-output queries,
- * seamless cube maps and cube-map arrays. Geometry (the pipeline does not run them yet), tessellation and
- * compute stages, real multisampling, depth clamping, images and atomics stay off until their issues land. A shader using an opcode the engine does not
- * execute yet (texture gather, images, ...) is not run: its draws are skipped and say so under
- * FXPIPE_DEBUG (draw/fxp_draw.c). */
+ * Policy: a cap is claimed only for a feature fxpipe implements. That is GL 3.3 today: vertex, geometry
+ * (draw/fxp_gs.c) and fragment shaders in TGSI up to GLSL 3.30, 8 render targets, texture arrays and
+ * buffer textures, instancing, primitive restart, stream output, conditional rendering, occlusion,
+ * timer and stream-output queries, seamless cube maps, cube-map arrays and depth clamping.
+ * Tessellation and compute stages, real multisampling, several vertex streams, viewport arrays, images
+ * and atomics stay off until their issues land. A shader the engine cannot decode is not run: its draws
+ * are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include "util/os_misc.h"
 #include "util/u_screen.h"
 #include "pipe/p_defines.h"
@@ -21,7 +21,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    /* Shading language and IR */
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
-      return 140; /* GL 3.1: geometry shaders (3.2) are not run by the pipeline yet */
+      return 330; /* GL 3.3 */
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
    case PIPE_CAP_SHAREABLE_SHADERS:
@@ -90,8 +90,10 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 0; /* st/mesa lowers the alpha test into the fragment shader */
    case PIPE_CAP_MAX_VIEWPORTS:
       return 1;
+   case PIPE_CAP_VS_LAYER_VIEWPORT: /* the last vertex stage's LAYER output picks the layer (draw/fxp_prim.c) */
+      return 1;
    case PIPE_CAP_MAX_VARYINGS:
-      return 16; /* GL 3.0's minimum; the vertex shader's 32 outputs then hold them with position and the rest */
+      return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: draw/fxp_render.h) */
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS: /* SRC1 factors (fragment/fxp_fragment_ops.h) */
       return 1;
 
@@ -115,6 +117,15 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_STREAM_OUTPUT_INTERLEAVE_BUFFERS:
       return 1;
    case PIPE_CAP_MAX_VERTEX_STREAMS:
+      return 1; /* a geometry shader's other streams are dropped (draw/fxp_gs.c) */
+   case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES:
+      return 1024;
+   case PIPE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
+      return 16384;
+   case PIPE_CAP_MAX_GS_INVOCATIONS:
+      return 32;
+   case PIPE_CAP_DEPTH_CLIP_DISABLE: /* near and far clipping per the rasterizer state (draw/fxp_prim.c); */
+   case PIPE_CAP_DEPTH_CLIP_DISABLE_SEPARATE: /* fragments are always clamped to the depth range */
       return 1;
    case PIPE_CAP_FAKE_SW_MSAA:
       return 1; /* GL's sample counts are accepted and rendered with one sample, as softpipe does */
@@ -132,10 +143,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_DEVICE_ID:
       return 0xffffffff;
 
-   /* Not yet: stream output, multisampling, instancing, compute and the rest of GL 3.x/4.x */
+   /* Not yet: real multisampling, compute, anisotropic filtering and the rest of GL 4.x */
    case PIPE_CAP_COMPUTE:
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
-   case PIPE_CAP_DEPTH_CLIP_DISABLE:
    case PIPE_CAP_ANISOTROPIC_FILTER:
       return 0;
 
@@ -174,8 +184,8 @@ static int
 fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
                      enum pipe_shader_cap param)
 {
-   /* Vertex and fragment shaders only, for now. */
-   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_FRAGMENT)
+   /* Vertex, geometry and fragment shaders: no tessellation or compute yet. */
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_FRAGMENT)
       return 0;
 
    switch (param) {
@@ -187,7 +197,7 @@ fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_CONTROL_FLOW_DEPTH:
       return 64;
    case PIPE_SHADER_CAP_MAX_INPUTS:
-      return shader == PIPE_SHADER_VERTEX ? 16 : 32;
+      return shader == PIPE_SHADER_VERTEX ? 16 : 32; /* geometry: per input vertex */
    case PIPE_SHADER_CAP_MAX_OUTPUTS:
       return 32;
    case PIPE_SHADER_CAP_MAX_CONST_BUFFER0_SIZE:

@@ -89,7 +89,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_resource_functions(screen);
    fxp_init_screen_fence_functions(screen);
 
-   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: geometry and tessellation stages, stream "
-           "output, multisampling, texture gather, images");
+   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation and compute in GL, "
+           "multisampling, vertex streams 1-3, viewport arrays, images, anisotropic filtering");
    return &screen->base;
 }

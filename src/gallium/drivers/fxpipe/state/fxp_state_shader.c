@@ -1,4 +1,4 @@
-/* Shader CSOs (vertex and fragment; TGSI only) and constant buffers. A shader keeps a private copy of its
+/* Shader CSOs (vertex, geometry and fragment; TGSI only) and constant buffers. A shader keeps a private copy of its
  * tokens and their decoded program (shader/fxp_decode.c). Constant data given as a user
  * pointer is copied at bind time, since the pointer is not valid after the call. */
 #include "util/u_inlines.h"
@@ -60,6 +60,18 @@ static void *
 fxp_create_fs_state(struct pipe_context *pipe, const struct pipe_shader_state *templ)
 {
    return fxp_create_shader(pipe, PIPE_SHADER_FRAGMENT, templ);
+}
+
+static void *
+fxp_create_gs_state(struct pipe_context *pipe, const struct pipe_shader_state *templ)
+{
+   return fxp_create_shader(pipe, PIPE_SHADER_GEOMETRY, templ);
+}
+
+static void
+fxp_bind_gs_state(struct pipe_context *pipe, void *gs)
+{
+   fxp_context(pipe)->gs = gs;
 }
 
 static void
@@ -134,6 +146,9 @@ fxp_init_shader_functions(struct fxp_context *ctx)
    ctx->base.create_vs_state = fxp_create_vs_state;
    ctx->base.bind_vs_state = fxp_bind_vs_state;
    ctx->base.delete_vs_state = fxp_delete_shader;
+   ctx->base.create_gs_state = fxp_create_gs_state;
+   ctx->base.bind_gs_state = fxp_bind_gs_state;
+   ctx->base.delete_gs_state = fxp_delete_shader;
    ctx->base.create_fs_state = fxp_create_fs_state;
    ctx->base.bind_fs_state = fxp_bind_fs_state;
    ctx->base.delete_fs_state = fxp_delete_shader;

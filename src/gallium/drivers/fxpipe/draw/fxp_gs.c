@@ -1,0 +1,302 @@
+/* The geometry stage of the drawing pipeline: between vertex shading (draw/fxp_draw.c) and stream output,
+ * clipping and rasterization, when a geometry shader is bound.
+ *
+ * | step        | what happens                                                                          |
+ * |-------------|---------------------------------------------------------------------------------------|
+ * | input       | each restart-free run of the draw is split into the GS's input primitives (points 1,  |
+ * |             | lines 2, lines with adjacency 4, triangles 3, triangles with adjacency 6 vertices) in |
+ * |             | GL's order (gs_decompose); a primitive whose vertex count is not the shader's is a    |
+ * |             | draw the GL never makes, and is refused                                               |
+ * | lanes       | one lane per (primitive, invocation), primitive-major, FXP_W lanes per batch; INPUT   |
+ * |             | [v][i] is the VS output with input i's semantic (zeros if the VS has none),            |
+ * |             | PRIMID the primitive's number in the draw (restarting per instance, not at a primitive |
+ * |             | restart), INVOCATIONID the invocation                                                  |
+ * | output      | after a batch, the emitted vertices of stream 0 go, lane by lane, into an output      |
+ * |             | vertex array with a restart marker before each new primitive; colours are clamped if  |
+ * |             | the rasterizer says so                                                                 |
+ * | downstream  | when the array holds enough vertices (and at the end), it is handed on as points,     |
+ * |             | line strips or triangle strips: stream output and primitive counts, then clipping and |
+ * |             | rasterization, so memory stays bounded however much a draw emits                     |
+ *
+ * Streams other than 0 are dropped: fxpipe claims one vertex stream (PIPE_CAP_MAX_VERTEX_STREAMS). */
+#include "util/u_math.h"
+#include "util/u_memory.h"
+#include "util/u_prim.h"
+
+#include "fxp_context.h"
+#include "fxp_debug.h"
+#include "draw/fxp_render.h"
+
+#define FLUSH_VERTICES 4096 /* output vertices gathered before they are passed downstream */
+
+/* Calls emit(data, v, n) for each primitive of `mode` as a geometry shader receives it. Without adjacency
+ * this is fxp_decompose's order; with adjacency, v[] is in the GS's input order (vertex, adjacent vertex,
+ * vertex, ...), with triangle strips following GL's table of strip triangles with adjacency. */
+unsigned
+fxp_gs_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
+                 void (*emit)(void *data, const unsigned *v, unsigned n), void *data)
+{
+   unsigned prims = 0;
+
+   switch (mode) {
+   case PIPE_PRIM_LINES_ADJACENCY:
+   case PIPE_PRIM_LINE_STRIP_ADJACENCY: {
+      const unsigned step = mode == PIPE_PRIM_LINES_ADJACENCY ? 4 : 1;
+      for (unsigned i = 0; i + 3 < count; i += step, prims++) {
+         const unsigned v[4] = {i, i + 1, i + 2, i + 3};
+         emit(data, v, 4);
+      }
+      return prims;
+   }
+   case PIPE_PRIM_TRIANGLES_ADJACENCY:
+      for (unsigned i = 0; i + 5 < count; i += 6, prims++) {
+         const unsigned v[6] = {i, i + 1, i + 2, i + 3, i + 4, i + 5};
+         emit(data, v, 6);
+      }
+      return prims;
+   case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY: {
+      /* triangle t's vertices are 2t, 2t + 2, 2t + 4 (odd t: the first two swapped, keeping the
+       * orientation); each edge shared with the previous or next triangle has that triangle's opposite
+       * vertex as its neighbour, the outer edge (2t, 2t + 4) the odd vertex 2t + 3; the first triangle's
+       * edge (0, 2) has 1, and the last's edge to the strip's end has the last vertex */
+      if (count < 6)
+         return 0;
+      const unsigned n = (count - 4) / 2;
+      for (unsigned t = 0; t < n; t++, prims++) {
+         const unsigned i = 2 * t;
+         const unsigned prev = t == 0 ? 1 : i - 2;         /* across edge (2t, 2t + 2) */
+         const unsigned next = t == n - 1 ? i + 5 : i + 6; /* across edge (2t + 2, 2t + 4) */
+         unsigned v[6];
+         if (!(t & 1)) {
+            v[0] = i, v[1] = prev, v[2] = i + 2, v[3] = next, v[4] = i + 4, v[5] = i + 3;
+         } else {
+            v[0] = i + 2, v[1] = prev, v[2] = i, v[3] = i + 3, v[4] = i + 4, v[5] = next;
+         }
+         emit(data, v, 6);
+      }
+      return prims;
+   }
+   default:
+      return fxp_decompose(mode, count, first_provoking, emit, data);
+   }
+}
+
+/* Hands the gathered output vertices on downstream and empties the array. */
+static void
+gs_flush_output(struct fxp_gs_stage *g)
+{
+   struct fxp_render *r = g->r;
+   if (!g->num_elts)
+      return;
+   r->verts = g->verts;
+   r->num_verts = g->num_verts;
+   for (unsigned i = 0, first = 0; i <= g->num_elts; i++) {
+      if (i == g->num_elts || g->elts[i] == UINT32_MAX) {
+         fxp_so_primitives(r, g->out_prim, g->elts + first, i - first);
+         first = i + 1;
+      }
+   }
+   if (!r->discard)
+      fxp_prim_run(r, g->out_prim, g->elts, g->num_elts);
+   r->verts = NULL;
+   g->num_verts = g->num_elts = 0;
+}
+
+static bool
+gs_reserve(struct fxp_gs_stage *g, unsigned verts)
+{
+   if (g->num_verts + verts > g->cap_verts) {
+      const unsigned cap = MAX2(g->cap_verts * 2, g->num_verts + verts);
+      float *nv = REALLOC(g->verts, sizeof(float) * (size_t)g->cap_verts * g->stride,
+                          sizeof(float) * (size_t)cap * g->stride);
+      if (!nv)
+         return false;
+      g->verts = nv;
+      g->cap_verts = cap;
+   }
+   /* each vertex can bring a restart marker */
+   if (g->num_elts + 2 * verts > g->cap_elts) {
+      const unsigned cap = MAX2(g->cap_elts * 2, g->num_elts + 2 * verts);
+      uint32_t *ne = REALLOC(g->elts, sizeof(uint32_t) * g->cap_elts, sizeof(uint32_t) * cap);
+      if (!ne)
+         return false;
+      g->elts = ne;
+      g->cap_elts = cap;
+   }
+   return true;
+}
+
+/* Runs the pending lanes and collects what they emitted on stream 0. */
+static void
+gs_run_batch(struct fxp_gs_stage *g)
+{
+   struct fxp_exec *e = &g->exec;
+   const struct fxp_gs_out *o = e->gs;
+   const unsigned lanes = g->pending;
+   if (!lanes || g->failed)
+      return;
+   g->pending = 0;
+   fxp_exec_run(e);
+
+   for (unsigned l = 0; l < lanes; l++) {
+      const unsigned n = o->count[l];
+      if (!n)
+         continue;
+      if (!gs_reserve(g, n)) {
+         fxp_refuse("out of memory for geometry-shader output");
+         g->failed = true;
+         return;
+      }
+      for (unsigned k = 0; k < n; k++) {
+         const uint8_t flags = o->flags[l * o->max_vertices + k];
+         if ((flags & 3) != 0)
+            continue; /* another vertex stream: not claimed, dropped */
+         if ((flags & FXP_GS_PRIM_START) && g->num_elts)
+            g->elts[g->num_elts++] = UINT32_MAX;
+         float *dst = &g->verts[(size_t)g->num_verts * g->stride];
+         memcpy(dst, &o->data[((size_t)l * o->max_vertices + k) * o->vertex_words],
+                sizeof(float) * o->vertex_words);
+         for (unsigned c = 0; c < g->num_clamped; c++)
+            for (unsigned ch = 0; ch < 4; ch++)
+               dst[4 * g->clamped[c] + ch] = CLAMP(dst[4 * g->clamped[c] + ch], 0.0f, 1.0f);
+         g->elts[g->num_elts++] = g->num_verts++;
+      }
+   }
+   if (g->num_verts >= FLUSH_VERTICES)
+      gs_flush_output(g);
+}
+
+struct gs_input_ctx {
+   struct fxp_gs_stage *g;
+   const float *vs_verts;
+   unsigned vs_stride;
+   const uint32_t *elts;
+};
+
+/* One input primitive: its lanes (one per invocation) are filled, and the batch runs when full. */
+static void
+gs_input_primitive(void *data, const unsigned *v, unsigned n)
+{
+   struct gs_input_ctx *in = data;
+   struct fxp_gs_stage *g = in->g;
+   const struct fxp_program *p = g->prog;
+   struct fxp_exec *e = &g->exec;
+   const uint32_t prim_id = g->prim_id++;
+
+   if (g->failed)
+      return;
+   if (n != p->gs_vertices_in) {
+      if (!g->mismatch)
+         fxp_refuse("draw of %u-vertex primitives to a geometry shader taking %u", n, p->gs_vertices_in);
+      g->mismatch = true;
+      return;
+   }
+   for (unsigned inv = 0; inv < p->gs_invocations; inv++) {
+      if (g->pending == 0)
+         fxp_exec_reset(e, FXP_W);
+      const unsigned l = g->pending++;
+      for (unsigned k = 0; k < n; k++) {
+         const float *src = &in->vs_verts[(size_t)in->elts[v[k]] * in->vs_stride];
+         for (unsigned i = 0; i < p->num_inputs; i++) {
+            const int from = g->input_from[i];
+            for (unsigned c = 0; c < 4; c++) {
+               fxp_vec *dst = fxp_input(e, k * p->num_inputs + i, c);
+               if (from >= 0)
+                  dst->af[l] = src[4 * from + c];
+               else if (from == GS_FROM_PRIMID)
+                  dst->au[l] = c == 0 ? prim_id : 0;
+               else
+                  dst->af[l] = c == 3 ? 1.0f : 0.0f;
+            }
+         }
+      }
+      for (unsigned i = 0; i < p->num_svs; i++) {
+         for (unsigned c = 0; c < 4; c++) {
+            uint32_t x = 0;
+            switch (p->sv_semantic[i]) {
+            case TGSI_SEMANTIC_INVOCATIONID: x = c == 0 ? inv : 0; break;
+            case TGSI_SEMANTIC_PRIMID: x = c == 0 ? prim_id : 0; break;
+            default: fxp_sv_lane_constant(p->sv_semantic[i], c, l, &x); break;
+            }
+            fxp_sv(e, i, c)->au[l] = x;
+         }
+      }
+      if (g->pending == FXP_W) {
+         /* fxp_exec_reset made all FXP_W lanes live; a full batch keeps them all */
+         gs_run_batch(g);
+      }
+   }
+}
+
+bool
+fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_program *gs,
+             const struct fxp_program *vs)
+{
+   struct fxp_context *ctx = r->ctx;
+   memset(g, 0, sizeof(*g));
+   g->r = r;
+   g->prog = gs;
+   g->stride = 4 * MAX2(gs->num_outputs, 1);
+   switch (gs->info.properties[TGSI_PROPERTY_GS_OUTPUT_PRIM]) {
+   case PIPE_PRIM_POINTS: g->out_prim = PIPE_PRIM_POINTS; break;
+   case PIPE_PRIM_LINE_STRIP: g->out_prim = PIPE_PRIM_LINE_STRIP; break;
+   default: g->out_prim = PIPE_PRIM_TRIANGLE_STRIP; break;
+   }
+   for (unsigned i = 0; i < gs->num_inputs && i < PIPE_MAX_SHADER_INPUTS; i++) {
+      const unsigned name = gs->info.input_semantic_name[i], index = gs->info.input_semantic_index[i];
+      g->input_from[i] = GS_FROM_NOTHING;
+      if (name == TGSI_SEMANTIC_PRIMID) {
+         g->input_from[i] = GS_FROM_PRIMID;
+         continue;
+      }
+      for (unsigned o = 0; o < vs->num_outputs; o++)
+         if (fxp_varying_matches(vs->info.output_semantic_name[o], vs->info.output_semantic_index[o], name, index))
+            g->input_from[i] = o;
+   }
+   if (r->rast->clamp_vertex_color) {
+      for (unsigned o = 0; o < gs->num_outputs && g->num_clamped < ARRAY_SIZE(g->clamped); o++) {
+         const unsigned sem = gs->info.output_semantic_name[o];
+         if (sem == TGSI_SEMANTIC_COLOR || sem == TGSI_SEMANTIC_BCOLOR)
+            g->clamped[g->num_clamped++] = o;
+      }
+   }
+   fxp_gather_bindings(ctx, PIPE_SHADER_GEOMETRY, &g->bind);
+   if (!fxp_exec_init(&g->exec, gs, &g->bind, FXP_W)) {
+      fxp_refuse("out of memory for geometry shading");
+      return false;
+   }
+   return true;
+}
+
+void
+fxp_gs_run(struct fxp_gs_stage *g, enum pipe_prim_type mode, const float *vs_verts, unsigned vs_stride,
+           const uint32_t *elts, unsigned count)
+{
+   struct gs_input_ctx in = {.g = g, .vs_verts = vs_verts, .vs_stride = vs_stride};
+   const bool first = g->r->rast->flatshade_first;
+
+   g->prim_id = 0; /* per instance; a primitive restart does not reset it */
+   for (unsigned i = 0, start = 0; i <= count; i++) {
+      if (i == count || elts[i] == UINT32_MAX) {
+         in.elts = elts + start;
+         fxp_gs_decompose(mode, i - start, first, gs_input_primitive, &in);
+         start = i + 1;
+      }
+   }
+   if (g->pending) {
+      /* a partial batch: the lanes past the pending ones must not run */
+      fxp_exec_reset(&g->exec, g->pending);
+      gs_run_batch(g);
+   }
+   gs_flush_output(g);
+}
+
+void
+fxp_gs_end(struct fxp_gs_stage *g)
+{
+   fxp_exec_fini(&g->exec);
+   FREE(g->verts);
+   FREE(g->elts);
+   g->verts = NULL;
+   g->elts = NULL;
+}
