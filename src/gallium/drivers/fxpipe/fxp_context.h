@@ -81,6 +81,7 @@ struct fxp_context {
    /* queries: counters the pipeline adds to, and the queries now running */
    uint64_t samples_passed;
    uint64_t prims_generated, so_prims_written, so_overflows;   /* draw/fxp_so.c */
+   struct pipe_query_data_pipeline_statistics stats;          /* counted while queries are enabled */
    struct list_head active_queries;
    bool queries_enabled;
 

@@ -1,7 +1,8 @@
 /* Queries: occlusion counts and predicates (the fragment stage adds to ctx->samples_passed), primitives
  * generated and written by stream output, stream-output statistics and overflow predicates (draw/fxp_so.c
  * counts them; one vertex stream), timestamps and elapsed time (CPU clock, nanoseconds), GPU_FINISHED and
- * TIMESTAMP_DISJOINT; and conditional rendering on a query's result. Every command has completed when it
+ * TIMESTAMP_DISJOINT; pipeline statistics (ctx->stats: the draw stages count vertices, primitives and
+ * shader invocations, the raster threads fragments shaded); and conditional rendering on a query's result. Every command has completed when it
  * returns, so results are always available. Query types fxpipe does not implement are refused. */
 #include "util/os_time.h"
 #include "util/u_memory.h"
@@ -14,6 +15,8 @@ struct fxp_query {
    enum pipe_query_type type;
    uint64_t start, end;          /* counter or clock at begin and end */
    uint64_t start2, end2;        /* SO_STATISTICS: primitives generated (start/end: written) */
+   struct pipe_query_data_pipeline_statistics stats_start, stats_end;  /* PIPELINE_STATISTICS* */
+   unsigned index;               /* PIPELINE_STATISTICS_SINGLE: enum pipe_statistics_query_index */
    bool active;
    struct list_head link;        /* in ctx->active_queries while active */
 };
@@ -52,7 +55,13 @@ fxp_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
    case PIPE_QUERY_TIME_ELAPSED:
    case PIPE_QUERY_GPU_FINISHED:
    case PIPE_QUERY_TIMESTAMP_DISJOINT:
+   case PIPE_QUERY_PIPELINE_STATISTICS:
       break;
+   case PIPE_QUERY_PIPELINE_STATISTICS_SINGLE:
+      if (index <= PIPE_STAT_QUERY_CS_INVOCATIONS)
+         break;
+      fxp_refuse("pipeline statistic %u", index);
+      return NULL;
    case PIPE_QUERY_PRIMITIVES_GENERATED:
    case PIPE_QUERY_PRIMITIVES_EMITTED:
    case PIPE_QUERY_SO_STATISTICS:
@@ -70,6 +79,7 @@ fxp_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
    if (!q)
       return NULL;
    q->type = type;
+   q->index = index;
    list_inithead(&q->link);
    return (struct pipe_query *)q;
 }
@@ -94,6 +104,7 @@ fxp_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
       list_del(&q->link);
    q->start = q->end = fxp_query_counter(ctx, q->type);
    q->start2 = q->end2 = ctx->prims_generated;
+   q->stats_start = q->stats_end = ctx->stats;
    q->active = true;
    list_addtail(&q->link, &ctx->active_queries);
    return true;
@@ -107,6 +118,7 @@ fxp_end_query(struct pipe_context *pipe, struct pipe_query *pq)
 
    q->end = fxp_query_counter(ctx, q->type);
    q->end2 = ctx->prims_generated;
+   q->stats_end = ctx->stats;
    if (q->type == PIPE_QUERY_TIMESTAMP)
       q->start = q->end;
    if (q->active) {
@@ -151,6 +163,13 @@ fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait
       result->timestamp_disjoint.frequency = 1000000000;
       result->timestamp_disjoint.disjoint = false;
       break;
+   case PIPE_QUERY_PIPELINE_STATISTICS:
+      for (unsigned i = 0; i < ARRAY_SIZE(q->stats_end.counters); i++)
+         result->pipeline_statistics.counters[i] = q->stats_end.counters[i] - q->stats_start.counters[i];
+      break;
+   case PIPE_QUERY_PIPELINE_STATISTICS_SINGLE:
+      result->u64 = q->stats_end.counters[q->index] - q->stats_start.counters[q->index];
+      break;
    default:
       return false;
    }
@@ -170,6 +189,7 @@ fxp_render_condition_passes(struct fxp_context *ctx)
    if (q->active) {
       q->end = fxp_query_counter(ctx, q->type);
       q->end2 = ctx->prims_generated;
+      q->stats_end = ctx->stats;
    }
    memset(&result, 0, sizeof(result));
    if (!fxp_get_query_result(&ctx->base, (struct pipe_query *)q, true, &result))
@@ -185,6 +205,9 @@ fxp_render_condition_passes(struct fxp_context *ctx)
       break;
    case PIPE_QUERY_SO_STATISTICS:
       value = result.so_statistics.num_primitives_written != 0;
+      break;
+   case PIPE_QUERY_PIPELINE_STATISTICS:
+      value = true; /* not a predicate GL offers */
       break;
    default:
       value = result.u64 != 0;

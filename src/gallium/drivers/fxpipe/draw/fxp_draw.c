@@ -162,6 +162,17 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
                      info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
                      draw_id);
       r->prim_id = 0;
+      if (r->ctx->queries_enabled) {
+         struct pipe_query_data_pipeline_statistics *st = &r->ctx->stats;
+         st->ia_vertices += nv;
+         st->vs_invocations += nv;
+         for (unsigned i = 0, first = 0; i <= n; i++) {
+            if (i == n || elts[i] == UINT32_MAX) {
+               st->ia_primitives += fxp_gs_decompose(info->mode, i - first, false, NULL, NULL);
+               first = i + 1;
+            }
+         }
+      }
       if (gs) {
          fxp_gs_run(gs, info->mode, vs_verts, vs_stride, elts, n);
          continue;

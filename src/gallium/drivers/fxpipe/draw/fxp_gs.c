@@ -29,7 +29,8 @@
 
 #define FLUSH_VERTICES 4096 /* output vertices gathered before they are passed downstream */
 
-/* Calls emit(data, v, n) for each primitive of `mode` as a geometry shader receives it. Without adjacency
+/* Calls emit(data, v, n) (if not NULL) for each primitive of `mode` as a geometry shader receives it, and
+ * returns how many there are. Without adjacency
  * this is fxp_decompose's order; with adjacency, v[] is in the GS's input order (vertex, adjacent vertex,
  * vertex, ...), with triangle strips following GL's table of strip triangles with adjacency. */
 unsigned
@@ -44,14 +45,16 @@ fxp_gs_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
       const unsigned step = mode == PIPE_PRIM_LINES_ADJACENCY ? 4 : 1;
       for (unsigned i = 0; i + 3 < count; i += step, prims++) {
          const unsigned v[4] = {i, i + 1, i + 2, i + 3};
-         emit(data, v, 4);
+         if (emit)
+            emit(data, v, 4);
       }
       return prims;
    }
    case PIPE_PRIM_TRIANGLES_ADJACENCY:
       for (unsigned i = 0; i + 5 < count; i += 6, prims++) {
          const unsigned v[6] = {i, i + 1, i + 2, i + 3, i + 4, i + 5};
-         emit(data, v, 6);
+         if (emit)
+            emit(data, v, 6);
       }
       return prims;
    case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY: {
@@ -72,7 +75,8 @@ fxp_gs_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
          } else {
             v[0] = i + 2, v[1] = prev, v[2] = i, v[3] = i + 3, v[4] = i + 4, v[5] = next;
          }
-         emit(data, v, 6);
+         if (emit)
+            emit(data, v, 6);
       }
       return prims;
    }
@@ -92,6 +96,8 @@ gs_flush_output(struct fxp_gs_stage *g)
    r->num_verts = g->num_verts;
    for (unsigned i = 0, first = 0; i <= g->num_elts; i++) {
       if (i == g->num_elts || g->elts[i] == UINT32_MAX) {
+         if (r->ctx->queries_enabled)
+            r->ctx->stats.gs_primitives += fxp_decompose(g->out_prim, i - first, false, NULL, NULL);
          fxp_so_primitives(r, g->out_prim, g->elts + first, i - first);
          first = i + 1;
       }
@@ -191,6 +197,8 @@ gs_input_primitive(void *data, const unsigned *v, unsigned n)
       g->mismatch = true;
       return;
    }
+   if (g->r->ctx->queries_enabled)
+      g->r->ctx->stats.gs_invocations += p->gs_invocations;
    for (unsigned inv = 0; inv < p->gs_invocations; inv++) {
       if (g->pending == 0)
          fxp_exec_reset(e, FXP_W);

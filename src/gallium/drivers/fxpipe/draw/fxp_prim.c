@@ -127,6 +127,8 @@ emit_triangle(struct fxp_render *r, const float *a, const float *b, const float 
               unsigned edges)
 {
    struct fxp_rvert v[3], pv;
+   if (r->ctx->queries_enabled)
+      r->ctx->stats.c_primitives++;
    select_layer(r, prov);
    to_window(r, a, &v[0]);
    to_window(r, b, &v[1]);
@@ -145,6 +147,8 @@ clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float 
    unsigned out_mask = 0, all_out = ~0u;
    const float *prov = r->rast->flatshade_first ? v0 : v2;
 
+   if (r->ctx->queries_enabled)
+      r->ctx->stats.c_invocations++;
    for (unsigned p = 0; p < cl->num_planes; p++) {
       unsigned outside = 0;
       for (unsigned k = 0; k < 3; k++)
@@ -202,6 +206,8 @@ clip_line(struct clipper *cl, const float *v0, const float *v1)
    float t0 = 0.0f, t1 = 1.0f;
    const float *prov = r->rast->flatshade_first ? v0 : v1;
 
+   if (r->ctx->queries_enabled)
+      r->ctx->stats.c_invocations++;
    for (unsigned p = 0; p < cl->num_planes; p++) {
       const float d0 = plane_dist(cl, p, v0), d1 = plane_dist(cl, p, v1);
       if (d0 < 0.0f && d1 < 0.0f)
@@ -224,6 +230,8 @@ clip_line(struct clipper *cl, const float *v0, const float *v1)
    if (!a || !b)
       return;
    struct fxp_rvert w0, w1, pv;
+   if (r->ctx->queries_enabled)
+      r->ctx->stats.c_primitives++;
    select_layer(r, prov);
    to_window(r, a, &w0);
    to_window(r, b, &w1);
@@ -234,9 +242,14 @@ clip_line(struct clipper *cl, const float *v0, const float *v1)
 static void
 clip_point(struct clipper *cl, const float *v)
 {
+   struct fxp_context *ctx = cl->r->ctx;
+   if (ctx->queries_enabled)
+      ctx->stats.c_invocations++;
    for (unsigned p = 0; p < cl->num_planes; p++)
       if (!(plane_dist(cl, p, v) >= 0.0f))
          return;
+   if (ctx->queries_enabled)
+      ctx->stats.c_primitives++;
    struct fxp_rvert w;
    select_layer(cl->r, v);
    to_window(cl->r, v, &w);

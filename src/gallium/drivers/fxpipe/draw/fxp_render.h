@@ -139,6 +139,7 @@ struct fxp_render {
 struct fxp_raster_thread {
    struct fxp_exec fs_exec;
    uint64_t samples_passed;
+   uint64_t ps_invocations;     /* fragments shaded (pipeline statistics) */
 };
 
 /* draw/fxp_gs.c: the geometry stage. Between fxp_gs_begin and fxp_gs_end, fxp_gs_run shades the

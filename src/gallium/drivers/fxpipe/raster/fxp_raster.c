@@ -277,6 +277,8 @@ fxp_raster_end(struct fxp_render *r)
       for (unsigned i = 0; i < r->num_threads; i++) {
          if (r->ctx->queries_enabled)
             r->ctx->samples_passed += r->threads[i].samples_passed;
+         if (r->ctx->queries_enabled)
+            r->ctx->stats.ps_invocations += r->threads[i].ps_invocations;
          fxp_exec_fini(&r->threads[i].fs_exec);
       }
       if (r->scene)
@@ -516,6 +518,7 @@ shade(struct fxp_render *r, struct fxp_raster_thread *ts, const struct prim *p, 
       }
    }
    fxp_exec_run(e);
+   ts->ps_invocations += util_bitcount(bt->coverage);
    e->frag = NULL;
 
    uint32_t mask = 0;

@@ -85,6 +85,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_OCCLUSION_QUERY:
    case PIPE_CAP_QUERY_TIME_ELAPSED:
    case PIPE_CAP_QUERY_TIMESTAMP:
+   case PIPE_CAP_QUERY_PIPELINE_STATISTICS:        /* context/fxp_query.c */
+   case PIPE_CAP_QUERY_PIPELINE_STATISTICS_SINGLE:
       return 1;
    case PIPE_CAP_ALPHA_TEST:
       return 0; /* st/mesa lowers the alpha test into the fragment shader */
