@@ -24,9 +24,10 @@ find_outputs(struct fxp_render *r)
 {
    const struct tgsi_shader_info *info = &r->out->info;
 
-   r->pos = r->psize = r->clipvertex = r->edgeflag = r->layer = -1;
+   r->pos = r->psize = r->clipvertex = r->edgeflag = r->layer = r->viewport_index = -1;
    r->clipdist[0] = r->clipdist[1] = -1;
    r->num_clipdist = info->num_written_clipdistance;
+   r->num_culldist = info->num_written_culldistance;
    for (unsigned o = 0; o < info->num_outputs; o++) {
       switch (info->output_semantic_name[o]) {
       case TGSI_SEMANTIC_POSITION: r->pos = o; break;
@@ -34,6 +35,7 @@ find_outputs(struct fxp_render *r)
       case TGSI_SEMANTIC_CLIPVERTEX: r->clipvertex = o; break;
       case TGSI_SEMANTIC_EDGEFLAG: r->edgeflag = o; break;
       case TGSI_SEMANTIC_LAYER: r->layer = o; break;
+      case TGSI_SEMANTIC_VIEWPORT_INDEX: r->viewport_index = o; break;
       case TGSI_SEMANTIC_CLIPDIST:
          if (info->output_semantic_index[o] < 2)
             r->clipdist[info->output_semantic_index[o]] = o;

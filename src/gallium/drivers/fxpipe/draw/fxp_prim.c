@@ -5,7 +5,8 @@
  * last as the rasterizer state says (quads and polygons always take the last / first vertex, as GL does).
  * Clipping is done in homogeneous space against the view volume (near and far only when depth clipping
  * is on; z >= 0 or z >= -w by clip_halfz) and the enabled user planes or clip distances, with
- * Sutherland-Hodgman on polygons, so every attribute is interpolated linearly in clip space. Points are
+ * Sutherland-Hodgman on polygons, so every attribute is interpolated linearly in clip space. A primitive
+ * whose vertices all have the same cull distance negative is dropped first. Points are
  * kept or dropped by their centre; lines are clipped parametrically. Each primitive of the sequence (a quad
  * or polygon counting once) takes the next primitive ID, which a fragment shader reads when no geometry
  * shader gives one. */
@@ -31,6 +32,8 @@ struct clipper {
    unsigned num_planes, num_frustum;
    float planes[MAX_PLANES][4];    /* dot(plane, pos) >= 0 inside (for plane i < num_planes) */
    int dist_output[MAX_PLANES];    /* >= 0: use this clip distance (output*4+chan) instead of a plane */
+   unsigned num_cull;
+   unsigned cull_output[PIPE_MAX_CLIP_PLANES]; /* cull distance j: output*4+chan */
    float *scratch;                 /* room for new vertices */
    unsigned scratch_used, scratch_cap;
 };
@@ -45,6 +48,20 @@ plane_dist(const struct clipper *cl, unsigned p, const float *v)
    const float *pos = &v[4 * (p >= cl->num_frustum && r->clipvertex >= 0 ? r->clipvertex : r->pos)];
    return cl->planes[p][0] * pos[0] + cl->planes[p][1] * pos[1] + cl->planes[p][2] * pos[2] +
           cl->planes[p][3] * pos[3];
+}
+
+/* Whether a primitive of n vertices is culled: all its vertices have one cull distance negative. */
+static bool
+culled(const struct clipper *cl, const float *const *v, unsigned n)
+{
+   for (unsigned j = 0; j < cl->num_cull; j++) {
+      unsigned neg = 0;
+      for (unsigned k = 0; k < n; k++)
+         neg += v[k][cl->cull_output[j]] < 0.0f;
+      if (neg == n)
+         return true;
+   }
+   return false;
 }
 
 static float *
@@ -76,6 +93,13 @@ setup_clipper(struct clipper *cl, struct fxp_render *r)
       cl->dist_output[cl->num_planes++] = -1;
    }
    cl->num_frustum = cl->num_planes;
+   /* cull distances follow the clip distances in the CLIPDIST outputs */
+   cl->num_cull = 0;
+   for (unsigned j = 0; j < r->num_culldist; j++) {
+      const unsigned k = r->num_clipdist + j;
+      if (k < 8 && r->clipdist[k / 4] >= 0)
+         cl->cull_output[cl->num_cull++] = 4 * r->clipdist[k / 4] + k % 4;
+   }
    for (unsigned i = 0; i < PIPE_MAX_CLIP_PLANES; i++) {
       if (!(rs->clip_plane_enable & (1 << i)))
          continue;
@@ -111,14 +135,19 @@ lerp_vertex(const struct fxp_render *r, float *out, const float *a, const float 
       out[i] = a[i] + (b[i] - a[i]) * t;
 }
 
-/* The layer of a primitive is its provoking vertex's LAYER output (an integer). */
+/* The layer and viewport of a primitive are its provoking vertex's LAYER and VIEWPORT_INDEX outputs
+ * (integers); they must be chosen before its vertices go to window coordinates. */
 static inline void
 select_layer(struct fxp_render *r, const float *prov)
 {
+   uint32_t v;
    if (r->layer >= 0) {
-      uint32_t layer;
-      memcpy(&layer, &prov[4 * r->layer], 4);
-      fxp_raster_set_layer(r, layer);
+      memcpy(&v, &prov[4 * r->layer], 4);
+      fxp_raster_set_layer(r, v);
+   }
+   if (r->viewport_index >= 0) {
+      memcpy(&v, &prov[4 * r->viewport_index], 4);
+      fxp_raster_set_viewport(r, v);
    }
 }
 
@@ -149,6 +178,8 @@ clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float 
 
    if (r->ctx->queries_enabled)
       r->ctx->stats.c_invocations++;
+   if (cl->num_cull && culled(cl, in, 3))
+      return;
    for (unsigned p = 0; p < cl->num_planes; p++) {
       unsigned outside = 0;
       for (unsigned k = 0; k < 3; k++)
@@ -208,6 +239,9 @@ clip_line(struct clipper *cl, const float *v0, const float *v1)
 
    if (r->ctx->queries_enabled)
       r->ctx->stats.c_invocations++;
+   const float *both[2] = {v0, v1};
+   if (cl->num_cull && culled(cl, both, 2))
+      return;
    for (unsigned p = 0; p < cl->num_planes; p++) {
       const float d0 = plane_dist(cl, p, v0), d1 = plane_dist(cl, p, v1);
       if (d0 < 0.0f && d1 < 0.0f)
@@ -245,6 +279,8 @@ clip_point(struct clipper *cl, const float *v)
    struct fxp_context *ctx = cl->r->ctx;
    if (ctx->queries_enabled)
       ctx->stats.c_invocations++;
+   if (cl->num_cull && culled(cl, &v, 1))
+      return;
    for (unsigned p = 0; p < cl->num_planes; p++)
       if (!(plane_dist(cl, p, v) >= 0.0f))
          return;

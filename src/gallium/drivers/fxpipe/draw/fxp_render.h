@@ -75,8 +75,8 @@ struct fxp_render {
    unsigned num_verts, stride;
 
    /* output locations of the last vertex stage */
-   int pos, psize, clipvertex, clipdist[2], edgeflag, layer;
-   unsigned num_clipdist;
+   int pos, psize, clipvertex, clipdist[2], edgeflag, layer, viewport_index;
+   unsigned num_clipdist, num_culldist;  /* CLIPDIST outputs: the clip distances, then the cull ones */
 
    /* FS inputs */
    struct fxp_fs_input fs_in[PIPE_MAX_SHADER_INPUTS];
@@ -110,6 +110,7 @@ struct fxp_render {
    size_t cbuf_layer_B[PIPE_MAX_COLOR_BUFS], zs_layer_B;
    unsigned cbuf_layers[PIPE_MAX_COLOR_BUFS], zs_layers;
    unsigned cur_layer;
+   unsigned cur_viewport;                 /* the viewport (and scissor) in vp_scale, clip_min... and zmin */
 
    /* fast per-fragment paths (fragment/fxp_fragment_fast.c), chosen per draw */
    bool fast_frag;
@@ -194,6 +195,8 @@ void fxp_raster_point(struct fxp_render *r, const struct fxp_rvert *v);
 /* Primitives from now on go to layer `layer` of each buffer (clamped to the buffer's last layer, as an
  * unsigned value). */
 void fxp_raster_set_layer(struct fxp_render *r, uint32_t layer);
+/* Primitives from now on use viewport `index` and its scissor (the first one if out of range). */
+void fxp_raster_set_viewport(struct fxp_render *r, uint32_t index);
 
 /* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel
  * positions, z[l] their depth (window space, double precision); mask has the lanes to write; front tells the stencil face. Returns the

@@ -35,6 +35,28 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
       st = &dsa->stencil[1];
       face = 1;
    }
+   if (has_z && dsa->depth_bounds_test) {
+      /* EXT_depth_bounds_test: the value already stored must lie in [min, max] (the bounds converted to the
+       * buffer's representation, like the depth range), else the fragment is discarded before the stencil
+       * test touches anything */
+      const int c = util_format_get_first_non_void_channel(format);
+      bool in;
+      if (c >= 0 && desc->channel[c].type == UTIL_FORMAT_TYPE_FLOAT) {
+         float stored;
+         util_format_unpack_z_float(format, &stored, p, 1);
+         in = stored >= (float)dsa->depth_bounds_min && stored <= (float)dsa->depth_bounds_max;
+      } else {
+         const unsigned bits = desc->channel[c].size;
+         const double one = (double)((1ull << bits) - 1);
+         uint32_t stored32;
+         util_format_unpack_z_32unorm(format, &stored32, p, 1);
+         const uint64_t stored = stored32 >> (32 - bits);
+         in = stored >= (uint64_t)llround(CLAMP(dsa->depth_bounds_min, 0.0, 1.0) * one) &&
+              stored <= (uint64_t)llround(CLAMP(dsa->depth_bounds_max, 0.0, 1.0) * one);
+      }
+      if (!in)
+         return false;
+   }
    const bool stencil = has_s && st->enabled;
    uint8_t s = 0;
    const uint8_t ref = r->ctx->stencil_ref.ref_value[face];

@@ -82,7 +82,8 @@ fxp_fragment_fast_setup(struct fxp_render *r)
    if (fb->zsbuf) {
       const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
       r->fast_depth = depth_kind(fb->zsbuf->format);
-      if (r->fast_depth == FZ_NONE || (dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled)))
+      if (r->fast_depth == FZ_NONE ||
+          (dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled || dsa->depth_bounds_test)))
          return false;
    }
    r->fast_frag = true;

@@ -109,6 +109,44 @@ layer_size(struct fxp_resource *res, uint8_t *base, const struct pipe_surface *s
           fxp_resource_texel(res, base, s->u.tex.level, 0, 0, s->u.tex.first_layer);
 }
 
+/* Viewport i and its scissor rectangle (within the framebuffer), and the depth range fragments are clamped
+ * to (the viewport's, within [0, 1]). */
+static void
+apply_viewport(struct fxp_render *r, unsigned i)
+{
+   const struct fxp_context *ctx = r->ctx;
+   r->cur_viewport = i;
+   r->clip_minx = r->clip_miny = 0;
+   r->clip_maxx = r->fb_width;
+   r->clip_maxy = r->fb_height;
+   if (r->rast->scissor) {
+      const struct pipe_scissor_state *s = &ctx->scissors[i];
+      r->clip_minx = MAX2(r->clip_minx, (int)s->minx);
+      r->clip_miny = MAX2(r->clip_miny, (int)s->miny);
+      r->clip_maxx = MIN2(r->clip_maxx, (int)s->maxx);
+      r->clip_maxy = MIN2(r->clip_maxy, (int)s->maxy);
+   }
+   for (unsigned c = 0; c < 3; c++) {
+      r->vp_scale[c] = ctx->viewports[i].scale[c];
+      r->vp_translate[c] = ctx->viewports[i].translate[c];
+   }
+   const double n = r->rast->clip_halfz ? r->vp_translate[2] : r->vp_translate[2] - r->vp_scale[2];
+   const double f = r->vp_translate[2] + r->vp_scale[2];
+   r->zmin = MAX2(MIN2(n, f), 0.0);
+   r->zmax = MIN2(MAX2(n, f), 1.0);
+}
+
+void
+fxp_raster_set_viewport(struct fxp_render *r, uint32_t index)
+{
+   if (index >= PIPE_MAX_VIEWPORTS)
+      index = 0; /* out of range: the first viewport, as Mesa's other drivers do */
+   if (index == r->cur_viewport)
+      return;
+   scene_flush(r); /* binned primitives keep the viewport, scissor and depth range they were set up with */
+   apply_viewport(r, index);
+}
+
 void
 fxp_raster_set_layer(struct fxp_render *r, uint32_t layer)
 {
@@ -132,20 +170,7 @@ fxp_raster_begin(struct fxp_render *r)
 
    r->fb_width = fb->width;
    r->fb_height = fb->height;
-   r->clip_minx = r->clip_miny = 0;
-   r->clip_maxx = fb->width;
-   r->clip_maxy = fb->height;
-   if (r->rast->scissor) {
-      const struct pipe_scissor_state *s = &ctx->scissors[0];
-      r->clip_minx = MAX2(r->clip_minx, (int)s->minx);
-      r->clip_miny = MAX2(r->clip_miny, (int)s->miny);
-      r->clip_maxx = MIN2(r->clip_maxx, (int)s->maxx);
-      r->clip_maxy = MIN2(r->clip_maxy, (int)s->maxy);
-   }
-   for (unsigned c = 0; c < 3; c++) {
-      r->vp_scale[c] = ctx->viewports[0].scale[c];
-      r->vp_translate[c] = ctx->viewports[0].translate[c];
-   }
+   apply_viewport(r, 0);
 
    /* FS inputs from VS outputs */
    r->num_fs_in = MIN2(r->fs->num_inputs, PIPE_MAX_SHADER_INPUTS);
@@ -257,12 +282,6 @@ fxp_raster_begin(struct fxp_render *r)
       }
    }
    r->fs_ready = true;
-
-   /* the depth range fragments are clamped to (the viewport's, within [0, 1]) */
-   const double n = r->rast->clip_halfz ? r->vp_translate[2] : r->vp_translate[2] - r->vp_scale[2];
-   const double f = r->vp_translate[2] + r->vp_scale[2];
-   r->zmin = MAX2(MIN2(n, f), 0.0);
-   r->zmax = MIN2(MAX2(n, f), 1.0);
    fxp_fragment_fast_setup(r);
    return true;
 }

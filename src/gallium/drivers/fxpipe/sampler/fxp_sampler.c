@@ -187,6 +187,18 @@ wrap_nearest(unsigned mode, float u, int size)
    }
 }
 
+/* Texel i of a linear footprint with the wrap applied, -1 for the border: GL_CLAMP and GL_MIRROR_CLAMP,
+ * whose coordinates to_texels clamped, read the border past the edges. */
+static int
+wrap_linear(unsigned mode, int i, int size)
+{
+   if (mode == PIPE_TEX_WRAP_CLAMP)
+      return wrap_clamp_linear(i, size);
+   if (mode == PIPE_TEX_WRAP_MIRROR_CLAMP)
+      mode = PIPE_TEX_WRAP_MIRROR_CLAMP_TO_BORDER;
+   return wrap_nearest(mode, (float)i, size);
+}
+
 /* Normalized coordinate to texel space plus the texel offset (GL 4.6, 8.14.2: u = s * size + offset), then
  * GL_CLAMP's clamping of the coordinate itself. */
 static float
@@ -195,6 +207,8 @@ to_texels(unsigned mode, float s, int size, bool normalized, int offset)
    float u = (normalized ? s * size : s) + offset;
    if (mode == PIPE_TEX_WRAP_CLAMP)
       u = CLAMP(u, 0.0f, (float)size);
+   else if (mode == PIPE_TEX_WRAP_MIRROR_CLAMP) /* GL_CLAMP's clamp, mirrored about 0 */
+      u = CLAMP(u, -(float)size, (float)size);
    return u;
 }
 
@@ -342,14 +356,9 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
    for (unsigned k = 0; k < nz; k++)
       for (unsigned j = 0; j < ny; j++)
          for (unsigned i = 0; i < nx; i++) {
-            const int x = st->wrap_s == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fu) + i, w)
-                                                             : wrap_nearest(st->wrap_s, floorf(fu) + i, w);
-            const int y = nd < 2 ? 0
-                          : st->wrap_t == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fv) + j, h)
-                                                              : wrap_nearest(st->wrap_t, floorf(fv) + j, h);
-            int z = nd < 3 ? slice
-                    : st->wrap_r == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear((int)floorf(fw) + k, d)
-                                                        : wrap_nearest(st->wrap_r, floorf(fw) + k, d);
+            const int x = wrap_linear(st->wrap_s, (int)floorf(fu) + i, w);
+            const int y = nd < 2 ? 0 : wrap_linear(st->wrap_t, (int)floorf(fv) + j, h);
+            int z = nd < 3 ? slice : wrap_linear(st->wrap_r, (int)floorf(fw) + k, d);
             uint32_t tx[4];
             if (seamless) {
                /* the texel at (floor(fu) + i, floor(fv) + j), on this face or across its edge */
@@ -508,10 +517,8 @@ fxp_gather(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
    static const int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
 
    for (unsigned k = 0; k < 4; k++) {
-      const int x = st->wrap_s == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear(i0 + di[k], w)
-                                                       : wrap_nearest(st->wrap_s, (float)(i0 + di[k]), w);
-      const int y = st->wrap_t == PIPE_TEX_WRAP_CLAMP ? wrap_clamp_linear(j0 + dj[k], h)
-                                                       : wrap_nearest(st->wrap_t, (float)(j0 + dj[k]), h);
+      const int x = wrap_linear(st->wrap_s, i0 + di[k], w);
+      const int y = wrap_linear(st->wrap_t, j0 + dj[k], h);
       uint32_t tx[4], sw[4];
       texel(b, q, level, x, y, (x < 0 || y < 0) ? -1 : slice, tx);
       if (compare) {

@@ -90,9 +90,17 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_ALPHA_TEST:
       return 0; /* st/mesa lowers the alpha test into the fragment shader */
-   case PIPE_CAP_MAX_VIEWPORTS:
-      return 1;
+   case PIPE_CAP_MAX_VIEWPORTS: /* chosen per primitive by VIEWPORT_INDEX (draw/fxp_prim.c) */
+      return PIPE_MAX_VIEWPORTS;
    case PIPE_CAP_VS_LAYER_VIEWPORT: /* the last vertex stage's LAYER output picks the layer (draw/fxp_prim.c) */
+   case PIPE_CAP_CLIP_HALFZ:
+   case PIPE_CAP_CONDITIONAL_RENDER_INVERTED:
+   case PIPE_CAP_QUERY_SO_OVERFLOW:
+   case PIPE_CAP_SEAMLESS_CUBE_MAP_PER_TEXTURE: /* the sampler state's seamless_cube_map */
+   case PIPE_CAP_TEXTURE_MIRROR_CLAMP:
+   case PIPE_CAP_TEXTURE_MIRROR_CLAMP_TO_EDGE:
+   case PIPE_CAP_DEPTH_BOUNDS_TEST:             /* fragment/fxp_fragment.c */
+   case PIPE_CAP_CULL_DISTANCE:                 /* draw/fxp_prim.c */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: draw/fxp_render.h) */
