@@ -80,7 +80,9 @@ struct fxp_context {
 
    /* queries: counters the pipeline adds to, and the queries now running */
    uint64_t samples_passed;
-   uint64_t prims_generated, so_prims_written, so_overflows;   /* draw/fxp_so.c */
+   uint64_t prims_generated[PIPE_MAX_VERTEX_STREAMS];  /* per vertex stream (draw/fxp_so.c) */
+   uint64_t so_prims_written[PIPE_MAX_VERTEX_STREAMS];
+   uint64_t so_overflows[PIPE_MAX_VERTEX_STREAMS];
    struct pipe_query_data_pipeline_statistics stats;          /* counted while queries are enabled */
    struct list_head active_queries;
    bool queries_enabled;

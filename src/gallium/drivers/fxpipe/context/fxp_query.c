@@ -1,9 +1,9 @@
 /* Queries: occlusion counts and predicates (the fragment stage adds to ctx->samples_passed), primitives
- * generated and written by stream output, stream-output statistics and overflow predicates (draw/fxp_so.c
- * counts them; one vertex stream), timestamps and elapsed time (CPU clock, nanoseconds), GPU_FINISHED and
+ * generated and written by stream output, stream-output statistics and overflow predicates per vertex
+ * stream (draw/fxp_so.c counts them), timestamps and elapsed time (CPU clock, nanoseconds), GPU_FINISHED and
  * TIMESTAMP_DISJOINT; pipeline statistics (ctx->stats: the draw stages count vertices, primitives and
- * shader invocations, the raster threads fragments shaded); and conditional rendering on a query's result. Every command has completed when it
- * returns, so results are always available. Query types fxpipe does not implement are refused. */
+ * shader invocations, the raster threads fragments shaded); and conditional rendering on a query's
+ * result. Every command has completed when it returns, so results are always available. Query types fxpipe does not implement are refused. */
 #include "util/os_time.h"
 #include "util/u_memory.h"
 #include <string.h>
@@ -16,27 +16,39 @@ struct fxp_query {
    uint64_t start, end;          /* counter or clock at begin and end */
    uint64_t start2, end2;        /* SO_STATISTICS: primitives generated (start/end: written) */
    struct pipe_query_data_pipeline_statistics stats_start, stats_end;  /* PIPELINE_STATISTICS* */
-   unsigned index;               /* PIPELINE_STATISTICS_SINGLE: enum pipe_statistics_query_index */
+   unsigned index;               /* PIPELINE_STATISTICS_SINGLE: enum pipe_statistics_query_index;
+                                    stream-output queries: the vertex stream */
    bool active;
    struct list_head link;        /* in ctx->active_queries while active */
 };
 
-static uint64_t
-fxp_query_counter(struct fxp_context *ctx, enum pipe_query_type type)
+/* The vertex stream a query counts (stream-output and primitive queries; 0 for the others). */
+static inline unsigned
+query_stream(const struct fxp_query *q)
 {
+   return q->type == PIPE_QUERY_PIPELINE_STATISTICS_SINGLE ? 0 : q->index & (PIPE_MAX_VERTEX_STREAMS - 1);
+}
+
+static uint64_t
+fxp_query_counter(struct fxp_context *ctx, enum pipe_query_type type, unsigned stream)
+{
+   uint64_t any = 0;
    switch (type) {
    case PIPE_QUERY_OCCLUSION_COUNTER:
    case PIPE_QUERY_OCCLUSION_PREDICATE:
    case PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
       return ctx->samples_passed;
    case PIPE_QUERY_PRIMITIVES_GENERATED:
-      return ctx->prims_generated;
+      return ctx->prims_generated[stream];
    case PIPE_QUERY_PRIMITIVES_EMITTED:
    case PIPE_QUERY_SO_STATISTICS:
-      return ctx->so_prims_written;
+      return ctx->so_prims_written[stream];
    case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
+      return ctx->so_overflows[stream];
    case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
-      return ctx->so_overflows;
+      for (unsigned s = 0; s < PIPE_MAX_VERTEX_STREAMS; s++)
+         any += ctx->so_overflows[s];
+      return any;
    default:
       return os_time_get_nano();
    }
@@ -67,9 +79,9 @@ fxp_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
    case PIPE_QUERY_SO_STATISTICS:
    case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
    case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
-      if (index == 0)
+      if (index < PIPE_MAX_VERTEX_STREAMS)
          break;
-      fxp_refuse("stream-output query on vertex stream %u (there is one)", index);
+      fxp_refuse("stream-output query on vertex stream %u", index);
       return NULL;
    default:
       fxp_refuse("query type %u", type);
@@ -102,8 +114,8 @@ fxp_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
 
    if (q->active)
       list_del(&q->link);
-   q->start = q->end = fxp_query_counter(ctx, q->type);
-   q->start2 = q->end2 = ctx->prims_generated;
+   q->start = q->end = fxp_query_counter(ctx, q->type, query_stream(q));
+   q->start2 = q->end2 = ctx->prims_generated[query_stream(q)];
    q->stats_start = q->stats_end = ctx->stats;
    q->active = true;
    list_addtail(&q->link, &ctx->active_queries);
@@ -116,8 +128,8 @@ fxp_end_query(struct pipe_context *pipe, struct pipe_query *pq)
    struct fxp_context *ctx = fxp_context(pipe);
    struct fxp_query *q = (struct fxp_query *)pq;
 
-   q->end = fxp_query_counter(ctx, q->type);
-   q->end2 = ctx->prims_generated;
+   q->end = fxp_query_counter(ctx, q->type, query_stream(q));
+   q->end2 = ctx->prims_generated[query_stream(q)];
    q->stats_end = ctx->stats;
    if (q->type == PIPE_QUERY_TIMESTAMP)
       q->start = q->end;
@@ -187,8 +199,8 @@ fxp_render_condition_passes(struct fxp_context *ctx)
    if (!q)
       return true;
    if (q->active) {
-      q->end = fxp_query_counter(ctx, q->type);
-      q->end2 = ctx->prims_generated;
+      q->end = fxp_query_counter(ctx, q->type, query_stream(q));
+      q->end2 = ctx->prims_generated[query_stream(q)];
       q->stats_end = ctx->stats;
    }
    memset(&result, 0, sizeof(result));

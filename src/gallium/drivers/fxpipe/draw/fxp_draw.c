@@ -184,7 +184,7 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
       /* stream output and primitive counts, per run between restarts, before clipping */
       for (unsigned i = 0, first = 0; i <= n; i++) {
          if (i == n || elts[i] == UINT32_MAX) {
-            fxp_so_primitives(r, info->mode, elts + first, i - first);
+            fxp_so_primitives(r, 0, info->mode, elts + first, i - first);
             first = i + 1;
          }
       }

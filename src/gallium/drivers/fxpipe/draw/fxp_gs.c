@@ -11,14 +11,14 @@
  * |             | [v][i] is the VS output with input i's semantic (zeros if the VS has none),            |
  * |             | PRIMID the primitive's number in the draw (restarting per instance, not at a primitive |
  * |             | restart), INVOCATIONID the invocation                                                  |
- * | output      | after a batch, the emitted vertices of stream 0 go, lane by lane, into an output      |
- * |             | vertex array with a restart marker before each new primitive; colours are clamped if  |
- * |             | the rasterizer says so                                                                 |
- * | downstream  | when the array holds enough vertices (and at the end), it is handed on as points,     |
- * |             | line strips or triangle strips: stream output and primitive counts, then clipping and |
- * |             | rasterization, so memory stays bounded however much a draw emits                     |
- *
- * Streams other than 0 are dropped: fxpipe claims one vertex stream (PIPE_CAP_MAX_VERTEX_STREAMS). */
+ * | output      | after a batch, the emitted vertices go, lane by lane, into an output vertex array and |
+ * |             | the sequence of their vertex stream, with a restart marker before each new primitive; |
+ * |             | colours are clamped if the rasterizer says so                                         |
+ * | downstream  | when the array holds enough vertices (and at the end), each stream is handed on as    |
+ * |             | points, line strips or triangle strips to stream output and its primitive counts;     |
+ * |             | stream 0 is then clipped and rasterized. Memory stays bounded however much a draw     |
+ * |             | emits                                                                                  |
+ */
 #include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/u_prim.h"
@@ -85,27 +85,32 @@ fxp_gs_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
    }
 }
 
-/* Hands the gathered output vertices on downstream and empties the array. */
+/* Hands the gathered output vertices on downstream, stream by stream, and empties the arrays. */
 static void
 gs_flush_output(struct fxp_gs_stage *g)
 {
    struct fxp_render *r = g->r;
-   if (!g->num_elts)
+   if (!g->num_verts)
       return;
    r->verts = g->verts;
    r->num_verts = g->num_verts;
-   for (unsigned i = 0, first = 0; i <= g->num_elts; i++) {
-      if (i == g->num_elts || g->elts[i] == UINT32_MAX) {
-         if (r->ctx->queries_enabled)
-            r->ctx->stats.gs_primitives += fxp_decompose(g->out_prim, i - first, false, NULL, NULL);
-         fxp_so_primitives(r, g->out_prim, g->elts + first, i - first);
-         first = i + 1;
+   for (unsigned s = 0; s < PIPE_MAX_VERTEX_STREAMS; s++) {
+      const uint32_t *elts = g->elts[s];
+      const unsigned n = g->num_elts[s];
+      for (unsigned i = 0, first = 0; n && i <= n; i++) {
+         if (i == n || elts[i] == UINT32_MAX) {
+            if (r->ctx->queries_enabled)
+               r->ctx->stats.gs_primitives += fxp_decompose(g->out_prim, i - first, false, NULL, NULL);
+            fxp_so_primitives(r, s, g->out_prim, elts + first, i - first);
+            first = i + 1;
+         }
       }
    }
-   if (!r->discard)
-      fxp_prim_run(r, g->out_prim, g->elts, g->num_elts);
+   if (!r->discard && g->num_elts[0]) /* stream 0 is the one rasterized */
+      fxp_prim_run(r, g->out_prim, g->elts[0], g->num_elts[0]);
    r->verts = NULL;
-   g->num_verts = g->num_elts = 0;
+   g->num_verts = 0;
+   memset(g->num_elts, 0, sizeof(g->num_elts));
 }
 
 static bool
@@ -120,14 +125,16 @@ gs_reserve(struct fxp_gs_stage *g, unsigned verts)
       g->verts = nv;
       g->cap_verts = cap;
    }
-   /* each vertex can bring a restart marker */
-   if (g->num_elts + 2 * verts > g->cap_elts) {
-      const unsigned cap = MAX2(g->cap_elts * 2, g->num_elts + 2 * verts);
-      uint32_t *ne = REALLOC(g->elts, sizeof(uint32_t) * g->cap_elts, sizeof(uint32_t) * cap);
+   /* each vertex can bring a restart marker, on any stream */
+   for (unsigned s = 0; s < PIPE_MAX_VERTEX_STREAMS; s++) {
+      if (g->num_elts[s] + 2 * verts <= g->cap_elts[s])
+         continue;
+      const unsigned cap = MAX2(g->cap_elts[s] * 2, g->num_elts[s] + 2 * verts);
+      uint32_t *ne = REALLOC(g->elts[s], sizeof(uint32_t) * g->cap_elts[s], sizeof(uint32_t) * cap);
       if (!ne)
          return false;
-      g->elts = ne;
-      g->cap_elts = cap;
+      g->elts[s] = ne;
+      g->cap_elts[s] = cap;
    }
    return true;
 }
@@ -155,17 +162,16 @@ gs_run_batch(struct fxp_gs_stage *g)
       }
       for (unsigned k = 0; k < n; k++) {
          const uint8_t flags = o->flags[l * o->max_vertices + k];
-         if ((flags & 3) != 0)
-            continue; /* another vertex stream: not claimed, dropped */
-         if ((flags & FXP_GS_PRIM_START) && g->num_elts)
-            g->elts[g->num_elts++] = UINT32_MAX;
+         const unsigned s = flags & 3;
+         if ((flags & FXP_GS_PRIM_START) && g->num_elts[s])
+            g->elts[s][g->num_elts[s]++] = UINT32_MAX;
          float *dst = &g->verts[(size_t)g->num_verts * g->stride];
          memcpy(dst, &o->data[((size_t)l * o->max_vertices + k) * o->vertex_words],
                 sizeof(float) * o->vertex_words);
          for (unsigned c = 0; c < g->num_clamped; c++)
             for (unsigned ch = 0; ch < 4; ch++)
                dst[4 * g->clamped[c] + ch] = CLAMP(dst[4 * g->clamped[c] + ch], 0.0f, 1.0f);
-         g->elts[g->num_elts++] = g->num_verts++;
+         g->elts[s][g->num_elts[s]++] = g->num_verts++;
       }
    }
    if (g->num_verts >= FLUSH_VERTICES)
@@ -304,7 +310,9 @@ fxp_gs_end(struct fxp_gs_stage *g)
 {
    fxp_exec_fini(&g->exec);
    FREE(g->verts);
-   FREE(g->elts);
    g->verts = NULL;
-   g->elts = NULL;
+   for (unsigned s = 0; s < PIPE_MAX_VERTEX_STREAMS; s++) {
+      FREE(g->elts[s]);
+      g->elts[s] = NULL;
+   }
 }

@@ -160,8 +160,9 @@ struct fxp_gs_stage {
    uint32_t prim_id;                        /* input primitives so far in this instance */
    bool failed, mismatch;
    float *verts;                            /* output vertices not yet passed on */
-   uint32_t *elts;                          /* and their sequence, UINT32_MAX between primitives */
-   unsigned num_verts, cap_verts, num_elts, cap_elts;
+   uint32_t *elts[PIPE_MAX_VERTEX_STREAMS]; /* each stream's sequence of them, UINT32_MAX between primitives */
+   unsigned num_verts, cap_verts;
+   unsigned num_elts[PIPE_MAX_VERTEX_STREAMS], cap_elts[PIPE_MAX_VERTEX_STREAMS];
 };
 bool fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_program *gs,
                   const struct fxp_program *vs);
@@ -175,9 +176,10 @@ unsigned fxp_gs_decompose(enum pipe_prim_type mode, unsigned count, bool first_p
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
 void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
 
-/* draw/fxp_so.c: stream output and primitive counting for `count` elements of `mode` (elts[] map element
- * positions to post-VS vertices; no restart markers). */
-void fxp_so_primitives(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
+/* draw/fxp_so.c: stream output and primitive counting for `count` elements of `mode` on a vertex stream
+ * (elts[] map element positions to vertices of r->verts; no restart markers). */
+void fxp_so_primitives(struct fxp_render *r, unsigned stream, enum pipe_prim_type mode, const uint32_t *elts,
+                       unsigned count);
 unsigned fxp_so_target_vertex_count(struct pipe_stream_output_target *t);
 struct fxp_so_target *fxp_so_target(struct pipe_stream_output_target *t);
 unsigned fxp_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,

@@ -14,6 +14,8 @@
  * |                   | a vertex takes stride[buffer] dwords                                               |
  * | append            | each target keeps its internal offset: set_stream_output_targets with offset ~0    |
  * |                   | continues it, any other offset restarts there                                      |
+ * | streams           | a primitive of vertex stream s writes the info's outputs of stream s, and counts  |
+ * |                   | for that stream's queries (only a geometry shader emits on streams 1-3)           |
  * | overflow          | a primitive is written only if all its vertices fit in every buffer it writes;     |
  * |                   | once one does not, the draw writes no more (counted as an overflow)               |
  * | draw from target  | DrawTransformFeedback: vertex count = the target's bytes written / vertex stride  | */
@@ -152,6 +154,7 @@ fxp_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
 struct so_emit {
    struct fxp_render *r;
    const struct pipe_stream_output_info *info;
+   unsigned stream;             /* only the info's outputs of this vertex stream are written */
    const uint32_t *elts;        /* element position -> post-VS vertex */
    struct fxp_so_target *t[PIPE_MAX_SO_BUFFERS];
    uint32_t stride_B[PIPE_MAX_SO_BUFFERS];
@@ -172,7 +175,7 @@ so_emit(void *data, const unsigned *v, unsigned n)
       if (!s->t[b] || (uint64_t)s->t[b]->internal_offset_B + (uint64_t)n * s->stride_B[b] >
                          s->t[b]->base.buffer_size) {
          s->full = true;
-         ctx->so_overflows++;
+         ctx->so_overflows[s->stream]++;
          return;
       }
    }
@@ -180,7 +183,7 @@ so_emit(void *data, const unsigned *v, unsigned n)
       const float *vert = &s->r->verts[(size_t)s->elts[v[k]] * s->r->stride];
       for (unsigned o = 0; o < s->info->num_outputs; o++) {
          const struct pipe_stream_output *so = &s->info->output[o];
-         if (so->output_buffer >= PIPE_MAX_SO_BUFFERS || !s->stride_B[so->output_buffer] ||
+         if (so->stream != s->stream || so->output_buffer >= PIPE_MAX_SO_BUFFERS || !s->stride_B[so->output_buffer] ||
              so->register_index >= s->r->out->num_outputs ||
              (so->dst_offset + so->num_components) * 4 > s->stride_B[so->output_buffer])
             continue; /* a malformed entry writes nothing rather than outside its vertex */
@@ -194,19 +197,21 @@ so_emit(void *data, const unsigned *v, unsigned n)
    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)
       if (s->stride_B[b])
          s->t[b]->internal_offset_B += n * s->stride_B[b];
-   ctx->so_prims_written++;
+   ctx->so_prims_written[s->stream]++;
 }
 
 void
-fxp_so_primitives(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
+fxp_so_primitives(struct fxp_render *r, unsigned stream, enum pipe_prim_type mode, const uint32_t *elts,
+                  unsigned count)
 {
    struct fxp_context *ctx = r->ctx;
    const struct pipe_stream_output_info *info = r->so_info;
    const bool first = r->rast->flatshade_first;
-   struct so_emit s = {.r = r, .info = info, .elts = elts};
+   struct so_emit s = {.r = r, .info = info, .stream = stream, .elts = elts};
 
+   stream &= PIPE_MAX_VERTEX_STREAMS - 1;
    if (!info->num_outputs || !ctx->num_so_targets) {
-      ctx->prims_generated += fxp_decompose(mode, count, first, NULL, NULL);
+      ctx->prims_generated[stream] += fxp_decompose(mode, count, first, NULL, NULL);
       return;
    }
    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++) {
@@ -215,13 +220,14 @@ fxp_so_primitives(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t
    }
    for (unsigned o = 0; o < info->num_outputs; o++) {
       const unsigned b = info->output[o].output_buffer;
-      if (b < PIPE_MAX_SO_BUFFERS && info->output[o].register_index < r->out->num_outputs)
+      if (info->output[o].stream == stream && b < PIPE_MAX_SO_BUFFERS &&
+          info->output[o].register_index < r->out->num_outputs)
          s.stride_B[b] = info->stride[b] * 4;
    }
    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)
       if (s.t[b] && s.stride_B[b])
          s.t[b]->vertex_stride_B = s.stride_B[b];
-   ctx->prims_generated += fxp_decompose(mode, count, first, so_emit, &s);
+   ctx->prims_generated[stream] += fxp_decompose(mode, count, first, so_emit, &s);
 }
 
 /* Vertices a DrawTransformFeedback draws from a target. */

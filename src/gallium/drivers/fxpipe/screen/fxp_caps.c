@@ -1,12 +1,13 @@
 /* What fxpipe tells the GL front end it can do: caps, float caps and per-stage shader caps.
  *
  * Policy: a cap is claimed only for a feature fxpipe implements. That is GL 3.3 today: vertex, geometry
- * (draw/fxp_gs.c) and fragment shaders in TGSI up to GLSL 3.30, 8 render targets, texture arrays and
- * buffer textures, instancing, primitive restart, stream output, conditional rendering, occlusion,
- * timer and stream-output queries, seamless cube maps, cube-map arrays and depth clamping.
- * Tessellation and compute stages, real multisampling, several vertex streams, viewport arrays, images
- * and atomics stay off until their issues land. A shader the engine cannot decode is not run: its draws
- * are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
+ * (draw/fxp_gs.c) and fragment shaders in TGSI up to GLSL 4.00 (GL's version stays 3.3: no tessellation),
+ * doubles, four vertex streams, 16 viewports, 8 render targets, texture arrays and buffer textures,
+ * instancing, primitive restart, stream output, conditional rendering, occlusion, timer, stream-output and
+ * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
+ * Tessellation and compute stages in GL, real multisampling, images, shader buffers and atomics stay off
+ * until their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so
+ * under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include "util/os_misc.h"
 #include "util/u_screen.h"
 #include "pipe/p_defines.h"
@@ -21,7 +22,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    /* Shading language and IR */
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
-      return 330; /* GL 3.3 */
+      return 400; /* GLSL 4.00 (gpu_shader5, fp64); GL stays 3.3 without tessellation */
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
    case PIPE_CAP_SHAREABLE_SHADERS:
@@ -101,6 +102,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_TEXTURE_MIRROR_CLAMP_TO_EDGE:
    case PIPE_CAP_DEPTH_BOUNDS_TEST:             /* fragment/fxp_fragment.c */
    case PIPE_CAP_CULL_DISTANCE:                 /* draw/fxp_prim.c */
+   case PIPE_CAP_DOUBLES:                       /* shader/fxp_ops_64.c; 64-bit vertex attributes in fetch/ */
+   case PIPE_CAP_FS_FINE_DERIVATIVE:            /* DDX_FINE / DDY_FINE */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: draw/fxp_render.h) */
@@ -126,8 +129,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_STREAM_OUTPUT_PAUSE_RESUME:   /* targets keep their offsets (appending) */
    case PIPE_CAP_STREAM_OUTPUT_INTERLEAVE_BUFFERS:
       return 1;
-   case PIPE_CAP_MAX_VERTEX_STREAMS:
-      return 1; /* a geometry shader's other streams are dropped (draw/fxp_gs.c) */
+   case PIPE_CAP_MAX_VERTEX_STREAMS: /* to stream output and queries; stream 0 is rasterized (draw/fxp_gs.c) */
+      return PIPE_MAX_VERTEX_STREAMS;
    case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES:
       return 1024;
    case PIPE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:

@@ -55,10 +55,19 @@ test_queries(struct fxp_t *t)
 
    if (!CHECK(t, occ && pred && ts0 && ts1, "query creation"))
       return;
-   CHECK(t, p->create_query(p, PIPE_QUERY_PIPELINE_STATISTICS, 0) == NULL,
-         "a query type fxpipe does not implement must be refused");
-   CHECK(t, p->create_query(p, PIPE_QUERY_PRIMITIVES_GENERATED, 1) == NULL,
-         "a stream-output query on vertex stream 1 (fxpipe has one) must be refused");
+   CHECK(t, p->create_query(p, PIPE_QUERY_PIPELINE_STATISTICS_SINGLE, PIPE_STAT_QUERY_CS_INVOCATIONS + 1) == NULL,
+         "a pipeline statistic that does not exist must be refused");
+   CHECK(t, p->create_query(p, PIPE_QUERY_PRIMITIVES_GENERATED, PIPE_MAX_VERTEX_STREAMS) == NULL,
+         "a stream-output query on vertex stream %u (there are %u) must be refused", PIPE_MAX_VERTEX_STREAMS,
+         PIPE_MAX_VERTEX_STREAMS);
+   struct pipe_query *gen3 = p->create_query(p, PIPE_QUERY_PRIMITIVES_GENERATED, 3);
+   if (CHECK(t, gen3 != NULL, "primitives generated on vertex stream 3")) {
+      p->begin_query(p, gen3);
+      p->end_query(p, gen3);
+      memset(&r, 0xff, sizeof(r));
+      CHECK(t, p->get_query_result(p, gen3, true, &r) && r.u64 == 0, "nothing generated on stream 3");
+      p->destroy_query(p, gen3);
+   }
    p->begin_query(p, occ);
    p->begin_query(p, pred);
    p->end_query(p, ts0);

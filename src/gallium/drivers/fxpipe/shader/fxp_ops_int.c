@@ -1,8 +1,9 @@
 /* 32-bit integer opcodes. Arithmetic wraps modulo 2^32 (no undefined behaviour: signed operations are done
  * on unsigned values). Shift counts use their low 5 bits. Division: UDIV and UMOD by 0 give 0xffffffff,
  * IDIV by 0 gives 0, MOD by 0 gives -1 (0xffffffff), INT_MIN / -1 gives INT_MIN and INT_MIN % -1 gives 0.
- * Bit fields: IBFE/UBFE take offset and width modulo 32, width 0 gives 0, and a field reaching past bit 31
- * is cut there (D3D11, nir's ibfe/ubfe); BFI inserts `bits` bits (0..32) at `offset` and gives 0 when the
+ * Bit fields: IBFE/UBFE give the whole value for offset 0 and width 32 (GLSL's bitfieldExtract, which
+ * nir_to_tgsi emits as them); otherwise they take offset and width modulo 32, width 0 gives 0, and a field
+ * reaching past bit 31 is cut there (D3D11, nir's ibfe/ubfe); BFI inserts `bits` bits (0..32) at `offset` and gives 0 when the
  * field does not fit (nir's bitfield_insert). LSB/UMSB/IMSB give -1 when no bit qualifies. */
 #include "fxp_exec_inline.h"
 
@@ -104,6 +105,8 @@ imul_hi1(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 static uint32_t
 ubfe1(uint32_t v, uint32_t off, uint32_t bits, uint32_t d)
 {
+   if (off == 0 && bits == 32)
+      return v;
    off &= 31;
    bits &= 31;
    if (!bits)
@@ -115,6 +118,8 @@ ubfe1(uint32_t v, uint32_t off, uint32_t bits, uint32_t d)
 static uint32_t
 ibfe1(uint32_t v, uint32_t off, uint32_t bits, uint32_t d)
 {
+   if (off == 0 && bits == 32)
+      return v;
    off &= 31;
    bits &= 31;
    if (!bits)
