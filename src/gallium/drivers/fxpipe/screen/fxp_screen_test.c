@@ -21,7 +21,7 @@ test_identity(struct fxp_t *t)
               PIPE_SHADER_IR_TGSI);
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_CTRL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_EVAL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
-   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_GLSL_FEATURE_LEVEL), 330);
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_GLSL_FEATURE_LEVEL), 400);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_COMPUTE), 0);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS), 4);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_TEXTURE_2D_SIZE), 16384);
