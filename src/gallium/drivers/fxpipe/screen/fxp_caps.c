@@ -52,6 +52,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return FXP_ALIGN_B;
    case PIPE_CAP_CONSTANT_BUFFER_OFFSET_ALIGNMENT:
       return 16;
+   case PIPE_CAP_SHADER_BUFFER_OFFSET_ALIGNMENT:
+      return 4;
    case PIPE_CAP_BUFFER_MAP_PERSISTENT_COHERENT:
    case PIPE_CAP_ALLOW_MAPPED_BUFFERS_DURING_EXECUTION:
       return 1; /* buffers are plain memory that every stage reads directly */
@@ -232,12 +234,15 @@ fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
    case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
       return 16;
+   case PIPE_SHADER_CAP_MAX_SHADER_BUFFERS: /* LOAD/STORE/atomics on BUFFER[] (shader/fxp_ops_mem.c), bounds-checked;
+                                               st/mesa gives half of them to atomic counters */
+      return 16;
    case PIPE_SHADER_CAP_PREFERRED_IR:
       return PIPE_SHADER_IR_TGSI;
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
       return 1 << PIPE_SHADER_IR_TGSI;
    default:
-      /* doubles, int64, fp16, buffers, images, atomics: not yet */
+      /* int64, fp16, images, hardware atomic counters: not yet */
       return 0;
    }
 }
