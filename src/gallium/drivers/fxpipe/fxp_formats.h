@@ -9,5 +9,7 @@ bool fxp_is_vertex_format(enum pipe_format format);
 bool fxp_is_depth_stencil_format(enum pipe_format format);
 bool fxp_is_fxt1_format(enum pipe_format format);
 bool fxp_is_color_format(enum pipe_format format);
+/* A colour format shader images may use: a plain one that is not sRGB. */
+bool fxp_is_image_format(enum pipe_format format);
 
 #endif

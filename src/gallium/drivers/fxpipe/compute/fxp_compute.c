@@ -89,6 +89,8 @@ fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage, struct
       const struct pipe_shader_buffer *sb = &ctx->shader_buffers[stage][i];
       bind_range(&b->buffers[i], sb->buffer, sb->buffer_offset, sb->buffer_size);
    }
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_IMAGES; i++)
+      fxp_image_binding_prepare(&b->images[i], &ctx->images[stage][i]);
    for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; i++) {
       b->samplers[i].view = i < PIPE_MAX_SHADER_SAMPLER_VIEWS ? ctx->views[stage][i] : NULL;
       b->samplers[i].state = ctx->samplers[stage][i];

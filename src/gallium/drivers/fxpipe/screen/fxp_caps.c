@@ -5,8 +5,8 @@
  * doubles, four vertex streams, 16 viewports, 8 render targets, texture arrays and buffer textures,
  * instancing, primitive restart, stream output, conditional rendering, occlusion, timer, stream-output and
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
- * Tessellation and compute stages in GL, real multisampling, images, shader buffers and atomics stay off
- * until their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so
+ * Tessellation and compute stages in GL and real multisampling stay off until their issues land. Shader
+ * buffers, atomic counters and images are claimed for every stage. A shader the engine cannot decode is not run: its draws are skipped and say so
  * under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include "util/os_misc.h"
 #include "util/u_screen.h"
@@ -54,6 +54,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 16;
    case PIPE_CAP_SHADER_BUFFER_OFFSET_ALIGNMENT:
       return 4;
+   case PIPE_CAP_IMAGE_STORE_FORMATTED: /* stores pack to the view's format (shader/fxp_image.c) */
+   case PIPE_CAP_IMAGE_LOAD_FORMATTED:  /* and loads unpack from it */
+      return 1;
    case PIPE_CAP_BUFFER_MAP_PERSISTENT_COHERENT:
    case PIPE_CAP_ALLOW_MAPPED_BUFFERS_DURING_EXECUTION:
       return 1; /* buffers are plain memory that every stage reads directly */
@@ -236,13 +239,14 @@ fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
       return 16;
    case PIPE_SHADER_CAP_MAX_SHADER_BUFFERS: /* LOAD/STORE/atomics on BUFFER[] (shader/fxp_ops_mem.c), bounds-checked;
                                                st/mesa gives half of them to atomic counters */
+   case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:  /* IMAGE[] (shader/fxp_image.c), bounds-checked */
       return 16;
    case PIPE_SHADER_CAP_PREFERRED_IR:
       return PIPE_SHADER_IR_TGSI;
    case PIPE_SHADER_CAP_SUPPORTED_IRS:
       return 1 << PIPE_SHADER_IR_TGSI;
    default:
-      /* int64, fp16, images, hardware atomic counters: not yet */
+      /* int64, fp16, hardware atomic counters: not yet */
       return 0;
    }
 }

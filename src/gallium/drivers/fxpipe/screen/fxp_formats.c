@@ -101,6 +101,12 @@ fxp_is_fxt1_format(enum pipe_format format)
 }
 
 bool
+fxp_is_image_format(enum pipe_format format)
+{
+   return fxp_is_color_format(format) && !util_format_is_srgb(format);
+}
+
+bool
 fxp_is_color_format(enum pipe_format format)
 {
    const struct util_format_description *desc = util_format_description(format);
@@ -148,11 +154,12 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       const unsigned buffer_binds = PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |
                                     PIPE_BIND_CONSTANT_BUFFER | PIPE_BIND_STREAM_OUTPUT |
                                     PIPE_BIND_COMMAND_ARGS_BUFFER | PIPE_BIND_QUERY_BUFFER |
-                                    PIPE_BIND_SAMPLER_VIEW;
+                                    PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_SHADER_BUFFER |
+                                    PIPE_BIND_SHADER_IMAGE;
       if (bind & ~buffer_binds)
-         return false; /* shader buffers and images are not there yet */
-      if ((bind & PIPE_BIND_SAMPLER_VIEW) && !fxp_is_color_format(format))
-         return false; /* texture buffers: the plain colour formats */
+         return false;
+      if ((bind & (PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_SHADER_IMAGE)) && !fxp_is_image_format(format))
+         return false; /* texture and image buffers: the plain colour formats */
       if ((bind & PIPE_BIND_VERTEX_BUFFER) && !fxp_is_vertex_format(format))
          return false;
       if ((bind & PIPE_BIND_INDEX_BUFFER) && format != PIPE_FORMAT_R8_UINT &&
@@ -162,8 +169,10 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    }
 
    if (bind & (PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER | PIPE_BIND_CONSTANT_BUFFER |
-               PIPE_BIND_SHADER_IMAGE | PIPE_BIND_SHADER_BUFFER | PIPE_BIND_STREAM_OUTPUT))
+               PIPE_BIND_SHADER_BUFFER | PIPE_BIND_STREAM_OUTPUT))
       return false;
+   if ((bind & PIPE_BIND_SHADER_IMAGE) && !fxp_is_image_format(format))
+      return false; /* images: formats whose texels util_format packs and unpacks one at a time */
 
    if (fxp_is_fxt1_format(format))
       return (target == PIPE_TEXTURE_2D || target == PIPE_TEXTURE_2D_ARRAY) &&

@@ -349,6 +349,8 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
          if (!n_res++) {
             tmp.mem_file = r->Register.File;
             tmp.mem_index = r->Register.Index;
+            if (tmp.mem_file == TGSI_FILE_IMAGE)
+               tmp.tex_target = fi->Memory.Texture;
             tmp.res_swizzle = r->Register.SwizzleX | r->Register.SwizzleY << 2 | r->Register.SwizzleZ << 4 |
                               r->Register.SwizzleW << 6;
             if (r->Register.Indirect) {
@@ -383,6 +385,8 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
       if (is_resource_file(r->Register.File)) {
          tmp.mem_file = r->Register.File;
          tmp.mem_index = r->Register.Index;
+         if (tmp.mem_file == TGSI_FILE_IMAGE)
+            tmp.tex_target = fi->Memory.Texture;
          if (r->Register.Indirect) { /* STORE BUFFER[ADDR[2].x + n]: the index is read per lane */
             uint32_t base;
             int32_t count;

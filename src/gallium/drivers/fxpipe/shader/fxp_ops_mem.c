@@ -1,6 +1,7 @@
-/* Memory opcodes on shader buffers (BUFFER[]) and work-group shared memory (MEMORY[], shared): LOAD, STORE,
- * the ATOM* family (ATOMFADD too), RESQ and MEMBAR. Images arrive with the compute issue. BUFFER[] may be
- * indexed indirectly (per lane). Fragment helper lanes (e->helper) never store nor run atomics.
+/* Memory opcodes on shader buffers (BUFFER[]), work-group shared memory (MEMORY[], shared) and images
+ * (IMAGE[], through shader/fxp_image.c): LOAD, STORE, the ATOM* family (ATOMFADD too), RESQ and MEMBAR.
+ * BUFFER[] and IMAGE[] may be indexed indirectly (per lane). Fragment helper lanes (e->helper) never store
+ * nor run atomics.
  *
  * Addresses are byte offsets (src.x of the address operand). LOAD fills the destination's enabled channels
  * from consecutive 32-bit words at addr, addr + 4, ...; STORE writes the enabled channels of the value the
@@ -45,6 +46,11 @@ op_load(struct fxp_exec *e, const struct fxp_inst *in)
    const fxp_vu addr = src_u(e, in, 1, 0);
    fxp_vu r[4];
 
+   if (in->mem_file == TGSI_FILE_IMAGE) {
+      fxp_image_load(e, in, r);
+      FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c]);
+      return;
+   }
    FOREACH_CHAN(in, c) {
       for (unsigned l = 0; l < FXP_W; l++) {
          const uint32_t *w = e->mask[l] ? word(binding(e, in, l), (uint64_t)addr[l] + 4 * c) : NULL;
@@ -60,6 +66,10 @@ op_store(struct fxp_exec *e, const struct fxp_inst *in)
    const fxp_vu addr = src_u(e, in, 0, 0);
    const fxp_vi writers = e->mask & ~e->helper; /* helper lanes never write memory */
 
+   if (in->mem_file == TGSI_FILE_IMAGE) {
+      fxp_image_store(e, in);
+      return;
+   }
    for (unsigned c = 0; c < 4; c++) {
       if (!(in->dst[0].mask & (1 << c)))
          continue;
@@ -102,10 +112,14 @@ op_atomic(struct fxp_exec *e, const struct fxp_inst *in)
    /* the value operands are typed like the operation: float modifiers for ATOMFADD, integer ones else */
    const fxp_vu v = in->opcode == TGSI_OPCODE_ATOMFADD ? (fxp_vu)src_f(e, in, 2, 0) : src_u(e, in, 2, 0);
    const fxp_vu v2 = in->opcode == TGSI_OPCODE_ATOMCAS ? src_u(e, in, 3, 0) : v;
+   const bool is_image = in->mem_file == TGSI_FILE_IMAGE;
+   const fxp_vu y = is_image ? src_u(e, in, 1, 1) : addr, z = is_image ? src_u(e, in, 1, 2) : addr;
    fxp_vu old = (fxp_vu){0};
 
    for (unsigned l = 0; l < FXP_W; l++) {
-      uint32_t *w = e->mask[l] && !e->helper[l] ? word(binding(e, in, l), addr[l]) : NULL;
+      uint32_t *w = NULL;
+      if (e->mask[l] && !e->helper[l])
+         w = is_image ? fxp_image_word(e, in, l, addr[l], y[l], z[l]) : word(binding(e, in, l), addr[l]);
       if (!w)
          continue;
       switch (in->opcode) {
@@ -138,6 +152,12 @@ static void
 op_resq(struct fxp_exec *e, const struct fxp_inst *in)
 {
    fxp_vu size = (fxp_vu){0};
+   if (in->mem_file == TGSI_FILE_IMAGE) {
+      fxp_vu r[4];
+      fxp_image_size(e, in, r);
+      FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c]);
+      return;
+   }
    for (unsigned l = 0; l < FXP_W; l++)
       size[l] = binding(e, in, l)->size_B;
    FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, c == 0 ? size : (fxp_vu){0});

@@ -163,9 +163,21 @@ struct fxp_buffer_binding {
    uint32_t size_B;
 };
 
+/* A shader image view, flattened (shader/fxp_image.c): texel (x, y, z) of the view is at
+ * base + z * layer_B + y * row_B + x * bpp for x < width, y < height, z < depth; base NULL if unusable. */
+struct fxp_image_binding {
+   uint8_t *base;
+   enum pipe_format format;
+   enum pipe_texture_target target;
+   uint32_t width, height, depth;   /* depth: the view's layers, faces or slices */
+   size_t row_B, layer_B;
+   unsigned bpp;
+};
+
 struct fxp_bindings {
    struct fxp_buffer_binding constbufs[PIPE_MAX_CONSTANT_BUFFERS];
    struct fxp_buffer_binding buffers[PIPE_MAX_SHADER_BUFFERS];
+   struct fxp_image_binding images[PIPE_MAX_SHADER_IMAGES];
    struct fxp_buffer_binding shared;    /* MEMORY[] shared, one work group's */
    /* view i with sampler state i; the DX10 SAMPLE family pairs SVIEW[i] with SAMP[j] from these */
    struct fxp_sampler_binding samplers[PIPE_MAX_SAMPLERS];
@@ -263,6 +275,15 @@ void fxp_ops_mem_register(fxp_op_fn *table);
 void fxp_ops_tex_register(fxp_op_fn *table);
 void fxp_ops_lane_register(fxp_op_fn *table);
 void fxp_ops_gs_register(fxp_op_fn *table);
+
+/* fxp_image.c: IMAGE[] access for the memory opcodes (fxp_ops_mem.c) */
+struct pipe_image_view;
+void fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_view *v);
+void fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4]);
+void fxp_image_store(struct fxp_exec *e, const struct fxp_inst *in);
+uint32_t *fxp_image_word(const struct fxp_exec *e, const struct fxp_inst *in, unsigned lane, uint32_t x,
+                         uint32_t y, uint32_t z);
+void fxp_image_size(const struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4]);
 
 /* Values of the system values that depend only on the lane (subgroup size, invocation and masks): true
  * and *value set for those semantics, false for the others. Stages call it for SVs they do not fill. */

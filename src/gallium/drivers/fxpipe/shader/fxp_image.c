@@ -1,0 +1,179 @@
+/* Shader images (IMAGE[]): a bound pipe_image_view prepared once per dispatch into a flat description
+ * (struct fxp_image_binding), and the texel access LOAD, STORE, the atomics and RESQ make through it.
+ *
+ * | target      | coordinates (integers)     | z selects                                             |
+ * |-------------|----------------------------|-------------------------------------------------------|
+ * | BUFFER, 1D  | x                          | -                                                     |
+ * | 1D_ARRAY    | x, layer (y)               | layer                                                 |
+ * | 2D, RECT    | x, y                       | -                                                     |
+ * | 2D_ARRAY    | x, y, layer                | layer                                                 |
+ * | 3D          | x, y, z                    | the slice of the view's level (from its first layer)  |
+ * | CUBE        | x, y, face                 | face (layer 0-5 of the view)                          |
+ * | CUBE_ARRAY  | x, y, 6 * cube + face      | layer                                                 |
+ *
+ * A coordinate outside the view (x >= width, y >= height, layer outside first..last layer, or any
+ * negative one, unsigned compare): LOAD returns a zero texel of the view's format (so missing channels
+ * still read (0, 0, 0, 1)), STORE and atomics do nothing and atomics return 0. An unbound or unusable view
+ * reads 0 in every channel. Conversion uses the view's format: LOAD unpacks to floats
+ * (normalized and float formats) or to 32-bit integers (pure integer formats), missing channels read
+ * (0, 0, 0, 1); STORE packs the same way. Atomics work on the 32-bit texel of an R32 format. Multisample
+ * images are not supported (no image samples are claimed). */
+#include "util/format/u_format.h"
+#include "util/u_inlines.h"
+#include "util/u_math.h"
+
+#include "fxp_resource.h"
+#include "fxp_exec_inline.h"
+
+void
+fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_view *v)
+{
+   memset(b, 0, sizeof(*b));
+   if (!v || !v->resource || v->format == PIPE_FORMAT_NONE)
+      return;
+   struct fxp_resource *res = fxp_resource(v->resource);
+   const struct util_format_description *desc = util_format_description(v->format);
+   if (!res->data || !desc || desc->block.width != 1 || desc->block.height != 1 ||
+       util_format_is_depth_or_stencil(v->format) ||
+       (v->resource->target != PIPE_BUFFER &&
+        desc->block.bits != util_format_get_blocksizebits(v->resource->format)))
+      return; /* display targets, compressed and depth formats, and texture views of another texel size */
+   b->format = v->format;
+   b->bpp = desc->block.bits / 8;
+   b->target = v->resource->target;
+   if (v->resource->target == PIPE_BUFFER) {
+      const uint64_t offset = v->u.buf.offset, size = v->u.buf.size;
+      if (offset >= v->resource->width0)
+         return;
+      b->base = res->data + offset;
+      b->width = (uint32_t)(MIN2(size, v->resource->width0 - offset) / b->bpp);
+      b->height = b->depth = 1;
+      return;
+   }
+   const unsigned level = v->u.tex.level;
+   if (level > v->resource->last_level)
+      return;
+   b->width = u_minify(v->resource->width0, level);
+   b->height = u_minify(v->resource->height0, level);
+   b->row_B = res->row_stride_B[level];
+   b->layer_B = res->slice_stride_B[level];
+   /* layers, cube faces or (3D) slices of the level: all of them for a layered binding, one else */
+   const unsigned first = v->u.tex.first_layer;
+   const unsigned last = MIN2(v->u.tex.last_layer, v->resource->target == PIPE_TEXTURE_3D
+                                                      ? u_minify(v->resource->depth0, level) - 1
+                                                      : v->resource->array_size - 1);
+   if (first > last)
+      return;
+   b->depth = last - first + 1;
+   b->base = fxp_resource_texel(res, res->data, level, 0, 0, first);
+}
+
+/* The texel lane l addresses, or NULL if outside the view. */
+static uint8_t *
+texel(const struct fxp_image_binding *b, unsigned tex_target, uint32_t x, uint32_t y, uint32_t z)
+{
+   if (!b->base)
+      return NULL;
+   switch (tex_target) {
+   case TGSI_TEXTURE_BUFFER:
+   case TGSI_TEXTURE_1D:
+      y = z = 0;
+      break;
+   case TGSI_TEXTURE_1D_ARRAY:
+      z = y, y = 0;
+      break;
+   case TGSI_TEXTURE_2D:
+   case TGSI_TEXTURE_RECT:
+      z = 0;
+      break;
+   default: /* 2D_ARRAY, 3D, CUBE, CUBE_ARRAY: z is the slice or layer */
+      break;
+   }
+   if (x >= b->width || y >= b->height || z >= b->depth)
+      return NULL;
+   return b->base + (size_t)z * b->layer_B + (size_t)y * b->row_B + (size_t)x * b->bpp;
+}
+
+static const struct fxp_image_binding *
+image(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l)
+{
+   static const struct fxp_image_binding none;
+   if (!e->bind)
+      return &none;
+   uint32_t index = in->mem_index;
+   if (in->res_addr_slot != UINT32_MAX)
+      index += e->rf[in->res_addr_slot].au[l];
+   return index < PIPE_MAX_SHADER_IMAGES ? &e->bind->images[index] : &none;
+}
+
+void
+fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
+{
+   const fxp_vu x = src_u(e, in, 1, 0), y = src_u(e, in, 1, 1), z = src_u(e, in, 1, 2);
+   for (unsigned l = 0; l < FXP_W; l++) {
+      uint32_t v[4] = {0, 0, 0, 0};
+      const struct fxp_image_binding *b = image(e, in, l);
+      const uint8_t *p = e->mask[l] ? texel(b, in->tex_target, x[l], y[l], z[l]) : NULL;
+      static const uint8_t zero[16];
+      if (b->base && e->mask[l])
+         util_format_unpack_rgba(b->format, v, p ? p : zero, 1); /* outside: a zero texel, (0, 0, 0, 1)
+                                                                    for formats without alpha */
+      for (unsigned c = 0; c < 4; c++)
+         r[c][l] = v[c];
+   }
+}
+
+void
+fxp_image_store(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vu x = src_u(e, in, 0, 0), y = src_u(e, in, 0, 1), z = src_u(e, in, 0, 2);
+   fxp_vu v[4];
+   for (unsigned c = 0; c < 4; c++)
+      v[c] = src_raw(e, in, 1, c);
+   for (unsigned l = 0; l < FXP_W; l++) {
+      if (!e->mask[l] || e->helper[l])
+         continue; /* helper lanes never write memory */
+      const struct fxp_image_binding *b = image(e, in, l);
+      uint8_t *p = texel(b, in->tex_target, x[l], y[l], z[l]);
+      if (!p)
+         continue;
+      const uint32_t value[4] = {v[0][l], v[1][l], v[2][l], v[3][l]};
+      if (in->dst[0].mask == TGSI_WRITEMASK_XYZW) {
+         util_format_pack_rgba(b->format, p, value, 1);
+      } else {
+         /* a partial write mask keeps the texel's other channels */
+         uint32_t old[4];
+         util_format_unpack_rgba(b->format, old, p, 1);
+         for (unsigned c = 0; c < 4; c++)
+            if (in->dst[0].mask & (1 << c))
+               old[c] = value[c];
+         util_format_pack_rgba(b->format, p, old, 1);
+      }
+   }
+}
+
+uint32_t *
+fxp_image_word(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, uint32_t x, uint32_t y, uint32_t z)
+{
+   const struct fxp_image_binding *b = image(e, in, l);
+   if (b->bpp != 4 || util_format_get_nr_components(b->format) != 1)
+      return NULL; /* atomics need a 32-bit single-channel format */
+   return (uint32_t *)texel(b, in->tex_target, x, y, z);
+}
+
+void
+fxp_image_size(const struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
+{
+   for (unsigned l = 0; l < FXP_W; l++) {
+      const struct fxp_image_binding *b = image(e, in, l);
+      uint32_t s[4] = {b->width, b->height, b->depth, 0};
+      if (!b->base)
+         s[0] = s[1] = s[2] = 0;
+      else if (in->tex_target == TGSI_TEXTURE_1D_ARRAY)
+         s[1] = b->depth;
+      else if (in->tex_target == TGSI_TEXTURE_CUBE_ARRAY)
+         s[2] = b->depth / 6;
+      for (unsigned c = 0; c < 4; c++)
+         r[c][l] = s[c];
+   }
+}
