@@ -5,15 +5,18 @@
  * doubles, four vertex streams, 16 viewports, 8 render targets, texture arrays and buffer textures,
  * instancing, primitive restart, stream output, conditional rendering, occlusion, timer, stream-output and
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
- * Tessellation and compute stages in GL and real multisampling stay off until their issues land. Shader
- * buffers, atomic counters and images are claimed for every stage. A shader the engine cannot decode is not run: its draws are skipped and say so
+ * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. Tessellation
+ * and real multisampling stay off until their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so
  * under FXPIPE_DEBUG (draw/fxp_draw.c). */
+#include <string.h>
+
 #include "util/os_misc.h"
 #include "util/u_screen.h"
 #include "pipe/p_defines.h"
 
 #include "fxp_screen.h"
 #include "fxp_resource.h"
+#include "shader/fxp_shader.h"
 
 static int
 fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
@@ -161,8 +164,10 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_DEVICE_ID:
       return 0xffffffff;
 
-   /* Not yet: real multisampling, compute, anisotropic filtering and the rest of GL 4.x */
-   case PIPE_CAP_COMPUTE:
+   case PIPE_CAP_COMPUTE: /* compute/fxp_compute.c */
+      return 1;
+
+   /* Not yet: real multisampling, anisotropic filtering and the rest of GL 4.x */
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
    case PIPE_CAP_ANISOTROPIC_FILTER:
       return 0;
@@ -202,8 +207,9 @@ static int
 fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
                      enum pipe_shader_cap param)
 {
-   /* Vertex, geometry and fragment shaders: no tessellation or compute yet. */
-   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_FRAGMENT)
+   /* Vertex, geometry, fragment and compute shaders: no tessellation yet. */
+   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_FRAGMENT &&
+       shader != PIPE_SHADER_COMPUTE)
       return 0;
 
    switch (param) {
@@ -251,11 +257,55 @@ fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
    }
 }
 
+/* Compute (compute/fxp_compute.c): work groups of up to 1024 invocations, shared memory per group. Each
+ * answer is written to ret (if not NULL) and its size in bytes returned. */
 static int
 fxp_get_compute_param(struct pipe_screen *screen, enum pipe_shader_ir ir,
                       enum pipe_compute_cap param, void *ret)
 {
-   return 0; /* compute dispatch arrives with the shader engine */
+#define RET(type, ...)                                                                             \
+   do {                                                                                             \
+      const type v[] = {__VA_ARGS__};                                                               \
+      if (ret)                                                                                      \
+         memcpy(ret, v, sizeof(v));                                                                 \
+      return sizeof(v);                                                                             \
+   } while (0)
+   switch (param) {
+   case PIPE_COMPUTE_CAP_IR_TARGET:
+      if (ret)
+         strcpy(ret, "fxpipe");
+      return 7;
+   case PIPE_COMPUTE_CAP_GRID_DIMENSION:
+      RET(uint64_t, 3);
+   case PIPE_COMPUTE_CAP_MAX_GRID_SIZE:
+      RET(uint64_t, 65535, 65535, 65535);
+   case PIPE_COMPUTE_CAP_MAX_BLOCK_SIZE:
+      RET(uint64_t, 1024, 1024, 1024);
+   case PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK:
+   case PIPE_COMPUTE_CAP_MAX_VARIABLE_THREADS_PER_BLOCK:
+      RET(uint64_t, 1024);
+   case PIPE_COMPUTE_CAP_MAX_LOCAL_SIZE: /* shared memory of a work group */
+      RET(uint64_t, 32768);
+   case PIPE_COMPUTE_CAP_MAX_PRIVATE_SIZE:
+   case PIPE_COMPUTE_CAP_MAX_INPUT_SIZE:
+      RET(uint64_t, 4096);
+   case PIPE_COMPUTE_CAP_MAX_GLOBAL_SIZE:
+   case PIPE_COMPUTE_CAP_MAX_MEM_ALLOC_SIZE:
+      RET(uint64_t, 1u << 30);
+   case PIPE_COMPUTE_CAP_ADDRESS_BITS:
+      RET(uint32_t, 64);
+   case PIPE_COMPUTE_CAP_SUBGROUP_SIZE:
+      RET(uint32_t, FXP_W);
+   case PIPE_COMPUTE_CAP_MAX_COMPUTE_UNITS:
+      RET(uint32_t, 1);
+   case PIPE_COMPUTE_CAP_MAX_CLOCK_FREQUENCY:
+      RET(uint32_t, 1000);
+   case PIPE_COMPUTE_CAP_IMAGES_SUPPORTED:
+      RET(uint32_t, 1);
+   default:
+      return 0;
+   }
+#undef RET
 }
 
 void
