@@ -103,6 +103,7 @@ struct fxp_render {
    uint8_t *cbuf_origin[PIPE_MAX_COLOR_BUFS], *zs_origin;
    unsigned cbuf_stride[PIPE_MAX_COLOR_BUFS], cbuf_bpp[PIPE_MAX_COLOR_BUFS], zs_stride, zs_bpp;
    double zmin, zmax;                     /* depth range the fragments are clamped to */
+   bool early_zs;                         /* depth/stencil tested before shading (FS early_fragment_tests) */
 
    /* layered rendering (a geometry shader writing LAYER): each buffer's first layer and bytes per layer,
     * how many layers it has, and the layer the origins above point at now */
@@ -205,6 +206,10 @@ void fxp_raster_set_viewport(struct fxp_render *r, uint32_t index);
  * number of samples that passed depth and stencil. */
 unsigned fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y,
                           const double *z, uint32_t mask, bool front);
+/* Early depth and stencil tests (a fragment shader declaring early fragment tests, r->early_zs): tests and
+ * updates the lanes of *mask before shading, clears the bits of those that fail, returns how many passed. */
+unsigned fxp_fragment_early_zs(struct fxp_render *r, const int *x, const int *y, const double *z,
+                               uint32_t *mask, bool front);
 
 /* fragment/fxp_fragment_fast.c: whether this draw's buffers and state have a fast path (sets
  * r->fast_frag), and the fast path itself (same contract as fxp_fragment_ops, stencil never on). */

@@ -169,6 +169,29 @@ write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format form
 }
 
 unsigned
+fxp_fragment_early_zs(struct fxp_render *r, const int *x, const int *y, const double *zin, uint32_t *mask,
+                      bool front)
+{
+   const struct pipe_surface *zsurf = r->ctx->framebuffer.zsbuf;
+   unsigned passed = 0;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      if (!(*mask & (1u << l)))
+         continue;
+      if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= r->fb_width || (unsigned)y[l] >= r->fb_height) {
+         *mask &= ~(1u << l);
+         continue;
+      }
+      double z = CLAMP(zin[l], r->zmin, r->zmax);
+      z = z == z ? z : r->zmin;
+      if (depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front))
+         passed++;
+      else
+         *mask &= ~(1u << l);
+   }
+   return passed;
+}
+
+unsigned
 fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y, const double *zin,
                  uint32_t mask, bool front)
 {
@@ -187,11 +210,11 @@ fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const i
       if (!fxp_fragment_lane(r, e, x, y, zin, mask, l, &z))
          continue;
 
-      if (zbase) {
+      if (zbase && !r->early_zs) {
          if (!depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front))
             continue;
       }
-      passed++;
+      passed += !r->early_zs; /* early tests counted their samples already */
       for (unsigned i = 0; i < fb->nr_cbufs; i++) {
          struct pipe_surface *cs = fb->cbufs[i];
          if (!cbase[i])

@@ -282,6 +282,7 @@ fxp_raster_begin(struct fxp_render *r)
       }
    }
    r->fs_ready = true;
+   r->early_zs = r->zs_base && fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL];
    fxp_fragment_fast_setup(r);
    return true;
 }
@@ -535,6 +536,16 @@ shade(struct fxp_render *r, struct fxp_raster_thread *ts, const struct prim *p, 
             sv->au[l] = u;
          }
       }
+   }
+   if (r->early_zs) {
+      /* early fragment tests: fragments failing depth or stencil are not shaded (they may still run as
+       * helpers for derivatives, which never write memory) */
+      uint32_t m = bt->coverage;
+      ts->samples_passed += fxp_fragment_early_zs(r, bt->x, bt->y, z, &m, p->front);
+      for (unsigned l = 0; l < n; l++)
+         if ((bt->coverage & ~m) & (1u << l))
+            e->helper[l] = -1;
+      bt->coverage = m;
    }
    fxp_exec_run(e);
    ts->ps_invocations += util_bitcount(bt->coverage);
