@@ -22,7 +22,11 @@ test_identity(struct fxp_t *t)
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_CTRL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_EVAL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_GLSL_FEATURE_LEVEL), 400);
-   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_COMPUTE), 0);
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_COMPUTE), 1);
+   uint64_t threads = 0;
+   CHECK_EQ_U(t, t->screen->get_compute_param(t->screen, PIPE_SHADER_IR_TGSI, PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK,
+                                              &threads), sizeof(threads));
+   CHECK_EQ_U(t, threads, 1024);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_STREAM_OUTPUT_BUFFERS), 4);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_TEXTURE_2D_SIZE), 16384);
 }
