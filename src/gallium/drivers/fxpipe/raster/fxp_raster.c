@@ -925,13 +925,19 @@ raster_line(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_r
 
    if (dx == 0.0f && dy == 0.0f)
       return;
-   /* a parallelogram extended along the minor axis by half the width on each side */
+   /* a parallelogram extended along the minor axis by half the width on each side. GL draws the pixel a
+    * segment starts at and not the one it ends at, whichever way it goes; the fill rule keeps left and top
+    * edges, which is that for lines going right or down. Lines going left or up are moved a subpixel unit
+    * back along their major axis so that the same pixels are drawn. */
    const bool xmajor = fabsf(dx) >= fabsf(dy);
+   const float major_d = xmajor ? dx : dy;
+   const float nudge = major_d < 0.0f ? 1.0f / FXP_ONE : 0.0f;
    for (unsigned k = 0; k < 4; k++) {
       const struct fxp_rvert *src = k < 2 ? v0 : v1;
       c[k] = *src;
       const float s = (k == 0 || k == 3) ? -half_w : half_w;
       c[k].win[xmajor ? 1 : 0] += s;
+      c[k].win[xmajor ? 0 : 1] += nudge;
    }
    struct prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = provoking, .front = front,
                     .stipple = r->rast->line_stipple_enable, .st_xmajor = xmajor,
