@@ -5,7 +5,9 @@
  * its own execution state and they advance in rounds: each runs until it reaches the barrier (or ends),
  * and the next round starts only when all have, so no invocation passes a barrier before every other
  * invocation of its group has reached it. Shared memory (MEMORY[], shared) is one zeroed allocation per
- * group of req_local_mem bytes. Work groups run one at a time on the calling thread for now. */
+ * group of req_local_mem bytes. Work groups are shared out among the context's worker threads
+ * (context/fxp_pool.c, FXPIPE_THREADS; one thread unless it is set), each with its own states and shared
+ * memory. */
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -13,6 +15,7 @@
 #include "tgsi/tgsi_parse.h"
 
 #include "fxp_context.h"
+#include "context/fxp_pool.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
 #include "shader/fxp_shader.h"
@@ -155,6 +158,52 @@ run_group(struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned thr
    }
 }
 
+/* One dispatch, shared by the threads that run its work groups. */
+struct grid_job {
+   const struct fxp_compute_shader *cs;
+   struct fxp_bindings bind;          /* each worker copies it and points `shared` at its own memory */
+   unsigned block[3], grid[3];
+   unsigned n_batches, n_execs, threads, shared_B;
+   uint64_t n_groups;
+   bool barrier;
+   bool failed;
+};
+
+/* Worker i of n runs work groups i, i + n, i + 2n, ... (x fastest), each with its own execution states and
+ * shared memory; atomics stay atomic across workers (shader/fxp_ops_mem.c). */
+static void
+grid_worker(void *data, unsigned i, unsigned n)
+{
+   struct grid_job *job = data;
+   struct fxp_bindings bind = job->bind;
+   uint8_t *shared = job->shared_B ? os_malloc_aligned(job->shared_B, 64) : NULL;
+   struct fxp_exec *execs = CALLOC(job->n_execs, sizeof(*execs));
+   unsigned ready = 0;
+
+   if ((job->shared_B && !shared) || !execs)
+      goto fail;
+   bind.shared.data = shared;
+   bind.shared.size_B = job->cs->shared_size_B;
+   for (; ready < job->n_execs; ready++)
+      if (!fxp_exec_init(&execs[ready], job->cs->prog, &bind, FXP_W))
+         goto fail;
+   for (uint64_t g = i; g < job->n_groups; g += n) {
+      const unsigned group[3] = {(unsigned)(g % job->grid[0]), (unsigned)(g / job->grid[0] % job->grid[1]),
+                                 (unsigned)(g / job->grid[0] / job->grid[1])};
+      if (shared)
+         memset(shared, 0, job->shared_B);
+      run_group(execs, job->n_batches, job->barrier, job->threads, job->block, job->grid, group);
+   }
+   goto done;
+fail:
+   __atomic_store_n(&job->failed, true, __ATOMIC_RELAXED); /* read after all workers have finished */
+done:
+   for (unsigned k = 0; k < ready; k++)
+      fxp_exec_fini(&execs[k]);
+   FREE(execs);
+   os_free_aligned(shared);
+}
+
 static void
 fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
 {
@@ -162,7 +211,6 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    struct fxp_compute_shader *cs = ctx->cs;
    unsigned grid[3] = {info->grid[0], info->grid[1], info->grid[2]};
    const unsigned *block = info->block;
-   struct fxp_bindings bind;
 
    if (!cs) {
       fxp_refuse("launch_grid with no compute shader bound");
@@ -186,40 +234,26 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    const unsigned threads = threads64;
    const unsigned n_batches = DIV_ROUND_UP(threads, FXP_W);
    const bool barrier = cs->prog->uses_barrier && n_batches > 1;
-   const unsigned n_execs = barrier ? n_batches : 1;
+   const uint64_t n_groups = (uint64_t)grid[0] * grid[1] * grid[2];
 
-   fxp_gather_bindings(ctx, PIPE_SHADER_COMPUTE, &bind);
-   const unsigned shared_B = align(cs->shared_size_B, 16);
-   uint8_t *shared = shared_B ? os_malloc_aligned(shared_B, 64) : NULL;
-   struct fxp_exec *execs = CALLOC(n_execs, sizeof(*execs));
-   unsigned ready = 0;
-   if ((shared_B && !shared) || !execs) {
+   if (!ctx->raster_pool_checked) {
+      ctx->raster_pool = fxp_pool_create(fxp_pool_default_threads());
+      ctx->raster_pool_checked = true;
+   }
+   struct grid_job job = {
+      .cs = cs, .n_batches = n_batches, .n_execs = barrier ? n_batches : 1, .barrier = barrier,
+      .threads = threads, .n_groups = n_groups, .shared_B = align(cs->shared_size_B, 16),
+   };
+   memcpy(job.block, block, sizeof(job.block));
+   memcpy(job.grid, grid, sizeof(job.grid));
+   fxp_gather_bindings(ctx, PIPE_SHADER_COMPUTE, &job.bind);
+   const unsigned n_workers = MIN2(fxp_pool_threads(ctx->raster_pool), n_groups);
+   if (n_workers > 1)
+      fxp_pool_run(ctx->raster_pool, grid_worker, &job);
+   else
+      grid_worker(&job, 0, 1);
+   if (job.failed)
       fxp_refuse("out of memory for a dispatch");
-      goto done;
-   }
-   bind.shared.data = shared;
-   bind.shared.size_B = cs->shared_size_B;
-   for (; ready < n_execs; ready++) {
-      if (!fxp_exec_init(&execs[ready], cs->prog, &bind, FXP_W)) {
-         fxp_refuse("out of memory for a dispatch");
-         goto done;
-      }
-   }
-
-   for (unsigned z = 0; z < grid[2]; z++)
-      for (unsigned y = 0; y < grid[1]; y++)
-         for (unsigned x = 0; x < grid[0]; x++) {
-            const unsigned group[3] = {x, y, z};
-            if (shared)
-               memset(shared, 0, shared_B);
-            run_group(execs, n_batches, barrier, threads, block, grid, group);
-         }
-
-done:
-   for (unsigned i = 0; i < ready; i++)
-      fxp_exec_fini(&execs[i]);
-   FREE(execs);
-   os_free_aligned(shared);
 }
 
 void
