@@ -32,8 +32,12 @@
  *                        a texture bound as sampler view I (SVIEW[I] / SAMP[I]) of the test's stage, a view of all its levels and layers with the identity swizzle.
  *                        TARGET: 1d 2d 3d cube rect 1darray 2darray cubearray buffer (W texels). FORMAT: rgba8
  *                        (R8G8B8A8_UNORM, one `hex 0xAABBGGRR` word a texel), rgba32f, rg32f, r32f,
- *                        rgba32ui, r32ui, r32i, z32f (Z32_FLOAT). H is 1 for 1D targets, D is 1 except for
- *                        3D, LAYERS is the array size (6 for cube, 6 * N for cubearray, otherwise 1).
+ *                        rgba32ui, r32ui, r32i, z32f (Z32_FLOAT), rgba8ui, rgba8i, rgba8snorm, rgba32i,
+ *                        rg32ui, rg16f (R16G16_FLOAT: one word, R in the low half), rgba16f (two words),
+ *                        r11g11b10f (R11G11B10_FLOAT: R in bits 0-10, G 11-21, B 22-31), rgb10a2
+ *                        (R10G10B10A2_UNORM); texels are little-endian words as they lie in memory. H is 1
+ *                        for 1D targets, D is 1 except for 3D, LAYERS is the array size (6 for cube, 6 * N
+ *                        for cubearray, otherwise 1).
  *                        The data lines give every texel of every level in order: level 0 first; in a
  *                        level, slice by slice (array layer, cube face +x -x +y -y +z -z, or 3D depth
  *                        slice), row by row from y = 0, each texel as its 4-byte words (rgba32f: 4 floats).
@@ -47,6 +51,16 @@
  *                        integers, for integer formats), `lod_bias X`, `min_lod X`, `max_lod X` (defaults
  *                        0, -1000, 1000), `unnormalized`, `seamless`. A texture without a sampler section
  *                        has no sampler state bound (TXF and TXQ need none).
+ *   [image I TARGET FORMAT W H D LAYERS options...]
+ *                        a one-level image bound as IMAGE[I] of the test's stage (compute or fragment): a
+ *                        read-write pipe_image_view of level 0. Options: `layers FIRST LAST` (the view covers
+ *                        slices FIRST..LAST - array layers, cube faces of all cubes, or 3D depth slices; all of
+ *                        them by default), `view FORMAT` (the view's format, of FORMAT's size; FORMAT by
+ *                        default). A buffer (H = D = LAYERS = 1) is viewed whole, W texels. TARGET, FORMAT, the
+ *                        sizes and the data lines (every texel of every slice, row by row, in FORMAT) are as
+ *                        for [texture]. Image slots without a section are unbound.
+ *   [expect image I]     expected contents of the whole image I after the run, laid out as its data lines
+ *                        (every word of it).
  *
  * Data lines hold values; a type word switches how the following values are read: `uint`, `int`, `float`,
  * `hex` (32-bit patterns), `double` (two words each), `u64`/`i64` (two words each). `fill N V` repeats V
@@ -54,7 +68,9 @@
  * for the following floats and doubles, and `ulp N` a tolerance in units in the last place.
  *
  * With FXP_TGSI_RUNNER_ALL=1 in the environment, every mismatching word is listed on stderr (the line of a
- * failing file still names the first). */
+ * failing file still names the first).
+ *
+ * The texture, sampler and image sections and their resources live in fxp_tgsi_runner_res.c. */
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
@@ -78,61 +94,13 @@
 #include "shader/fxp_shader.h"
 #include "util/u_math.h"
 
-#define MAX_WORDS (1 << 20)
+#include "fxp_tgsi_runner.h"
+
 #define MAX_TOKENS 65536
-
-enum word_kind { W_VALUE, W_ANY, W_NAN };
-
-struct word {
-   uint32_t bits;
-   enum word_kind kind;
-   char type;          /* 'u', 'i', 'f', 'h', 'd' (double low/high), 'q' (64-bit int) */
-   double tol;         /* absolute tolerance (floats and doubles) */
-   unsigned ulp;
-   bool high;          /* second word of a double or 64-bit value */
-};
-
-struct data {
-   struct word *w;
-   unsigned n, cap;
-   bool present;
-};
-
-#define MAX_TEXTURES PIPE_MAX_SAMPLERS
-
-struct texture_spec {
-   bool present;
-   enum pipe_texture_target target;
-   enum pipe_format format;
-   unsigned width, height, depth, layers, levels;
-   struct data data;
-};
-
-struct sampler_spec {
-   bool present;
-   struct pipe_sampler_state state;
-};
-
-struct test {
-   char *shader;
-   bool fragment;
-   unsigned width, height;
-   char *inputs[PIPE_MAX_SHADER_INPUTS];
-   unsigned block[3], grid[3], shared_B;
-   struct data buffers[PIPE_MAX_SHADER_BUFFERS], constants[PIPE_MAX_CONSTANT_BUFFERS];
-   struct data expect_buffers[PIPE_MAX_SHADER_BUFFERS], expect_outputs[PIPE_MAX_SHADER_OUTPUTS];
-   bool expect_refused;
-   struct texture_spec textures[MAX_TEXTURES];
-   struct sampler_spec samplers[MAX_TEXTURES];
-   char *helpers;               /* fragment: "X Y" pairs of helper pixels */
-   bool geometry;
-   unsigned primitives;         /* geometry: input primitives */
-   struct data expect_emit[PIPE_MAX_SHADER_OUTPUTS], expect_emit_count;
-};
 
 static char failure[1024];
 
-static bool
+bool
 fail(const char *fmt, ...)
 {
    va_list ap;
@@ -160,7 +128,7 @@ push(struct data *d, struct word w)
 }
 
 /* Parses data lines into words. */
-static bool
+bool
 parse_data(struct data *d, char *text, bool expect)
 {
    char type = 'f';
@@ -271,6 +239,14 @@ parse_data(struct data *d, char *text, bool expect)
    return true;
 }
 
+void
+blank_comments(char *body)
+{
+   for (char *q = body; (q = strchr(q, '#'));)
+      while (*q && *q != '\n')
+         *q++ = ' ';
+}
+
 static char *
 read_file(const char *path)
 {
@@ -291,210 +267,6 @@ read_file(const char *path)
    return s;
 }
 
-struct name_value {
-   const char *name;
-   unsigned value;
-};
-
-static bool
-lookup(const struct name_value *table, const char *name, unsigned *out)
-{
-   for (; table->name; table++) {
-      if (!strcmp(table->name, name)) {
-         *out = table->value;
-         return true;
-      }
-   }
-   return false;
-}
-
-static const struct name_value texture_targets[] = {
-   {"1d", PIPE_TEXTURE_1D}, {"2d", PIPE_TEXTURE_2D}, {"3d", PIPE_TEXTURE_3D}, {"cube", PIPE_TEXTURE_CUBE},
-   {"rect", PIPE_TEXTURE_RECT}, {"1darray", PIPE_TEXTURE_1D_ARRAY}, {"2darray", PIPE_TEXTURE_2D_ARRAY},
-   {"cubearray", PIPE_TEXTURE_CUBE_ARRAY}, {"buffer", PIPE_BUFFER}, {NULL, 0},
-};
-
-static const struct name_value texture_formats[] = {
-   {"rgba8", PIPE_FORMAT_R8G8B8A8_UNORM}, {"rgba32f", PIPE_FORMAT_R32G32B32A32_FLOAT},
-   {"rg32f", PIPE_FORMAT_R32G32_FLOAT}, {"r32f", PIPE_FORMAT_R32_FLOAT},
-   {"rgba32ui", PIPE_FORMAT_R32G32B32A32_UINT}, {"r32ui", PIPE_FORMAT_R32_UINT},
-   {"r32i", PIPE_FORMAT_R32_SINT}, {"z32f", PIPE_FORMAT_Z32_FLOAT}, {NULL, 0},
-};
-
-static const struct name_value wrap_modes[] = {
-   {"repeat", PIPE_TEX_WRAP_REPEAT}, {"clamp_to_edge", PIPE_TEX_WRAP_CLAMP_TO_EDGE},
-   {"clamp_to_border", PIPE_TEX_WRAP_CLAMP_TO_BORDER}, {"clamp", PIPE_TEX_WRAP_CLAMP},
-   {"mirror_repeat", PIPE_TEX_WRAP_MIRROR_REPEAT}, {"mirror_clamp", PIPE_TEX_WRAP_MIRROR_CLAMP},
-   {"mirror_clamp_to_edge", PIPE_TEX_WRAP_MIRROR_CLAMP_TO_EDGE},
-   {"mirror_clamp_to_border", PIPE_TEX_WRAP_MIRROR_CLAMP_TO_BORDER}, {NULL, 0},
-};
-
-static const struct name_value img_filters[] = {
-   {"nearest", PIPE_TEX_FILTER_NEAREST}, {"linear", PIPE_TEX_FILTER_LINEAR}, {NULL, 0},
-};
-
-static const struct name_value mip_filters[] = {
-   {"none", PIPE_TEX_MIPFILTER_NONE}, {"nearest", PIPE_TEX_MIPFILTER_NEAREST},
-   {"linear", PIPE_TEX_MIPFILTER_LINEAR}, {NULL, 0},
-};
-
-static const struct name_value compare_funcs[] = {
-   {"never", PIPE_FUNC_NEVER}, {"less", PIPE_FUNC_LESS}, {"equal", PIPE_FUNC_EQUAL},
-   {"lequal", PIPE_FUNC_LEQUAL}, {"greater", PIPE_FUNC_GREATER}, {"notequal", PIPE_FUNC_NOTEQUAL},
-   {"gequal", PIPE_FUNC_GEQUAL}, {"always", PIPE_FUNC_ALWAYS}, {NULL, 0},
-};
-
-static bool
-is_1d_target(enum pipe_texture_target target)
-{
-   return target == PIPE_TEXTURE_1D || target == PIPE_TEXTURE_1D_ARRAY || target == PIPE_BUFFER;
-}
-
-/* Words of data a texture section must give: every texel of every slice of every level. */
-static uint64_t
-texture_words(const struct texture_spec *tx)
-{
-   const unsigned texel_words = util_format_get_blocksize(tx->format) / 4;
-   uint64_t n = 0;
-   for (unsigned l = 0; l < tx->levels; l++) {
-      const unsigned slices = tx->target == PIPE_TEXTURE_3D ? u_minify(tx->depth, l) : tx->layers;
-      n += (uint64_t)u_minify(tx->width, l) * u_minify(tx->height, l) * slices * texel_words;
-   }
-   return n;
-}
-
-/* [texture I TARGET FORMAT W H D LAYERS LEVELS] and its data lines. */
-static bool
-parse_texture(struct test *t, const char *header, char *body)
-{
-   unsigned i, target, format, w, h, d, layers, levels;
-   char tname[32], fname[32], extra;
-   if (sscanf(header, "texture %u %31s %31s %u %u %u %u %u %c", &i, tname, fname, &w, &h, &d, &layers, &levels,
-              &extra) != 8)
-      return fail("[%s]: want [texture I TARGET FORMAT W H D LAYERS LEVELS]", header);
-   if (i >= MAX_TEXTURES || t->textures[i].present)
-      return fail("[%s]: texture index out of range or repeated", header);
-   if (!lookup(texture_targets, tname, &target))
-      return fail("[%s]: unknown texture target '%s'", header, tname);
-   if (!lookup(texture_formats, fname, &format))
-      return fail("[%s]: unknown texture format '%s'", header, fname);
-   if (!w || !h || !d || !layers || !levels || levels > 16 || w > 4096 || h > 4096 || d > 256 || layers > 256)
-      return fail("[%s]: sizes must be 1..4096 (D and LAYERS 1..256, LEVELS 1..16)", header);
-   if ((is_1d_target(target) && h != 1) || (target != PIPE_TEXTURE_3D && d != 1))
-      return fail("[%s]: H must be 1 for 1D targets and D 1 except for 3D", header);
-   const bool array = target == PIPE_TEXTURE_1D_ARRAY || target == PIPE_TEXTURE_2D_ARRAY;
-   if ((target == PIPE_TEXTURE_CUBE && layers != 6) || (target == PIPE_TEXTURE_CUBE_ARRAY && layers % 6) ||
-       (!array && target != PIPE_TEXTURE_CUBE && target != PIPE_TEXTURE_CUBE_ARRAY && layers != 1))
-      return fail("[%s]: LAYERS must be 6 for cube, 6 * N for cubearray and 1 for non-array targets", header);
-   if (target == PIPE_BUFFER && (levels != 1 || layers != 1))
-      return fail("[%s]: a buffer texture has one level and one layer", header);
-   if (levels - 1 > util_logbase2(MAX3(w, h, d)))
-      return fail("[%s]: more levels than the size allows", header);
-
-   struct texture_spec *tx = &t->textures[i];
-   tx->present = true;
-   tx->target = target;
-   tx->format = format;
-   tx->width = w, tx->height = h, tx->depth = d, tx->layers = layers, tx->levels = levels;
-   for (char *q = body; (q = strchr(q, '#'));) /* comments in data */
-      while (*q && *q != '\n')
-         *q++ = ' ';
-   if (!parse_data(&tx->data, body, false))
-      return false;
-   const uint64_t want = texture_words(tx);
-   if (tx->data.n != want)
-      return fail("[%s]: %u words of texel data, the texture has %llu", header, tx->data.n,
-                  (unsigned long long)want);
-   return true;
-}
-
-/* [sampler I WRAP_S WRAP_T WRAP_R MIN MAG MIP options...]; options may continue in the body. */
-static bool
-parse_sampler(struct test *t, const char *header, char *body)
-{
-   char *save = NULL, *text;
-   unsigned i;
-   if (sscanf(header, "sampler %u", &i) != 1 || i >= MAX_TEXTURES || t->samplers[i].present)
-      return fail("[%s]: sampler index missing, out of range or repeated", header);
-   for (char *q = body; (q = strchr(q, '#'));)
-      while (*q && *q != '\n')
-         *q++ = ' ';
-   const size_t len = strlen(header) + strlen(body) + 2;
-   if (!(text = malloc(len)))
-      return fail("out of memory");
-   snprintf(text, len, "%s %s", header, body);
-
-   struct sampler_spec *sp = &t->samplers[i];
-   struct pipe_sampler_state *st = &sp->state;
-   memset(st, 0, sizeof(*st));
-   st->min_lod = -1000.0f;
-   st->max_lod = 1000.0f;
-   sp->present = true;
-
-   bool ok = true;
-   unsigned n = 0, v = 0;
-   strtok_r(text, " \t\r\n", &save); /* "sampler" */
-   strtok_r(NULL, " \t\r\n", &save); /* I */
-   for (char *tok; ok && (tok = strtok_r(NULL, " \t\r\n", &save)); n++) {
-      if (n < 3) {
-         ok = lookup(wrap_modes, tok, &v) || fail("[%s]: unknown wrap mode '%s'", header, tok);
-         if (n == 0) st->wrap_s = v;
-         else if (n == 1) st->wrap_t = v;
-         else st->wrap_r = v;
-         continue;
-      }
-      if (n < 6) {
-         ok = lookup(n == 5 ? mip_filters : img_filters, tok, &v) ||
-              fail("[%s]: unknown %s filter '%s'", header, n == 5 ? "mip" : "image", tok);
-         if (n == 3) st->min_img_filter = v;
-         else if (n == 4) st->mag_img_filter = v;
-         else st->min_mip_filter = v;
-         continue;
-      }
-      char *arg[4] = {NULL};
-      unsigned nargs = !strcmp(tok, "border") || !strcmp(tok, "border_int") ? 4 :
-                       !strcmp(tok, "compare") || !strcmp(tok, "lod_bias") || !strcmp(tok, "min_lod") ||
-                       !strcmp(tok, "max_lod") ? 1 : 0;
-      for (unsigned a = 0; a < nargs; a++)
-         if (!(arg[a] = strtok_r(NULL, " \t\r\n", &save)))
-            ok = fail("[%s]: %s needs %u values", header, tok, nargs);
-      if (!ok)
-         break;
-      char *end = NULL;
-      if (!strcmp(tok, "compare")) {
-         ok = lookup(compare_funcs, arg[0], &v) || fail("[%s]: unknown compare function '%s'", header, arg[0]);
-         st->compare_mode = PIPE_TEX_COMPARE_R_TO_TEXTURE;
-         st->compare_func = v;
-      } else if (!strcmp(tok, "border")) {
-         for (unsigned a = 0; ok && a < 4; a++) {
-            st->border_color.f[a] = strtof(arg[a], &end);
-            ok = !*end || fail("[%s]: bad border value '%s'", header, arg[a]);
-         }
-      } else if (!strcmp(tok, "border_int")) {
-         for (unsigned a = 0; ok && a < 4; a++) {
-            st->border_color.ui[a] = (uint32_t)strtoll(arg[a], &end, 0);
-            ok = !*end || fail("[%s]: bad border value '%s'", header, arg[a]);
-         }
-         st->border_color_is_integer = 1;
-      } else if (nargs == 1) {
-         const float f = strtof(arg[0], &end);
-         ok = !*end || fail("[%s]: bad %s value '%s'", header, tok, arg[0]);
-         if (!strcmp(tok, "lod_bias")) st->lod_bias = f;
-         else if (!strcmp(tok, "min_lod")) st->min_lod = f;
-         else st->max_lod = f;
-      } else if (!strcmp(tok, "unnormalized")) {
-         st->unnormalized_coords = 1;
-      } else if (!strcmp(tok, "seamless")) {
-         st->seamless_cube_map = 1;
-      } else {
-         ok = fail("[%s]: unknown sampler option '%s'", header, tok);
-      }
-   }
-   if (ok && n < 6)
-      ok = fail("[%s]: want [sampler I WRAP_S WRAP_T WRAP_R MIN MAG MIP options...]", header);
-   free(text);
-   return ok;
-}
 
 static bool
 parse_test(struct test *t, char *text)
@@ -552,9 +324,7 @@ parse_test(struct test *t, char *text)
          t->geometry = true;
          t->primitives = a;
       } else if (!strcmp(header, "expect emit_count")) {
-         for (char *q = body; (q = strchr(q, '#'));)
-            while (*q && *q != '\n')
-               *q++ = ' ';
+         blank_comments(body);
          if (!parse_data(&t->expect_emit_count, body, true))
             return false;
       } else if (sscanf(header, "input %u", &a) == 1 && a < PIPE_MAX_SHADER_INPUTS) {
@@ -575,6 +345,9 @@ parse_test(struct test *t, char *text)
       } else if (!strncmp(header, "sampler ", 8)) {
          if (!parse_sampler(t, header, body))
             return false;
+      } else if (!strncmp(header, "image ", 6)) {
+         if (!parse_image(t, header, body))
+            return false;
       } else {
          bool expect = false;
          struct data *d = NULL;
@@ -590,11 +363,13 @@ parse_test(struct test *t, char *text)
             d = &t->expect_outputs[a];
          else if (!strcmp(what, "emit") && expect && a < PIPE_MAX_SHADER_OUTPUTS)
             d = &t->expect_emit[a];
+         else if (!strcmp(what, "image") && expect && a < PIPE_MAX_SHADER_IMAGES && t->images[a].present)
+            d = &t->images[a].expect;
+         else if (!strcmp(what, "image") && expect)
+            return fail("[%s] needs an [image %u ...] section before it", header, a);
          else
             return fail("unknown section [%s]", header);
-         for (char *q = body; (q = strchr(q, '#'));) /* comments in data */
-            while (*q && *q != '\n')
-               *q++ = ' ';
+         blank_comments(body);
          if (!parse_data(d, body, expect))
             return false;
       }
@@ -604,6 +379,9 @@ parse_test(struct test *t, char *text)
       return fail("no [compute], [fragment] or [geometry] section");
    if (t->helpers && !t->fragment)
       return fail("[helpers] is for fragment tests only");
+   for (unsigned i = 0; t->geometry && i < PIPE_MAX_SHADER_IMAGES; i++)
+      if (t->images[i].present)
+         return fail("[image] is for compute and fragment tests only");
    return true;
 }
 
@@ -637,7 +415,7 @@ static bool all_mismatches;
    } while (0)
 
 /* Compares got[] with the expectation; describes the first mismatch. */
-static bool
+bool
 compare(const struct data *want, const uint32_t *got, unsigned n_got, const char *what)
 {
    if (want->n > n_got)
@@ -710,119 +488,6 @@ make_buffer(struct pipe_screen *screen, struct pipe_context *pipe, const struct 
    return r;
 }
 
-/* Creates, fills and binds the textures (as sampler views) and sampler states of a test for the compute
- * stage. What was created is left in texs[], views[] and samps[] for release_textures(), even on failure. */
-static bool
-bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struct test *t,
-              enum pipe_shader_type stage, struct pipe_resource **texs, struct pipe_sampler_view **views,
-              void **samps)
-{
-   for (unsigned i = 0; i < MAX_TEXTURES; i++) {
-      const struct texture_spec *tx = &t->textures[i];
-      if (!tx->present)
-         continue;
-      if (tx->target == PIPE_BUFFER) {
-         /* a buffer of W texels, viewed whole with the texture's format */
-         const unsigned size_B = tx->width * util_format_get_blocksize(tx->format);
-         struct pipe_resource btempl = {
-            .target = PIPE_BUFFER, .format = PIPE_FORMAT_R8_UNORM, .width0 = size_B, .height0 = 1, .depth0 = 1,
-            .array_size = 1, .bind = PIPE_BIND_SAMPLER_VIEW,
-         };
-         texs[i] = screen->resource_create(screen, &btempl);
-         if (!texs[i])
-            return fail("texture %u: resource_create refused the buffer", i);
-         uint32_t *all = malloc(MAX2(tx->data.n, 1) * 4);
-         if (!all)
-            return fail("out of memory");
-         for (unsigned k = 0; k < tx->data.n; k++)
-            all[k] = tx->data.w[k].bits;
-         pipe->buffer_subdata(pipe, texs[i], PIPE_MAP_WRITE, 0, size_B, all);
-         free(all);
-         struct pipe_sampler_view bview;
-         memset(&bview, 0, sizeof(bview));
-         bview.format = tx->format;
-         bview.target = PIPE_BUFFER;
-         bview.swizzle_r = PIPE_SWIZZLE_X, bview.swizzle_g = PIPE_SWIZZLE_Y;
-         bview.swizzle_b = PIPE_SWIZZLE_Z, bview.swizzle_a = PIPE_SWIZZLE_W;
-         bview.u.buf.offset = 0;
-         bview.u.buf.size = size_B;
-         views[i] = pipe->create_sampler_view(pipe, texs[i], &bview);
-         if (!views[i])
-            return fail("texture %u: create_sampler_view refused the buffer view", i);
-         pipe->set_sampler_views(pipe, stage, i, 1, 0, false, &views[i]);
-         continue;
-      }
-      struct pipe_resource templ = {
-         .target = tx->target, .format = tx->format, .width0 = tx->width, .height0 = tx->height,
-         .depth0 = tx->depth, .array_size = tx->layers, .last_level = tx->levels - 1,
-         .bind = PIPE_BIND_SAMPLER_VIEW,
-      };
-      texs[i] = screen->resource_create(screen, &templ);
-      if (!texs[i])
-         return fail("texture %u: resource_create refused it (FXPIPE_DEBUG=refuse says why)", i);
-      const unsigned texel_B = util_format_get_blocksize(tx->format);
-      const uint32_t *words = NULL;
-      uint32_t *all = malloc(MAX2(tx->data.n, 1) * 4);
-      if (!all)
-         return fail("out of memory");
-      for (unsigned k = 0; k < tx->data.n; k++)
-         all[k] = tx->data.w[k].bits;
-      words = all;
-      for (unsigned l = 0; l < tx->levels; l++) {
-         const unsigned w = u_minify(tx->width, l), h = u_minify(tx->height, l);
-         const unsigned slices = tx->target == PIPE_TEXTURE_3D ? u_minify(tx->depth, l) : tx->layers;
-         struct pipe_box box;
-         u_box_3d(0, 0, 0, w, h, slices, &box);
-         pipe->texture_subdata(pipe, texs[i], l, PIPE_MAP_WRITE, &box, words, w * texel_B,
-                               (uintptr_t)w * h * texel_B);
-         words += (size_t)w * h * slices * texel_B / 4;
-      }
-      free(all);
-
-      struct pipe_sampler_view templ_view;
-      memset(&templ_view, 0, sizeof(templ_view));
-      templ_view.format = tx->format;
-      templ_view.target = tx->target;
-      templ_view.swizzle_r = PIPE_SWIZZLE_X;
-      templ_view.swizzle_g = PIPE_SWIZZLE_Y;
-      templ_view.swizzle_b = PIPE_SWIZZLE_Z;
-      templ_view.swizzle_a = PIPE_SWIZZLE_W;
-      templ_view.u.tex.first_level = 0;
-      templ_view.u.tex.last_level = tx->levels - 1;
-      templ_view.u.tex.first_layer = 0;
-      templ_view.u.tex.last_layer = tx->target == PIPE_TEXTURE_3D ? 0 : tx->layers - 1;
-      views[i] = pipe->create_sampler_view(pipe, texs[i], &templ_view);
-      if (!views[i])
-         return fail("texture %u: create_sampler_view refused it", i);
-      pipe->set_sampler_views(pipe, stage, i, 1, 0, false, &views[i]);
-   }
-   for (unsigned i = 0; i < MAX_TEXTURES; i++) {
-      if (!t->samplers[i].present)
-         continue;
-      samps[i] = pipe->create_sampler_state(pipe, &t->samplers[i].state);
-      if (!samps[i])
-         return fail("sampler %u: create_sampler_state failed", i);
-   }
-   pipe->bind_sampler_states(pipe, stage, 0, MAX_TEXTURES, samps);
-   return true;
-}
-
-static void
-release_textures(struct pipe_context *pipe, enum pipe_shader_type stage, struct pipe_resource **texs,
-                 struct pipe_sampler_view **views, void **samps)
-{
-   void *none[MAX_TEXTURES] = {NULL};
-   pipe->set_sampler_views(pipe, stage, 0, 0, MAX_TEXTURES, false, NULL);
-   pipe->bind_sampler_states(pipe, stage, 0, MAX_TEXTURES, none);
-   for (unsigned i = 0; i < MAX_TEXTURES; i++) {
-      if (samps[i])
-         pipe->delete_sampler_state(pipe, samps[i]);
-      samps[i] = NULL;
-      pipe_sampler_view_reference(&views[i], NULL);
-      pipe_resource_reference(&texs[i], NULL);
-   }
-}
-
 /* Creates and binds a test's shader buffers and constant buffers to a stage. */
 static void
 bind_buffers(struct pipe_screen *screen, struct pipe_context *pipe, const struct test *t,
@@ -888,6 +553,7 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    struct pipe_resource *texs[MAX_TEXTURES] = {0};
    struct pipe_sampler_view *views[MAX_TEXTURES] = {0};
    void *samps[MAX_TEXTURES] = {0};
+   struct pipe_resource *imgs[PIPE_MAX_SHADER_IMAGES] = {0};
    bool ok = true;
 
    if (!pipe)
@@ -905,7 +571,8 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    pipe->bind_compute_state(pipe, cs);
 
    bind_buffers(screen, pipe, t, PIPE_SHADER_COMPUTE, bufs, cbufs);
-   if (!bind_textures(screen, pipe, t, PIPE_SHADER_COMPUTE, texs, views, samps)) {
+   if (!bind_textures(screen, pipe, t, PIPE_SHADER_COMPUTE, texs, views, samps) ||
+       !bind_images(screen, pipe, t, PIPE_SHADER_COMPUTE, imgs)) {
       ok = false;
       pipe->bind_compute_state(pipe, NULL);
       pipe->delete_compute_state(pipe, cs);
@@ -917,11 +584,12 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    memcpy(info.grid, t->grid, sizeof(info.grid));
    pipe->launch_grid(pipe, &info);
 
-   ok = check_buffers(pipe, t, bufs);
+   ok = check_buffers(pipe, t, bufs) && check_images(pipe, t, imgs);
    pipe->bind_compute_state(pipe, NULL);
    pipe->delete_compute_state(pipe, cs);
 out:
    release_textures(pipe, PIPE_SHADER_COMPUTE, texs, views, samps);
+   release_images(pipe, PIPE_SHADER_COMPUTE, imgs);
    release_buffers(pipe, PIPE_SHADER_COMPUTE, bufs, cbufs);
    pipe->destroy(pipe);
    screen->destroy(screen);
@@ -1035,6 +703,7 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    struct pipe_sampler_view *views[MAX_TEXTURES] = {0};
    void *samps[MAX_TEXTURES] = {0};
    struct pipe_resource *bufs[PIPE_MAX_SHADER_BUFFERS] = {0}, *cbufs[PIPE_MAX_CONSTANT_BUFFERS] = {0};
+   struct pipe_resource *imgs[PIPE_MAX_SHADER_IMAGES] = {0};
    struct fxp_bindings bind;
    struct fxp_exec e;
    float *out[PIPE_MAX_SHADER_OUTPUTS] = {0};
@@ -1045,7 +714,8 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
       fail("no headless context");
       goto out;
    }
-   ok = bind_textures(screen, pipe, t, PIPE_SHADER_FRAGMENT, texs, views, samps);
+   ok = bind_textures(screen, pipe, t, PIPE_SHADER_FRAGMENT, texs, views, samps) &&
+        bind_images(screen, pipe, t, PIPE_SHADER_FRAGMENT, imgs);
    if (!ok)
       goto out;
    bind_buffers(screen, pipe, t, PIPE_SHADER_FRAGMENT, bufs, cbufs);
@@ -1117,6 +787,8 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    }
    if (ok)
       ok = check_buffers(pipe, t, bufs);
+   if (ok)
+      ok = check_images(pipe, t, imgs);
 out:
    for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
       free(out[o]);
@@ -1124,6 +796,7 @@ out:
       fxp_exec_fini(&e);
    if (pipe) {
       release_textures(pipe, PIPE_SHADER_FRAGMENT, texs, views, samps);
+      release_images(pipe, PIPE_SHADER_FRAGMENT, imgs);
       release_buffers(pipe, PIPE_SHADER_FRAGMENT, bufs, cbufs);
       pipe->destroy(pipe);
    }
@@ -1259,6 +932,10 @@ run_file(const char *path)
    free(t.expect_emit_count.w);
    for (unsigned i = 0; i < MAX_TEXTURES; i++)
       free(t.textures[i].data.w);
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_IMAGES; i++) {
+      free(t.images[i].data.w);
+      free(t.images[i].expect.w);
+   }
    free(text);
    return ok;
 }

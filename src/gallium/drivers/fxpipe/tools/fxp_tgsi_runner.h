@@ -1,0 +1,97 @@
+/* fxpipe-tgsi-runner: what a parsed test file holds, shared by fxp_tgsi_runner.c (sections, data lines,
+ * running the shader, comparing results) and fxp_tgsi_runner_res.c (the texture, sampler and image sections
+ * and the resources and bindings made from them). */
+#ifndef FXP_TGSI_RUNNER_H
+#define FXP_TGSI_RUNNER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_context.h"
+#include "pipe/p_screen.h"
+#include "pipe/p_state.h"
+
+#define MAX_WORDS (1 << 20)
+
+enum word_kind { W_VALUE, W_ANY, W_NAN };
+
+struct word {
+   uint32_t bits;
+   enum word_kind kind;
+   char type;          /* 'u', 'i', 'f', 'h', 'd' (double low/high), 'q' (64-bit int) */
+   double tol;         /* absolute tolerance (floats and doubles) */
+   unsigned ulp;
+   bool high;          /* second word of a double or 64-bit value */
+};
+
+struct data {
+   struct word *w;
+   unsigned n, cap;
+   bool present;
+};
+
+#define MAX_TEXTURES PIPE_MAX_SAMPLERS
+
+struct texture_spec {
+   bool present;
+   enum pipe_texture_target target;
+   enum pipe_format format;
+   unsigned width, height, depth, layers, levels;
+   struct data data;
+};
+
+/* [image I ...]: a one-level resource viewed as IMAGE[I] with view_format, layers first_layer..last_layer
+ * (3D: slices) */
+struct image_spec {
+   bool present;
+   enum pipe_texture_target target;
+   enum pipe_format format, view_format;
+   unsigned width, height, depth, layers;
+   unsigned first_layer, last_layer;
+   struct data data, expect;
+};
+
+struct sampler_spec {
+   bool present;
+   struct pipe_sampler_state state;
+};
+
+struct test {
+   char *shader;
+   bool fragment;
+   unsigned width, height;
+   char *inputs[PIPE_MAX_SHADER_INPUTS];
+   unsigned block[3], grid[3], shared_B;
+   struct data buffers[PIPE_MAX_SHADER_BUFFERS], constants[PIPE_MAX_CONSTANT_BUFFERS];
+   struct data expect_buffers[PIPE_MAX_SHADER_BUFFERS], expect_outputs[PIPE_MAX_SHADER_OUTPUTS];
+   bool expect_refused;
+   struct texture_spec textures[MAX_TEXTURES];
+   struct sampler_spec samplers[MAX_TEXTURES];
+   struct image_spec images[PIPE_MAX_SHADER_IMAGES];
+   char *helpers;               /* fragment: "X Y" pairs of helper pixels */
+   bool geometry;
+   unsigned primitives;         /* geometry: input primitives */
+   struct data expect_emit[PIPE_MAX_SHADER_OUTPUTS], expect_emit_count;
+};
+
+/* fxp_tgsi_runner.c */
+bool fail(const char *fmt, ...);   /* records the test's failure message; returns false */
+bool parse_data(struct data *d, char *text, bool expect);
+bool compare(const struct data *want, const uint32_t *got, unsigned n_got, const char *what);
+void blank_comments(char *body);   /* '#' to the end of the line becomes blanks */
+
+/* fxp_tgsi_runner_res.c */
+bool parse_texture(struct test *t, const char *header, char *body);
+bool parse_sampler(struct test *t, const char *header, char *body);
+bool parse_image(struct test *t, const char *header, char *body);
+bool bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struct test *t,
+                   enum pipe_shader_type stage, struct pipe_resource **texs, struct pipe_sampler_view **views,
+                   void **samps);
+void release_textures(struct pipe_context *pipe, enum pipe_shader_type stage, struct pipe_resource **texs,
+                      struct pipe_sampler_view **views, void **samps);
+bool bind_images(struct pipe_screen *screen, struct pipe_context *pipe, const struct test *t,
+                 enum pipe_shader_type stage, struct pipe_resource **imgs);
+bool check_images(struct pipe_context *pipe, const struct test *t, struct pipe_resource **imgs);
+void release_images(struct pipe_context *pipe, enum pipe_shader_type stage, struct pipe_resource **imgs);
+
+#endif
