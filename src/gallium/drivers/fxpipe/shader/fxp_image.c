@@ -15,14 +15,15 @@
  * negative one, unsigned compare): LOAD returns a zero texel of the view's format (so missing channels
  * still read (0, 0, 0, 1)), STORE and atomics do nothing and atomics return 0. An unbound or unusable view
  * reads 0 in every channel. Conversion uses the view's format: LOAD unpacks to floats
- * (normalized and float formats) or to 32-bit integers (pure integer formats), missing channels read
- * (0, 0, 0, 1); STORE packs the same way. Atomics work on the 32-bit texel of an R32 format. Multisample
+ * (normalized and float formats; SNORM's most negative value reads -1.0, as GL says) or to 32-bit
+ * integers (pure integer formats), missing channels read (0, 0, 0, 1); STORE packs the same way. Atomics work on the 32-bit texel of an R32 format. Multisample
  * images are not supported (no image samples are claimed). */
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 
 #include "fxp_resource.h"
+#include "fxp_bits.h"
 #include "fxp_exec_inline.h"
 
 void
@@ -40,6 +41,8 @@ fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_v
       return; /* display targets, compressed and depth formats, and texture views of another texel size */
    b->format = v->format;
    b->bpp = desc->block.bits / 8;
+   const int ch = util_format_get_first_non_void_channel(v->format);
+   b->snorm = ch >= 0 && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED && desc->channel[ch].normalized;
    b->target = v->resource->target;
    if (v->resource->target == PIPE_BUFFER) {
       const uint64_t offset = v->u.buf.offset, size = v->u.buf.size;
@@ -115,9 +118,14 @@ fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
       const struct fxp_image_binding *b = image(e, in, l);
       const uint8_t *p = e->mask[l] ? texel(b, in->tex_target, x[l], y[l], z[l]) : NULL;
       static const uint8_t zero[16];
-      if (b->base && e->mask[l])
+      if (b->base && e->mask[l]) {
          util_format_unpack_rgba(b->format, v, p ? p : zero, 1); /* outside: a zero texel, (0, 0, 0, 1)
                                                                     for formats without alpha */
+         if (b->snorm) /* GL: max(c / (2^(b-1) - 1), -1), the most negative value reads -1 */
+            for (unsigned c = 0; c < 4; c++)
+               if (fxp_u2f(v[c]) < -1.0f)
+                  v[c] = fxp_f2u(-1.0f);
+      }
       for (unsigned c = 0; c < 4; c++)
          r[c][l] = v[c];
    }

@@ -172,6 +172,7 @@ struct fxp_image_binding {
    uint32_t width, height, depth;   /* depth: the view's layers, faces or slices */
    size_t row_B, layer_B;
    unsigned bpp;
+   bool snorm;                      /* loads clamp to -1 */
 };
 
 struct fxp_bindings {
