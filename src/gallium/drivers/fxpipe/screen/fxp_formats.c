@@ -178,6 +178,11 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       return (target == PIPE_TEXTURE_2D || target == PIPE_TEXTURE_2D_ARRAY) &&
              !(bind & ~(PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_LINEAR));
 
+   /* stencil views of depth/stencil textures (ARB_stencil_texturing): sampled as integers (sampler/) */
+   if (format == PIPE_FORMAT_X24S8_UINT || format == PIPE_FORMAT_S8X24_UINT ||
+       format == PIPE_FORMAT_X32_S8X24_UINT)
+      return target != PIPE_BUFFER && !(bind & ~PIPE_BIND_SAMPLER_VIEW);
+
    const bool zs = fxp_is_depth_stencil_format(format);
    const bool color = fxp_is_color_format(format);
 
