@@ -87,6 +87,7 @@ struct fxp_render {
    /* FS outputs */
    int fs_color[PIPE_MAX_COLOR_BUFS];     /* FS output index per colour buffer, -1 if none */
    int fs_depth;                          /* FS output writing depth (z channel), -1 if none */
+   int fs_stencil;                        /* FS output writing the stencil reference (y channel), -1 if none */
    int fs_color1;                         /* dual-source blending: the FS's second colour (COLOR[1]) for
                                              render target 0, -1 when the blend state does not use it */
 

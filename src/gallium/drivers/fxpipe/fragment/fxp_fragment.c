@@ -22,7 +22,7 @@
  * the buffer's precision: UNORM depth as integers (the fragment's depth rounded to nearest), float depth
  * as floats. */
 static bool
-depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double z, bool front)
+depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double z, bool front, int fs_ref)
 {
    const struct pipe_depth_stencil_alpha_state *dsa = r->ctx->dsa;
    const struct util_format_description *desc = util_format_description(format);
@@ -59,7 +59,8 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
    }
    const bool stencil = has_s && st->enabled;
    uint8_t s = 0;
-   const uint8_t ref = r->ctx->stencil_ref.ref_value[face];
+   /* the reference: the fragment shader's (ARB_shader_stencil_export), else the state's */
+   const uint8_t ref = fs_ref >= 0 ? (uint8_t)fs_ref : r->ctx->stencil_ref.ref_value[face];
    if (stencil) {
       util_format_unpack_s_8uint(format, &s, p, 1);
       if (!fxp_compare(st->func, (float)(ref & st->valuemask), (float)(s & st->valuemask))) {
@@ -183,7 +184,7 @@ fxp_fragment_early_zs(struct fxp_render *r, const int *x, const int *y, const do
       }
       double z = CLAMP(zin[l], r->zmin, r->zmax);
       z = z == z ? z : r->zmin;
-      if (depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front))
+      if (depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front, -1))
          passed++;
       else
          *mask &= ~(1u << l);
@@ -211,7 +212,8 @@ fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const i
          continue;
 
       if (zbase && !r->early_zs) {
-         if (!depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front))
+         const int ref = r->fs_stencil >= 0 ? (int)(fxp_output(e, r->fs_stencil, 1)->au[l] & 0xff) : -1;
+         if (!depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front, ref))
             continue;
       }
       passed += !r->early_zs; /* early tests counted their samples already */

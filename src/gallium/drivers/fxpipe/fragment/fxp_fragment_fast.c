@@ -57,7 +57,7 @@ fxp_fragment_fast_setup(struct fxp_render *r)
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
 
    r->fast_frag = false;
-   if ((fxp_debug_flags & FXP_DBG_NOFAST) || r->early_zs)
+   if ((fxp_debug_flags & FXP_DBG_NOFAST) || r->early_zs || r->fs_stencil >= 0)
       return false;
    if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
       return false;

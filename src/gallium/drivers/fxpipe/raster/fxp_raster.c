@@ -214,13 +214,15 @@ fxp_raster_begin(struct fxp_render *r)
    /* FS outputs to colour buffers and depth */
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
       r->fs_color[i] = -1;
-   r->fs_depth = -1;
+   r->fs_depth = r->fs_stencil = -1;
    for (unsigned o = 0; o < fi->num_outputs; o++) {
       const unsigned name = fi->output_semantic_name[o], index = fi->output_semantic_index[o];
       if (name == TGSI_SEMANTIC_COLOR && index < PIPE_MAX_COLOR_BUFS)
          r->fs_color[index] = o;
       else if (name == TGSI_SEMANTIC_POSITION)
          r->fs_depth = o;
+      else if (name == TGSI_SEMANTIC_STENCIL)
+         r->fs_stencil = o;
    }
    r->fs_color1 = ctx->blend && util_blend_state_is_dual(ctx->blend, 0) ? r->fs_color[1] : -1;
    if (fi->properties[TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS] && r->fs_color[0] >= 0)

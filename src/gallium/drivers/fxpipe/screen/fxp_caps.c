@@ -112,6 +112,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_CULL_DISTANCE:                 /* draw/fxp_prim.c */
    case PIPE_CAP_DOUBLES:                       /* shader/fxp_ops_64.c; 64-bit vertex attributes in fetch/ */
    case PIPE_CAP_FS_FINE_DERIVATIVE:            /* DDX_FINE / DDY_FINE */
+   case PIPE_CAP_SHADER_STENCIL_EXPORT:         /* the FS's STENCIL output is the reference (fragment/) */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: draw/fxp_render.h) */
