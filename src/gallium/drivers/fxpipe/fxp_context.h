@@ -67,6 +67,7 @@ struct fxp_context {
    struct pipe_shader_buffer shader_buffers[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_BUFFERS];
    uint32_t shader_buffers_writable[PIPE_SHADER_TYPES];
    struct pipe_image_view images[PIPE_SHADER_TYPES][PIPE_MAX_SHADER_IMAGES];
+   unsigned num_images[PIPE_SHADER_TYPES];   /* slots up to the last bound one */
    struct pipe_stream_output_target *so_targets[PIPE_MAX_SO_BUFFERS];  /* struct fxp_so_target */
    unsigned num_so_targets;
    struct pipe_query *render_cond_query;

@@ -78,11 +78,13 @@ bind_range(struct fxp_buffer_binding *b, struct pipe_resource *res, unsigned off
 void
 fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage, struct fxp_bindings *b)
 {
-   memset(b, 0, sizeof(*b));
+   /* every field is set below (this runs for every stage of every draw: no blanket clear) */
+   b->shared.data = NULL;
+   b->shared.size_B = 0;
    for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
       const struct fxp_constbuf *cb = &ctx->constbufs[stage][i];
       if (cb->user_copy) {
-         b->constbufs[i].data = cb->user_copy;
+         b->constbufs[i].data = cb->user_copy; /* the else branch's bind_range sets both fields */
          b->constbufs[i].size_B = cb->size_B;
       } else {
          bind_range(&b->constbufs[i], cb->buffer, cb->offset_B, cb->size_B);
@@ -92,7 +94,8 @@ fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage, struct
       const struct pipe_shader_buffer *sb = &ctx->shader_buffers[stage][i];
       bind_range(&b->buffers[i], sb->buffer, sb->buffer_offset, sb->buffer_size);
    }
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_IMAGES; i++)
+   b->num_images = ctx->num_images[stage];
+   for (unsigned i = 0; i < b->num_images; i++)
       fxp_image_binding_prepare(&b->images[i], &ctx->images[stage][i]);
    for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; i++) {
       b->samplers[i].view = i < PIPE_MAX_SHADER_SAMPLER_VIEWS ? ctx->views[stage][i] : NULL;

@@ -235,7 +235,9 @@ fxp_raster_begin(struct fxp_render *r)
       ctx->raster_pool_checked = true;
    }
    r->num_threads = fxp_pool_threads(ctx->raster_pool);
-   r->threads = CALLOC(r->num_threads, sizeof(*r->threads));
+   r->threads = MALLOC(r->num_threads * sizeof(*r->threads)); /* each fs_exec is set up below */
+   for (unsigned i = 0; r->threads && i < r->num_threads; i++)
+      r->threads[i].samples_passed = r->threads[i].ps_invocations = 0;
    r->scene = r->num_threads > 1 ? CALLOC_STRUCT(fxp_scene) : NULL;
    unsigned ready = 0;
    while (r->threads && ready < r->num_threads &&

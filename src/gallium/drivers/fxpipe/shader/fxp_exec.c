@@ -31,9 +31,13 @@ bool
 fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
               unsigned count)
 {
-   memset(e, 0, sizeof(*e));
+   /* the control-flow stacks (most of the struct) are written before they are read: not cleared, since
+    * states are set up for every draw and clearing them cost more than the draw itself */
    e->prog = prog;
    e->bind = bind;
+   e->frag = NULL;
+   e->gs = NULL;
+   e->quad_layout = false;
    e->rf = os_malloc_aligned(prog->num_slots * sizeof(fxp_vec), 64);
    if (!e->rf)
       return false;

@@ -29,9 +29,15 @@
 void
 fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_view *v)
 {
-   memset(b, 0, sizeof(*b));
-   if (!v || !v->resource || v->format == PIPE_FORMAT_NONE)
+   if (!v || !v->resource || v->format == PIPE_FORMAT_NONE) {
+      /* unbound (most slots of most draws): what the accessors look at */
+      b->base = NULL;
+      b->bpp = 0;
+      b->width = b->height = b->depth = 0;
+      b->format = PIPE_FORMAT_NONE;
       return;
+   }
+   memset(b, 0, sizeof(*b));
    struct fxp_resource *res = fxp_resource(v->resource);
    const struct util_format_description *desc = util_format_description(v->format);
    if (!res->data || !desc || desc->block.width != 1 || desc->block.height != 1 ||
@@ -106,7 +112,7 @@ image(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l)
    uint32_t index = in->mem_index;
    if (in->res_addr_slot != UINT32_MAX)
       index += e->rf[in->res_addr_slot].au[l];
-   return index < PIPE_MAX_SHADER_IMAGES ? &e->bind->images[index] : &none;
+   return index < e->bind->num_images ? &e->bind->images[index] : &none;
 }
 
 void

@@ -179,6 +179,7 @@ struct fxp_bindings {
    struct fxp_buffer_binding constbufs[PIPE_MAX_CONSTANT_BUFFERS];
    struct fxp_buffer_binding buffers[PIPE_MAX_SHADER_BUFFERS];
    struct fxp_image_binding images[PIPE_MAX_SHADER_IMAGES];
+   unsigned num_images;                 /* images[] past it are unbound (and not filled in) */
    struct fxp_buffer_binding shared;    /* MEMORY[] shared, one work group's */
    /* view i with sampler state i; the DX10 SAMPLE family pairs SVIEW[i] with SAMP[j] from these */
    struct fxp_sampler_binding samplers[PIPE_MAX_SAMPLERS];

@@ -46,6 +46,11 @@ fxp_set_shader_images(struct pipe_context *pipe, enum pipe_shader_type shader, u
          memset(slot, 0, sizeof(*slot));
       }
    }
+   /* the slots past the last bound one need no preparing at each draw (fxp_gather_bindings) */
+   unsigned n = PIPE_MAX_SHADER_IMAGES;
+   while (n && !ctx->images[shader][n - 1].resource)
+      n--;
+   ctx->num_images[shader] = n;
 }
 
 static void
