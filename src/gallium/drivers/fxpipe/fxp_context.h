@@ -91,6 +91,8 @@ struct fxp_context {
    /* worker threads of the rasterizer (context/fxp_pool.c), started at the first draw */
    struct fxp_pool *raster_pool;
    bool raster_pool_checked;
+   struct fxp_pool *compute_pool;   /* compute/fxp_compute.c: work groups, one thread a CPU by default */
+   bool compute_pool_checked;
 
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;

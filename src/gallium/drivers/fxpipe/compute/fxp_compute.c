@@ -5,8 +5,8 @@
  * its own execution state and they advance in rounds: each runs until it reaches the barrier (or ends),
  * and the next round starts only when all have, so no invocation passes a barrier before every other
  * invocation of its group has reached it. Shared memory (MEMORY[], shared) is one zeroed allocation per
- * group of req_local_mem bytes. Work groups are shared out among the context's worker threads
- * (context/fxp_pool.c, FXPIPE_THREADS; one thread unless it is set), each with its own states and shared
+ * group of req_local_mem bytes. Work groups are shared out among the context's compute threads
+ * (context/fxp_pool.c: one a CPU, or FXPIPE_THREADS when it is set), each with its own states and shared
  * memory. */
 #include "util/u_inlines.h"
 #include "util/u_math.h"
@@ -239,9 +239,9 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    const bool barrier = cs->prog->uses_barrier && n_batches > 1;
    const uint64_t n_groups = (uint64_t)grid[0] * grid[1] * grid[2];
 
-   if (!ctx->raster_pool_checked) {
-      ctx->raster_pool = fxp_pool_create(fxp_pool_default_threads());
-      ctx->raster_pool_checked = true;
+   if (!ctx->compute_pool_checked) {
+      ctx->compute_pool = fxp_pool_create(fxp_pool_compute_threads());
+      ctx->compute_pool_checked = true;
    }
    struct grid_job job = {
       .cs = cs, .n_batches = n_batches, .n_execs = barrier ? n_batches : 1, .barrier = barrier,
@@ -250,9 +250,9 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    memcpy(job.block, block, sizeof(job.block));
    memcpy(job.grid, grid, sizeof(job.grid));
    fxp_gather_bindings(ctx, PIPE_SHADER_COMPUTE, &job.bind);
-   const unsigned n_workers = MIN2(fxp_pool_threads(ctx->raster_pool), n_groups);
+   const unsigned n_workers = MIN2(fxp_pool_threads(ctx->compute_pool), n_groups);
    if (n_workers > 1)
-      fxp_pool_run(ctx->raster_pool, grid_worker, &job);
+      fxp_pool_run(ctx->compute_pool, grid_worker, &job);
    else
       grid_worker(&job, 0, 1);
    if (job.failed)

@@ -49,6 +49,7 @@ fxp_context_destroy(struct pipe_context *pipe)
    if (pipe->stream_uploader)
       u_upload_destroy(pipe->stream_uploader);
    fxp_pool_destroy(ctx->raster_pool);
+   fxp_pool_destroy(ctx->compute_pool);
    FREE(ctx);
 }
 

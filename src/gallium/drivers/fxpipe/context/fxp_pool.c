@@ -45,6 +45,16 @@ fxp_pool_default_threads(void)
    const int n = atoi(env);
    return n > 0 ? MIN2(n, FXP_POOL_MAX) : CLAMP(util_get_cpu_caps()->nr_cpus, 1, FXP_POOL_MAX);
 }
+
+unsigned
+fxp_pool_compute_threads(void)
+{
+   const char *env = getenv("FXPIPE_THREADS");
+   if (env && *env)
+      return fxp_pool_default_threads();
+   return CLAMP(util_get_cpu_caps()->nr_cpus, 1, FXP_POOL_MAX);
+}
+
 static int
 worker_main(void *arg)
 {

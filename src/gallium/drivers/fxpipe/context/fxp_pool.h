@@ -12,6 +12,10 @@ struct fxp_pool;
  * is not set (see fxp_pool.c). */
 unsigned fxp_pool_default_threads(void);
 
+/* How many threads compute dispatch should use: FXPIPE_THREADS as above if it is set, else one a CPU (at
+ * most 8). */
+unsigned fxp_pool_compute_threads(void);
+
 /* A pool of `threads` - 1 workers; NULL if threads <= 1 or the workers cannot be started. */
 struct fxp_pool *fxp_pool_create(unsigned threads);
 unsigned fxp_pool_threads(const struct fxp_pool *pool);
