@@ -65,6 +65,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 1; /* buffers are plain memory that every stage reads directly */
    case PIPE_CAP_DMABUF:
       return 0;
+   case PIPE_CAP_COPY_BETWEEN_COMPRESSED_AND_PLAIN_FORMATS: /* raw block copies (ops/fxp_copy.c) */
    case PIPE_CAP_CLEAR_TEXTURE:
    case PIPE_CAP_CLEAR_SCISSORED:
    case PIPE_CAP_TEXTURE_SWIZZLE: /* the sampler applies the view's swizzle */
