@@ -11,6 +11,7 @@ struct fxp_screen;
 struct fxp_compute_shader;
 struct fxp_program;
 struct fxp_bindings;
+struct fxp_draw_cache;
 
 /* Shader CSO: the TGSI tokens, owned, and the program decoded from them (NULL if the engine cannot run it). */
 struct fxp_shader {
@@ -94,6 +95,13 @@ struct fxp_context {
    struct fxp_pool *compute_pool;   /* compute/fxp_compute.c: work groups, one thread a CPU by default */
    bool compute_pool_checked;
 
+   /* each stage's bindings in the engine's form, prepared again only where dirty (state/fxp_state_bindings.c) */
+   struct fxp_bindings *bindings[PIPE_SHADER_TYPES];
+   uint8_t bindings_dirty[PIPE_SHADER_TYPES];     /* FXP_DIRTY_* */
+   uint32_t samplers_dirty[PIPE_SHADER_TYPES];    /* sampler slots (view or state changed) */
+
+   struct fxp_draw_cache *draw_cache;   /* draw/fxp_render.h: what draws reuse, from the first draw on */
+
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;
 };
@@ -129,14 +137,30 @@ void fxp_release_resource_bindings(struct fxp_context *ctx);
 /* context/ */
 void fxp_init_query_functions(struct fxp_context *ctx);
 void fxp_init_draw_functions(struct fxp_context *ctx);
+void fxp_draw_cache_fini(struct fxp_context *ctx);   /* draw/fxp_draw.c */
 void fxp_init_so_functions(struct fxp_context *ctx);
 /* Conditional rendering (context/fxp_query.c): whether commands subject to it should run now. */
 bool fxp_render_condition_passes(struct fxp_context *ctx);
 
 /* compute/ */
 void fxp_init_compute_functions(struct fxp_context *ctx);
-/* The buffers a stage's shaders see: constant buffers and shader buffers, clipped to their resources. */
-void fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage, struct fxp_bindings *b);
+
+/* state/fxp_state_bindings.c: what a stage's shaders see (buffers clipped to their resources, images, sampler
+ * views with their states), kept in the context and prepared again where the state functions marked it. The
+ * result stays valid until the next state change. */
+#define FXP_DIRTY_CONSTBUFS 0x1
+#define FXP_DIRTY_BUFFERS   0x2
+#define FXP_DIRTY_IMAGES    0x4
+bool fxp_bindings_init(struct fxp_context *ctx);
+void fxp_bindings_fini(struct fxp_context *ctx);
+const struct fxp_bindings *fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage);
+
+static inline void
+fxp_bindings_dirty(struct fxp_context *ctx, unsigned stage, unsigned what, uint32_t sampler_slots)
+{
+   ctx->bindings_dirty[stage] |= what;
+   ctx->samplers_dirty[stage] |= sampler_slots;
+}
 
 /* ops/ */
 void fxp_init_clear_functions(struct fxp_context *ctx);

@@ -63,47 +63,6 @@ fxp_delete_compute_state(struct pipe_context *pipe, void *p)
    FREE(cs);
 }
 
-/* Pointer and size of `size_B` bytes at `offset_B` of a buffer resource, clipped to the resource. */
-static void
-bind_range(struct fxp_buffer_binding *b, struct pipe_resource *res, unsigned offset_B, unsigned size_B)
-{
-   b->data = NULL;
-   b->size_B = 0;
-   if (!res || res->target != PIPE_BUFFER || offset_B >= res->width0)
-      return;
-   b->data = fxp_resource(res)->data + offset_B;
-   b->size_B = MIN2(size_B, res->width0 - offset_B);
-}
-
-void
-fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage, struct fxp_bindings *b)
-{
-   /* every field is set below (this runs for every stage of every draw: no blanket clear) */
-   b->shared.data = NULL;
-   b->shared.size_B = 0;
-   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++) {
-      const struct fxp_constbuf *cb = &ctx->constbufs[stage][i];
-      if (cb->user_copy) {
-         b->constbufs[i].data = cb->user_copy; /* the else branch's bind_range sets both fields */
-         b->constbufs[i].size_B = cb->size_B;
-      } else {
-         bind_range(&b->constbufs[i], cb->buffer, cb->offset_B, cb->size_B);
-      }
-   }
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
-      const struct pipe_shader_buffer *sb = &ctx->shader_buffers[stage][i];
-      bind_range(&b->buffers[i], sb->buffer, sb->buffer_offset, sb->buffer_size);
-   }
-   b->num_images = ctx->num_images[stage];
-   for (unsigned i = 0; i < b->num_images; i++)
-      fxp_image_binding_prepare(&b->images[i], &ctx->images[stage][i]);
-   for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; i++) {
-      b->samplers[i].view = i < PIPE_MAX_SHADER_SAMPLER_VIEWS ? ctx->views[stage][i] : NULL;
-      b->samplers[i].state = ctx->samplers[stage][i];
-      fxp_sampler_binding_prepare(&b->samplers[i]);
-   }
-}
-
 /* System values of one batch: invocations first .. first + FXP_W - 1 of a group. */
 static void
 fill_system_values(struct fxp_exec *e, const unsigned block[3], const unsigned grid[3],
@@ -249,7 +208,7 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    };
    memcpy(job.block, block, sizeof(job.block));
    memcpy(job.grid, grid, sizeof(job.grid));
-   fxp_gather_bindings(ctx, PIPE_SHADER_COMPUTE, &job.bind);
+   job.bind = *fxp_gather_bindings(ctx, PIPE_SHADER_COMPUTE);
    const unsigned n_workers = MIN2(fxp_pool_threads(ctx->compute_pool), n_groups);
    if (n_workers > 1)
       fxp_pool_run(ctx->compute_pool, grid_worker, &job);

@@ -50,6 +50,8 @@ fxp_context_destroy(struct pipe_context *pipe)
       u_upload_destroy(pipe->stream_uploader);
    fxp_pool_destroy(ctx->raster_pool);
    fxp_pool_destroy(ctx->compute_pool);
+   fxp_bindings_fini(ctx);
+   fxp_draw_cache_fini(ctx);
    FREE(ctx);
 }
 
@@ -91,8 +93,8 @@ fxp_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
    fxp_init_copy_functions(ctx);
 
    ctx->base.stream_uploader = u_upload_create_default(&ctx->base);
-   if (!ctx->base.stream_uploader) {
-      FREE(ctx);
+   if (!ctx->base.stream_uploader || !fxp_bindings_init(ctx)) {
+      fxp_context_destroy(&ctx->base);
       return NULL;
    }
    ctx->base.const_uploader = ctx->base.stream_uploader;

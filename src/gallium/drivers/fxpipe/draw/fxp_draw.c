@@ -119,6 +119,60 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
    }
 }
 
+/* Makes *p hold at least n elements of elem_B bytes (contents not kept); false when out of memory. */
+static bool
+reserve(void **p, size_t *cap, size_t n, size_t elem_B)
+{
+   if (n <= *cap)
+      return true;
+   FREE(*p);
+   *cap = 0;
+   *p = MALLOC(n * elem_B);
+   if (!*p)
+      return false;
+   *cap = n;
+   return true;
+}
+
+void
+fxp_draw_cache_fini(struct fxp_context *ctx)
+{
+   struct fxp_draw_cache *c = ctx->draw_cache;
+
+   if (!c)
+      return;
+   fxp_exec_fini(&c->vs_exec);
+   for (unsigned i = 0; i < c->num_threads; i++)
+      fxp_exec_fini(&c->threads[i].fs_exec);
+   FREE(c->threads);
+   FREE(c->vidx);
+   FREE(c->elts);
+   FREE(c->verts);
+   FREE(c);
+   ctx->draw_cache = NULL;
+}
+
+/* After a draw: arrays grown past FXP_DRAW_CACHE_KEEP_B for it are given back. */
+static void
+draw_cache_trim(struct fxp_draw_cache *c)
+{
+   if (c->vidx_cap * sizeof(uint32_t) > FXP_DRAW_CACHE_KEEP_B) {
+      FREE(c->vidx);
+      c->vidx = NULL;
+      c->vidx_cap = 0;
+   }
+   if (c->elts_cap * sizeof(uint32_t) > FXP_DRAW_CACHE_KEEP_B) {
+      FREE(c->elts);
+      c->elts = NULL;
+      c->elts_cap = 0;
+   }
+   if (c->verts_cap * sizeof(float) > FXP_DRAW_CACHE_KEEP_B) {
+      FREE(c->verts);
+      c->verts = NULL;
+      c->verts_cap = 0;
+   }
+}
+
 struct draw_params {
    uint32_t start, count, instance_count, start_instance;
    int32_t index_bias;
@@ -129,20 +183,20 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
          const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
          uint64_t ib_size_B, unsigned draw_id)
 {
-   uint32_t *vidx = NULL, *elts = NULL;
-   float *vs_verts = NULL;
+   struct fxp_draw_cache *c = r->ctx->draw_cache;
    const unsigned vs_stride = 4 * MAX2(r->vs->num_outputs, 1);
    unsigned n = 0, nv = 0;
 
    if (!d->count || !d->instance_count)
       return;
-   vidx = MALLOC(sizeof(uint32_t) * d->count);
-   elts = MALLOC(sizeof(uint32_t) * d->count);
-   vs_verts = MALLOC(sizeof(float) * (size_t)d->count * vs_stride);
-   if (!vidx || !elts || !vs_verts) {
+   if (!reserve((void **)&c->vidx, &c->vidx_cap, d->count, sizeof(uint32_t)) ||
+       !reserve((void **)&c->elts, &c->elts_cap, d->count, sizeof(uint32_t)) ||
+       !reserve((void **)&c->verts, &c->verts_cap, (size_t)d->count * vs_stride, sizeof(float))) {
       fxp_refuse("out of memory for a draw of %u vertices", d->count);
-      goto done;
+      return;
    }
+   uint32_t *vidx = c->vidx, *elts = c->elts;
+   float *vs_verts = c->verts;
    for (uint32_t i = 0; i < d->count; i++) {
       uint32_t v;
       if (info->index_size) {
@@ -191,10 +245,6 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
       if (!r->discard)
          fxp_prim_run(r, info->mode, elts, n);
    }
-done:
-   FREE(vidx);
-   FREE(elts);
-   FREE(vs_verts);
    r->verts = NULL;
 }
 
@@ -214,8 +264,6 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
 {
    struct fxp_context *ctx = fxp_context(pipe);
    struct fxp_render r;
-   struct fxp_exec vs_exec;
-   struct fxp_bindings vs_bind;
    struct fxp_gs_stage gs_stage, *gs = NULL;
    struct fxp_fetch_buffer vbs[PIPE_MAX_ATTRIBS];
    const uint8_t *ib = NULL;
@@ -252,7 +300,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       return; /* no position and no stream output: nothing to do */
    const bool raster = r.pos >= 0 && !r.rast->rasterizer_discard;
 
-   for (unsigned i = 0; i < PIPE_MAX_ATTRIBS; i++) {
+   /* the buffers the fetch plan reads (it reads no other entry of vbs[]) */
+   for (unsigned i = 0; i < ctx->velems->plan.num_buffers; i++) {
       const struct pipe_vertex_buffer *vb = &ctx->vertex_buffers[i];
       vbs[i].data = NULL;
       vbs[i].size_B = 0;
@@ -283,22 +332,22 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       }
    }
 
-   fxp_gather_bindings(ctx, PIPE_SHADER_VERTEX, &vs_bind);
-   if (!fxp_exec_init(&vs_exec, r.vs, &vs_bind, FXP_W)) {
+   if (!ctx->draw_cache)
+      ctx->draw_cache = CALLOC_STRUCT(fxp_draw_cache);
+   struct fxp_draw_cache *cache = ctx->draw_cache;
+   struct fxp_exec *vs_exec = cache ? &cache->vs_exec : NULL;
+   if (!cache || !fxp_exec_setup(vs_exec, r.vs, fxp_gather_bindings(ctx, PIPE_SHADER_VERTEX), FXP_W)) {
       fxp_refuse("out of memory for vertex shading");
       return;
    }
    if (r.gs) {
-      if (!fxp_gs_begin(&gs_stage, &r, r.gs, r.vs)) {
-         fxp_exec_fini(&vs_exec);
+      if (!fxp_gs_begin(&gs_stage, &r, r.gs, r.vs))
          return;
-      }
       gs = &gs_stage;
    }
    if (raster && !fxp_raster_begin(&r)) {
       if (gs)
          fxp_gs_end(gs);
-      fxp_exec_fini(&vs_exec);
       return;
    }
    r.discard = !raster; /* stream output only (or rasterizer discard): primitive assembly never runs */
@@ -309,7 +358,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          .start = 0, .count = fxp_so_target_vertex_count(indirect->count_from_stream_output),
          .instance_count = info->instance_count, .start_instance = info->start_instance,
       };
-      draw_one(&r, &vs_exec, gs, info, &d, vbs, NULL, 0, drawid_offset);
+      draw_one(&r, vs_exec, gs, info, &d, vbs, NULL, 0, drawid_offset);
    } else if (indirect && indirect->buffer) {
       unsigned n = indirect->draw_count;
       if (indirect->indirect_draw_count) {
@@ -332,7 +381,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          d.start = p[2];
          d.index_bias = info->index_size ? (int32_t)p[3] : 0;
          d.start_instance = info->index_size ? p[4] : p[3];
-         draw_one(&r, &vs_exec, gs, info, &d, vbs, ib, ib_size_B, drawid_offset + k);
+         draw_one(&r, vs_exec, gs, info, &d, vbs, ib, ib_size_B, drawid_offset + k);
       }
    } else {
       for (unsigned k = 0; k < num_draws; k++) {
@@ -340,7 +389,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
             .start = draws[k].start, .count = draws[k].count, .instance_count = info->instance_count,
             .start_instance = info->start_instance, .index_bias = draws[k].index_bias,
          };
-         draw_one(&r, &vs_exec, gs, info, &d, vbs, ib, ib_size_B,
+         draw_one(&r, vs_exec, gs, info, &d, vbs, ib, ib_size_B,
                   drawid_offset + (info->increment_draw_id ? k : 0));
       }
    }
@@ -349,7 +398,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       fxp_raster_end(&r);
    if (gs)
       fxp_gs_end(gs);
-   fxp_exec_fini(&vs_exec);
+   draw_cache_trim(cache);
 }
 
 static void

@@ -274,8 +274,7 @@ fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_prog
             g->clamped[g->num_clamped++] = o;
       }
    }
-   fxp_gather_bindings(ctx, PIPE_SHADER_GEOMETRY, &g->bind);
-   if (!fxp_exec_init(&g->exec, gs, &g->bind, FXP_W)) {
+   if (!fxp_exec_init(&g->exec, gs, fxp_gather_bindings(ctx, PIPE_SHADER_GEOMETRY), FXP_W)) {
       fxp_refuse("out of memory for geometry shading");
       return false;
    }

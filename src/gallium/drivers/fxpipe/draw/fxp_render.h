@@ -134,7 +134,7 @@ struct fxp_render {
    struct fxp_raster_thread *threads;
    unsigned num_threads;
    struct fxp_scene *scene;
-   struct fxp_bindings fs_bind;
+   const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
    bool fs_ready;
 };
 
@@ -145,6 +145,21 @@ struct fxp_raster_thread {
    uint64_t ps_invocations;     /* fragments shaded (pipeline statistics) */
 };
 
+/* What one draw leaves to the next in the context (ctx->draw_cache): the vertex shader's and the rasterizing
+ * threads' execution states and the vertex arrays, allocated at the first draw and grown when a draw needs
+ * more, so that a small draw allocates nothing. Arrays past FXP_DRAW_CACHE_KEEP_B are freed after the draw
+ * that needed them. */
+#define FXP_DRAW_CACHE_KEEP_B (1u << 20)
+struct fxp_draw_cache {
+   struct fxp_exec vs_exec;
+   struct fxp_raster_thread *threads;
+   unsigned num_threads;
+   uint32_t *vidx, *elts;       /* per element: the vertex index, and the element's vertex (or restart) */
+   size_t vidx_cap, elts_cap;   /* elements each holds */
+   float *verts;                /* post-vertex-shader vertices */
+   size_t verts_cap;            /* floats verts[] holds */
+};
+
 /* draw/fxp_gs.c: the geometry stage. Between fxp_gs_begin and fxp_gs_end, fxp_gs_run shades the
  * primitives of `count` elements of `mode` (elts[] index vs_verts; UINT32_MAX restarts) and passes what
  * the shader emits on to stream output and primitive assembly. */
@@ -153,7 +168,6 @@ struct fxp_gs_stage {
    struct fxp_render *r;
    const struct fxp_program *prog;
    struct fxp_exec exec;
-   struct fxp_bindings bind;
    int input_from[PIPE_MAX_SHADER_INPUTS];  /* VS output feeding GS input i, or GS_FROM_* */
    unsigned clamped[PIPE_MAX_SHADER_OUTPUTS], num_clamped;  /* colour outputs clamped to [0, 1] */
    enum pipe_prim_type out_prim;            /* points, line strip or triangle strip */

@@ -314,6 +314,9 @@ fxp_fetch_plan_compile(struct fxp_fetch_plan *plan, unsigned count,
       el->divisor = ve[i].instance_divisor;
    }
    plan->count = count;
+   plan->num_buffers = 0;
+   for (unsigned i = 0; i < count; i++)
+      plan->num_buffers = MAX2(plan->num_buffers, plan->elems[i].vb + 1u);
    return true;
 }
 

@@ -40,6 +40,7 @@ struct fxp_fetch_elem {
 
 struct fxp_fetch_plan {
    unsigned count;             /* elements = VS inputs filled */
+   unsigned num_buffers;       /* the highest vertex buffer index read, plus one */
    struct fxp_fetch_elem elems[PIPE_MAX_ATTRIBS];
 };
 

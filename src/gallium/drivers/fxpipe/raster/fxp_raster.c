@@ -229,26 +229,31 @@ fxp_raster_begin(struct fxp_render *r)
       for (unsigned i = 1; i < PIPE_MAX_COLOR_BUFS; i++)
          r->fs_color[i] = r->fs_color[0];
 
-   fxp_gather_bindings(ctx, PIPE_SHADER_FRAGMENT, &r->fs_bind);
+   r->fs_bind = fxp_gather_bindings(ctx, PIPE_SHADER_FRAGMENT);
    if (!ctx->raster_pool_checked) {
       ctx->raster_pool = fxp_pool_create(fxp_pool_default_threads());
       ctx->raster_pool_checked = true;
    }
-   r->num_threads = fxp_pool_threads(ctx->raster_pool);
-   r->threads = MALLOC(r->num_threads * sizeof(*r->threads)); /* each fs_exec is set up below */
-   for (unsigned i = 0; r->threads && i < r->num_threads; i++)
-      r->threads[i].samples_passed = r->threads[i].ps_invocations = 0;
-   r->scene = r->num_threads > 1 ? CALLOC_STRUCT(fxp_scene) : NULL;
-   unsigned ready = 0;
-   while (r->threads && ready < r->num_threads &&
-          fxp_exec_init(&r->threads[ready].fs_exec, r->fs, &r->fs_bind, FXP_W)) {
-      r->threads[ready].fs_exec.quad_layout = true;
-      ready++;
+   /* the threads' states live in the context's draw cache (draw/fxp_render.h) from one draw to the next */
+   struct fxp_draw_cache *cache = ctx->draw_cache;
+   const unsigned n = fxp_pool_threads(ctx->raster_pool);
+   if (cache->num_threads != n) {
+      for (unsigned i = 0; i < cache->num_threads; i++)
+         fxp_exec_fini(&cache->threads[i].fs_exec);
+      FREE(cache->threads);
+      cache->threads = CALLOC(n, sizeof(*cache->threads));
+      cache->num_threads = cache->threads ? n : 0;
    }
-   if (!r->threads || ready < r->num_threads || (r->num_threads > 1 && !r->scene)) {
-      for (unsigned i = 0; i < ready; i++)
-         fxp_exec_fini(&r->threads[i].fs_exec);
-      FREE(r->threads);
+   r->num_threads = n;
+   r->threads = cache->threads;
+   r->scene = n > 1 ? CALLOC_STRUCT(fxp_scene) : NULL;
+   bool ready = r->threads && (n == 1 || r->scene);
+   for (unsigned i = 0; ready && i < n; i++) {
+      r->threads[i].samples_passed = r->threads[i].ps_invocations = 0;
+      ready = fxp_exec_setup(&r->threads[i].fs_exec, r->fs, r->fs_bind, FXP_W);
+      r->threads[i].fs_exec.quad_layout = true;
+   }
+   if (!ready) {
       FREE(r->scene);
       r->threads = NULL;
       r->scene = NULL;
@@ -303,12 +308,10 @@ fxp_raster_end(struct fxp_render *r)
             r->ctx->samples_passed += r->threads[i].samples_passed;
          if (r->ctx->queries_enabled)
             r->ctx->stats.ps_invocations += r->threads[i].ps_invocations;
-         fxp_exec_fini(&r->threads[i].fs_exec);
       }
       if (r->scene)
          FREE(r->scene->prims);
       FREE(r->scene);
-      FREE(r->threads);
       r->scene = NULL;
       r->threads = NULL;
    }

@@ -19,6 +19,7 @@
 #include "util/u_prim.h"
 #include "util/u_memory.h"
 #include "util/os_memory.h"
+#include "util/u_atomic.h"
 
 #include "fxp_shader.h"
 
@@ -489,6 +490,10 @@ fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
    if (!p)
       return NULL;
    p->stage = stage;
+   static uint32_t serials;
+   do
+      p->serial = p_atomic_inc_return(&serials);
+   while (!p->serial); /* 0 means "no program" to an execution state */
    for (unsigned i = 0; i < 64; i++) {
       p->temp_arrays[i].first = 0;
       p->temp_arrays[i].last = -1;

@@ -31,23 +31,47 @@ bool
 fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
               unsigned count)
 {
+   e->rf = NULL;
+   e->rf_slots = 0;
+   e->rf_serial = 0;
+   e->gs = NULL;
+   if (!fxp_exec_setup(e, prog, bind, count))
+      return false;
+   if (prog->stage == PIPE_SHADER_GEOMETRY && !fxp_gs_out_init(e)) {
+      fxp_exec_fini(e);
+      return false;
+   }
+   fxp_exec_reset(e, count);
+   return true;
+}
+
+bool
+fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
+               unsigned count)
+{
    /* the control-flow stacks (most of the struct) are written before they are read: not cleared, since
     * states are set up for every draw and clearing them cost more than the draw itself */
    e->prog = prog;
    e->bind = bind;
    e->frag = NULL;
-   e->gs = NULL;
    e->quad_layout = false;
-   e->rf = os_malloc_aligned(prog->num_slots * sizeof(fxp_vec), 64);
-   if (!e->rf)
-      return false;
-   if (prog->stage == PIPE_SHADER_GEOMETRY && !fxp_gs_out_init(e)) {
+   if (e->rf_slots < prog->num_slots) {
       os_free_aligned(e->rf);
-      e->rf = NULL;
-      return false;
+      e->rf_slots = 0;
+      e->rf_serial = 0;
+      e->rf = os_malloc_aligned(MAX2(prog->num_slots, 1) * sizeof(fxp_vec), 64);
+      if (!e->rf)
+         return false;
+      e->rf_slots = prog->num_slots;
    }
-   memset(e->rf, 0, prog->imm_base * sizeof(fxp_vec));
-   memcpy(&e->rf[prog->imm_base], prog->imm_splat, prog->num_imms * 4 * sizeof(fxp_vec));
+   if (e->rf_serial != prog->serial) {
+      /* registers start at zero and immediates are splatted once for a program; the next draws with the
+       * same program keep them (a register read before it is written holds an undefined value in every
+       * TGSI producer's rules, as it already does between batches) */
+      memset(e->rf, 0, prog->imm_base * sizeof(fxp_vec));
+      memcpy(&e->rf[prog->imm_base], prog->imm_splat, prog->num_imms * 4 * sizeof(fxp_vec));
+      e->rf_serial = prog->serial;
+   }
    fill_constants(e);
    fxp_exec_reset(e, count);
    return true;
@@ -56,8 +80,13 @@ fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct f
 void
 fxp_exec_reset(struct fxp_exec *e, unsigned count)
 {
-   for (unsigned l = 0; l < FXP_W; l++)
-      e->live[l] = l < count ? -1 : 0;
+   /* lanes below count live: one load from a ramp of FXP_W ~0 then FXP_W 0. The mask is the live lanes
+    * (every other mask is all ones now), not computed from the masks just stored: GCC stores constant
+    * 16-lane vectors lane by lane, and reading them back as vectors at once stalls the CPU. */
+   static const int32_t ramp[2 * FXP_W] = {[0 ... FXP_W - 1] = -1};
+   fxp_vi live;
+   memcpy(&live, &ramp[FXP_W - MIN2(count, FXP_W)], sizeof(live));
+   e->live = e->mask = live;
    e->cond = e->loop = e->cont = e->func = fxp_splat_i(-1);
    e->helper = fxp_splat_i(0);
    if (e->gs)
@@ -65,7 +94,6 @@ fxp_exec_reset(struct fxp_exec *e, unsigned count)
    e->cond_sp = e->loop_sp = e->call_sp = 0;
    e->pc = 0;
    e->done = e->at_barrier = false;
-   fxp_update_mask(e);
 }
 
 void
@@ -73,6 +101,8 @@ fxp_exec_fini(struct fxp_exec *e)
 {
    os_free_aligned(e->rf);
    e->rf = NULL;
+   e->rf_slots = 0;
+   e->rf_serial = 0;
    fxp_gs_out_fini(e);
 }
 

@@ -119,6 +119,7 @@ struct fxp_const_ref {
 
 struct fxp_program {
    enum pipe_shader_type stage;
+   uint32_t serial;             /* unique among the programs created (execution states reuse by it) */
    struct tgsi_shader_info info;
    struct fxp_inst *insts;
    unsigned num_insts;
@@ -217,6 +218,8 @@ struct fxp_exec {
    const struct fxp_program *prog;
    const struct fxp_bindings *bind;
    fxp_vec *rf;                 /* prog->num_slots slots, 64-byte aligned */
+   unsigned rf_slots;           /* slots allocated at rf (fxp_exec_setup reuses them) */
+   uint32_t rf_serial;          /* the program whose immediates rf holds, 0 for none */
 
    fxp_vi live;                 /* lanes that exist and have not been killed */
    fxp_vi helper;               /* fragment: lanes that run only for derivatives (outside, or demoted);
@@ -240,6 +243,10 @@ struct fxp_exec {
 /* Prepares a batch: register file with immediates, constants splatted from bindings, `count` live lanes. */
 bool fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
                    unsigned count);
+/* The same for a state that lives across draws (zeroed before its first use, fxp_exec_fini at the end): its
+ * register file is kept when it is large enough for prog. Geometry programs need fxp_exec_init. */
+bool fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
+                    unsigned count);
 /* Starts the program over for a new batch of `count` lanes, keeping immediates and constants. */
 void fxp_exec_reset(struct fxp_exec *e, unsigned count);
 void fxp_exec_fini(struct fxp_exec *e);

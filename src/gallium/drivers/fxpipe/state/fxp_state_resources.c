@@ -24,6 +24,7 @@ fxp_set_shader_buffers(struct pipe_context *pipe, enum pipe_shader_type shader, 
       slot->buffer_size = buffers ? buffers[i].buffer_size : 0;
    }
    ctx->shader_buffers_writable[shader] = writable_mask << start;
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_BUFFERS, 0);
 }
 
 static void
@@ -51,6 +52,7 @@ fxp_set_shader_images(struct pipe_context *pipe, enum pipe_shader_type shader, u
    while (n && !ctx->images[shader][n - 1].resource)
       n--;
    ctx->num_images[shader] = n;
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_IMAGES, 0);
 }
 
 static void

@@ -22,8 +22,10 @@ fxp_bind_sampler_states(struct pipe_context *pipe, enum pipe_shader_type shader,
 
    if (shader >= PIPE_SHADER_TYPES)
       return;
-   for (unsigned i = 0; i < num && start + i < PIPE_MAX_SAMPLERS; i++)
+   for (unsigned i = 0; i < num && start + i < PIPE_MAX_SAMPLERS; i++) {
       ctx->samplers[shader][start + i] = samplers ? samplers[i] : NULL;
+      fxp_bindings_dirty(ctx, shader, 0, 1u << (start + i));
+   }
 
    unsigned n = 0;
    for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; i++) {
@@ -36,6 +38,17 @@ fxp_bind_sampler_states(struct pipe_context *pipe, enum pipe_shader_type shader,
 static void
 fxp_delete_sampler_state(struct pipe_context *pipe, void *sampler)
 {
+   struct fxp_context *ctx = fxp_context(pipe);
+
+   /* a state deleted while bound is unbound first, so no prepared binding keeps pointing at it */
+   for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
+      for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; i++) {
+         if (ctx->samplers[s][i] == sampler) {
+            ctx->samplers[s][i] = NULL;
+            fxp_bindings_dirty(ctx, s, 0, 1u << i);
+         }
+      }
+   }
    FREE(sampler);
 }
 
@@ -92,6 +105,8 @@ fxp_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader, u
          continue;
       }
       slot = &ctx->views[shader][start + i];
+      if (start + i < PIPE_MAX_SAMPLERS)
+         fxp_bindings_dirty(ctx, shader, 0, 1u << (start + i));
       if (take_ownership && i < num) {
          pipe_sampler_view_reference(slot, NULL);
          *slot = v;

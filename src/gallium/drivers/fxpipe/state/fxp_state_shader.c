@@ -110,6 +110,7 @@ fxp_set_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader,
    }
    slot = &ctx->constbufs[shader][index];
    fxp_constbuf_release(slot);
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_CONSTBUFS, 0);
    if (!cb)
       return;
 

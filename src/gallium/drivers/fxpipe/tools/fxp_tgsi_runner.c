@@ -704,7 +704,6 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    void *samps[MAX_TEXTURES] = {0};
    struct pipe_resource *bufs[PIPE_MAX_SHADER_BUFFERS] = {0}, *cbufs[PIPE_MAX_CONSTANT_BUFFERS] = {0};
    struct pipe_resource *imgs[PIPE_MAX_SHADER_IMAGES] = {0};
-   struct fxp_bindings bind;
    struct fxp_exec e;
    float *out[PIPE_MAX_SHADER_OUTPUTS] = {0};
    bool ok = pipe && helper;
@@ -719,8 +718,7 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    if (!ok)
       goto out;
    bind_buffers(screen, pipe, t, PIPE_SHADER_FRAGMENT, bufs, cbufs);
-   fxp_gather_bindings(fxp_context(pipe), PIPE_SHADER_FRAGMENT, &bind);
-   if (!fxp_exec_init(&e, prog, &bind, FXP_W)) {
+   if (!fxp_exec_init(&e, prog, fxp_gather_bindings(fxp_context(pipe), PIPE_SHADER_FRAGMENT), FXP_W)) {
       ok = fail("out of memory");
       goto out;
    }
