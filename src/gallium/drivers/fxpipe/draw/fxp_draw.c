@@ -5,8 +5,8 @@
  * shader, each primitive to stream output (draw/fxp_so.c) and the shaded vertices to primitive assembly
  * (draw/fxp_prim.c). Draws are skipped while a render condition fails.
  *
- * Index reads are bounded by the index buffer: a draw reading past its end stops there. Every element is
- * shaded (there is no post-transform cache yet). */
+ * Index reads are bounded by the index buffer: a draw reading past its end stops there. In indexed draws
+ * each different index is shaded once (reuse_vertices), not once per element. */
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -148,6 +148,7 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
    FREE(c->vidx);
    FREE(c->elts);
    FREE(c->verts);
+   FREE(c->remap);
    FREE(c);
    ctx->draw_cache = NULL;
 }
@@ -166,11 +167,52 @@ draw_cache_trim(struct fxp_draw_cache *c)
       c->elts = NULL;
       c->elts_cap = 0;
    }
+   if (c->remap_cap * sizeof(uint32_t) > FXP_DRAW_CACHE_KEEP_B) {
+      FREE(c->remap);
+      c->remap = NULL;
+      c->remap_cap = 0;
+   }
    if (c->verts_cap * sizeof(float) > FXP_DRAW_CACHE_KEEP_B) {
       FREE(c->verts);
       c->verts = NULL;
       c->verts_cap = 0;
    }
+}
+
+/* Vertex reuse for indexed draws: an index that appears several times is shaded once. vidx[0..nv) holds
+ * the index of each element's vertex and elts[0..n) each element's position in vidx[] (UINT32_MAX for a
+ * restart); afterwards vidx[] holds each different index once, in order of first use, and elts[] points into
+ * it. An index range much wider than the draw (sparse indices) is left as it is, shaded per element, so the
+ * table from index to shaded vertex stays within a few times the draw's size. Returns the new nv. */
+static unsigned
+reuse_vertices(struct fxp_draw_cache *c, uint32_t *vidx, unsigned nv, uint32_t *elts, unsigned n)
+{
+   if (nv < 2 * FXP_W)
+      return nv; /* too small to gain */
+   uint32_t lo = UINT32_MAX, hi = 0;
+   for (unsigned i = 0; i < nv; i++) {
+      lo = MIN2(lo, vidx[i]);
+      hi = MAX2(hi, vidx[i]);
+   }
+   const uint64_t range = (uint64_t)hi - lo + 1;
+   if (range > 4 * (uint64_t)nv + 4096 || !reserve((void **)&c->remap, &c->remap_cap, range, sizeof(uint32_t)))
+      return nv;
+   uint32_t *map = c->remap;
+   memset(map, 0xff, range * sizeof(uint32_t));
+   unsigned nu = 0;
+   for (unsigned i = 0; i < n; i++) {
+      if (elts[i] == UINT32_MAX)
+         continue;
+      /* elts[i] only grows and nu <= elts[i]: vidx[] is compacted in place ahead of what is still read */
+      const uint32_t v = vidx[elts[i]];
+      uint32_t *slot = &map[v - lo];
+      if (*slot == UINT32_MAX) {
+         *slot = nu;
+         vidx[nu++] = v;
+      }
+      elts[i] = *slot;
+   }
+   return nu;
 }
 
 struct draw_params {
@@ -213,6 +255,9 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
       vidx[nv] = v;
       elts[n++] = nv++;
    }
+   const unsigned n_in = nv; /* vertices read (pipeline statistics) */
+   if (info->index_size)
+      nv = reuse_vertices(c, vidx, nv, elts, n);
    for (uint32_t inst = 0; inst < d->instance_count; inst++) {
       shade_vertices(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
                      info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
@@ -220,7 +265,7 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
       r->prim_id = 0;
       if (r->ctx->queries_enabled) {
          struct pipe_query_data_pipeline_statistics *st = &r->ctx->stats;
-         st->ia_vertices += nv;
+         st->ia_vertices += n_in;
          st->vs_invocations += nv;
          for (unsigned i = 0, first = 0; i <= n; i++) {
             if (i == n || elts[i] == UINT32_MAX) {

@@ -156,6 +156,8 @@ struct fxp_draw_cache {
    unsigned num_threads;
    uint32_t *vidx, *elts;       /* per element: the vertex index, and the element's vertex (or restart) */
    size_t vidx_cap, elts_cap;   /* elements each holds */
+   uint32_t *remap;             /* vertex reuse: index - lowest index -> shaded vertex */
+   size_t remap_cap;
    float *verts;                /* post-vertex-shader vertices */
    size_t verts_cap;            /* floats verts[] holds */
 };

@@ -100,6 +100,10 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_ALPHA_TEST:
       return 0; /* st/mesa lowers the alpha test into the fragment shader */
+   case PIPE_CAP_DRAW_INDIRECT:             /* parameters read from the buffer, bounds-checked (draw/fxp_draw.c) */
+   case PIPE_CAP_MULTI_DRAW_INDIRECT:       /* draw_count records at the indirect stride */
+   case PIPE_CAP_MULTI_DRAW_INDIRECT_PARAMS: /* the count from indirect_draw_count, capped by draw_count */
+      return 1;
    case PIPE_CAP_MAX_VIEWPORTS: /* chosen per primitive by VIEWPORT_INDEX (draw/fxp_prim.c) */
       return PIPE_MAX_VIEWPORTS;
    case PIPE_CAP_VS_LAYER_VIEWPORT: /* the last vertex stage's LAYER output picks the layer (draw/fxp_prim.c) */
