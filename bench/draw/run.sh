@@ -7,22 +7,9 @@ set -eu
 cd "$(dirname "$0")/../.."
 secs=${1:-2}
 bin=build/bench/fxpipe-bench-draw
-dri=$PWD/build/mesa/src/gallium/targets/dri
 [ -x "$bin" ] || { echo "build first: meson compile -C build" >&2; exit 1; }
-LIBGL_DRIVERS_PATH=$dri GALLIUM_DRIVER=fxpipe FXPIPE_THREADS=${FXPIPE_THREADS:-0} "$bin" "$secs" > /tmp/fxpipe-bench-fx.txt
-env -u LIBGL_DRIVERS_PATH GALLIUM_DRIVER=softpipe "$bin" "$secs" > /tmp/fxpipe-bench-sp.txt
-env -u LIBGL_DRIVERS_PATH GALLIUM_DRIVER=llvmpipe "$bin" "$secs" > /tmp/fxpipe-bench-lp.txt
-/usr/bin/python3 - <<'PY'
-def load(p):
-    d = {}
-    for line in open(p):
-        parts = line.split()
-        if len(parts) == 3 and parts[2] == 'frames/s':
-            d[parts[0]] = float(parts[1])
-    return d
-fx, sp, lp = (load('/tmp/fxpipe-bench-%s.txt' % k) for k in ('fx', 'sp', 'lp'))
-print('%-13s %12s %12s %12s %12s %12s' % ('workload', 'fxpipe', 'softpipe', 'llvmpipe', 'fx/softpipe', 'fx/llvmpipe'))
-for k in fx:
-    print('%-13s %12.2f %12.2f %12.2f %11.2fx %11.2fx' % (k, fx[k], sp.get(k, 0), lp.get(k, 0),
-          fx[k] / sp[k] if sp.get(k) else 0, fx[k] / lp[k] if lp.get(k) else 0))
-PY
+. bench/lib/drivers.sh
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+run_three "$out" "$bin" "$secs"
+/usr/bin/python3 bench/lib/ratios.py '^(\S+) +([0-9.]+) frames/s' 'workload (frames/s)' "$out/fx" "$out/sp" "$out/lp"
