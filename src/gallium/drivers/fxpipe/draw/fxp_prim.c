@@ -128,11 +128,25 @@ to_window(const struct fxp_render *r, const float *v, struct fxp_rvert *out)
    out->attr = v;
 }
 
+/* A vertex at t between a and b in clip space. Outputs read with noperspective interpolation take the
+ * value window-space interpolation gives at the new vertex's window position: there the fraction of the way
+ * from a to b is s = t * w_b / w_new (w_new = w_a + t (w_b - w_a)), not t. */
 static void
 lerp_vertex(const struct fxp_render *r, float *out, const float *a, const float *b, float t)
 {
    for (unsigned i = 0; i < r->stride; i++)
       out[i] = a[i] + (b[i] - a[i]) * t;
+   if (!r->any_noperspective || r->pos < 0)
+      return;
+   const float wa = a[4 * r->pos + 3], wb = b[4 * r->pos + 3];
+   const float w = wa + (wb - wa) * t;
+   const float s = w != 0.0f ? t * wb / w : t;
+   for (unsigned o = 0; o < r->stride / 4; o++) {
+      if (!r->out_noperspective[o])
+         continue;
+      for (unsigned c = 0; c < 4; c++)
+         out[4 * o + c] = a[4 * o + c] + (b[4 * o + c] - a[4 * o + c]) * s;
+   }
 }
 
 /* The layer and viewport of a primitive are its provoking vertex's LAYER and VIEWPORT_INDEX outputs

@@ -80,6 +80,10 @@ struct fxp_render {
 
    /* FS inputs */
    struct fxp_fs_input fs_in[PIPE_MAX_SHADER_INPUTS];
+   /* last-stage outputs the FS reads with noperspective interpolation: clipping gives the vertices it
+    * makes their window-space interpolation of them (draw/fxp_prim.c lerp_vertex) */
+   bool out_noperspective[PIPE_MAX_SHADER_OUTPUTS];
+   bool any_noperspective;
    unsigned num_fs_in;
    bool fs_sv_position, fs_sv_face;       /* FS reads them as system values */
    int fs_sv_position_index, fs_sv_face_index;

@@ -211,6 +211,19 @@ fxp_raster_begin(struct fxp_render *r)
       }
    }
 
+   memset(r->out_noperspective, 0, sizeof(r->out_noperspective));
+   r->any_noperspective = false;
+   for (unsigned i = 0; i < r->num_fs_in; i++) {
+      const struct fxp_fs_input *in = &r->fs_in[i];
+      if (in->src != FXP_FS_FROM_OUTPUT || in->interp != TGSI_INTERPOLATE_LINEAR)
+         continue;
+      if (in->output >= 0)
+         r->out_noperspective[in->output] = true;
+      if (in->back_output >= 0)
+         r->out_noperspective[in->back_output] = true;
+      r->any_noperspective = true;
+   }
+
    /* FS outputs to colour buffers and depth */
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
       r->fs_color[i] = -1;
