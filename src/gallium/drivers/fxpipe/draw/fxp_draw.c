@@ -145,6 +145,7 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
    for (unsigned i = 0; i < c->num_threads; i++)
       fxp_exec_fini(&c->threads[i].fs_exec);
    FREE(c->threads);
+   fxp_raster_scene_destroy(c->scene);
    FREE(c->vidx);
    FREE(c->elts);
    FREE(c->verts);

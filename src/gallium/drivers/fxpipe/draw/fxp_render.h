@@ -138,6 +138,7 @@ struct fxp_render {
    struct fxp_raster_thread *threads;
    unsigned num_threads;
    struct fxp_scene *scene;
+   unsigned threads_ready;               /* threads[] set up for this draw so far */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
    bool fs_ready;
 };
@@ -158,6 +159,7 @@ struct fxp_draw_cache {
    struct fxp_exec vs_exec;
    struct fxp_raster_thread *threads;
    unsigned num_threads;
+   struct fxp_scene *scene;     /* the rasterizer's, when it has several threads */
    uint32_t *vidx, *elts;       /* per element: the vertex index, and the element's vertex (or restart) */
    size_t vidx_cap, elts_cap;   /* elements each holds */
    uint32_t *remap;             /* vertex reuse: index - lowest index -> shaded vertex */
@@ -209,6 +211,7 @@ unsigned fxp_decompose(enum pipe_prim_type mode, unsigned count, bool first_prov
 
 /* raster/fxp_raster.c */
 bool fxp_raster_begin(struct fxp_render *r);
+void fxp_raster_scene_destroy(struct fxp_scene *sc);
 void fxp_raster_end(struct fxp_render *r);
 /* edges: bit k = the edge from vertex k to k + 1 belongs to the primitive's outline (polygon mode LINE) */
 void fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,

@@ -173,8 +173,8 @@ vec_to_ubyte(fxp_vf f)
 {
    const fxp_vf t = f * (255.0f / 256.0f) + 32768.0f;
    fxp_vu b = (fxp_vu)t & 0xff;
-   b = fxp_sel_u(f >= 1.0f, (fxp_vu){0} + 255u, b);
-   return b & (fxp_vu)(f > 0.0f); /* NaN and <= 0 give 0 */
+   b = fxp_sel_u(fxp_ge_f(f, fxp_splat_f(1.0f)), (fxp_vu){0} + 255u, b);
+   return b & (fxp_vu)fxp_gt_f(f, fxp_splat_f(0.0f)); /* NaN and <= 0 give 0 */
 }
 
 unsigned

@@ -92,6 +92,7 @@ struct fxp_scene {
 };
 
 static void scene_flush(struct fxp_render *r);
+static void scene_reset(struct fxp_scene *sc);
 
 static unsigned
 surface_layers(const struct pipe_surface *s)
@@ -159,6 +160,29 @@ fxp_raster_set_layer(struct fxp_render *r, uint32_t layer)
          r->cbuf_origin[i] = r->cbuf_layer0[i] + MIN2(layer, r->cbuf_layers[i] - 1) * r->cbuf_layer_B[i];
    if (r->zs_layer0)
       r->zs_origin = r->zs_layer0 + MIN2(layer, r->zs_layers - 1) * r->zs_layer_B;
+}
+
+/* Gets rasterizing thread i's state ready for this draw (threads below i are). */
+static bool
+raster_thread_setup(struct fxp_render *r, unsigned i)
+{
+   struct fxp_raster_thread *t = &r->threads[i];
+   t->samples_passed = t->ps_invocations = 0;
+   if (!fxp_exec_setup(&t->fs_exec, r->fs, r->fs_bind, FXP_W))
+      return false;
+   t->fs_exec.quad_layout = true;
+   r->threads_ready = i + 1;
+   return true;
+}
+
+void
+fxp_raster_scene_destroy(struct fxp_scene *sc)
+{
+   if (!sc)
+      return;
+   scene_reset(sc);
+   FREE(sc->prims);
+   FREE(sc);
 }
 
 bool
@@ -257,17 +281,15 @@ fxp_raster_begin(struct fxp_render *r)
       cache->threads = CALLOC(n, sizeof(*cache->threads));
       cache->num_threads = cache->threads ? n : 0;
    }
+   if (n > 1 && !cache->scene)
+      cache->scene = CALLOC_STRUCT(fxp_scene);
    r->num_threads = n;
    r->threads = cache->threads;
-   r->scene = n > 1 ? CALLOC_STRUCT(fxp_scene) : NULL;
-   bool ready = r->threads && (n == 1 || r->scene);
-   for (unsigned i = 0; ready && i < n; i++) {
-      r->threads[i].samples_passed = r->threads[i].ps_invocations = 0;
-      ready = fxp_exec_setup(&r->threads[i].fs_exec, r->fs, r->fs_bind, FXP_W);
-      r->threads[i].fs_exec.quad_layout = true;
-   }
-   if (!ready) {
-      FREE(r->scene);
+   r->scene = n > 1 ? cache->scene : NULL;
+   /* the main thread's state now; the others' when a scene is first shared out (scene_flush), so that
+    * draws of small primitives, which the main thread rasterizes alone, set up one state */
+   r->threads_ready = 0;
+   if (!r->threads || (n > 1 && !r->scene) || !raster_thread_setup(r, 0)) {
       r->threads = NULL;
       r->scene = NULL;
       fxp_refuse("out of memory for fragment shading");
@@ -316,16 +338,13 @@ fxp_raster_end(struct fxp_render *r)
 
    if (r->fs_ready) {
       scene_flush(r);
-      for (unsigned i = 0; i < r->num_threads; i++) {
+      for (unsigned i = 0; i < r->threads_ready; i++) {
          if (r->ctx->queries_enabled)
             r->ctx->samples_passed += r->threads[i].samples_passed;
          if (r->ctx->queries_enabled)
             r->ctx->stats.ps_invocations += r->threads[i].ps_invocations;
       }
-      if (r->scene)
-         FREE(r->scene->prims);
-      FREE(r->scene);
-      r->scene = NULL;
+      r->scene = NULL; /* the draw cache's: kept for the next draw (scene_flush emptied it) */
       r->threads = NULL;
    }
 
@@ -636,16 +655,23 @@ setup(struct fxp_render *r, struct prim *p)
       bias[k] = top_left ? 0 : -1;
    }
    p->inv_area = 1.0 / (double)area;
-   setup_planes(r, p);
 
-   /* bounding box in pixels, within the scissor and the framebuffer */
-   int64_t minX = MIN3(X[0], X[1], X[2]), maxX = MAX3(X[0], X[1], X[2]);
-   int64_t minY = MIN3(Y[0], Y[1], Y[2]), maxY = MAX3(Y[0], Y[1], Y[2]);
-   p->x0 = (int)MAX2((int64_t)r->clip_minx, minX >> FXP_SUBPIXEL_BITS);
-   p->y0 = (int)MAX2((int64_t)r->clip_miny, minY >> FXP_SUBPIXEL_BITS);
-   p->x1 = (int)MIN2((int64_t)r->clip_maxx - 1, (maxX >> FXP_SUBPIXEL_BITS) + 1);
-   p->y1 = (int)MIN2((int64_t)r->clip_maxy - 1, (maxY >> FXP_SUBPIXEL_BITS) + 1);
-   return p->x0 <= p->x1 && p->y0 <= p->y1;
+   /* bounding box in pixels, within the scissor and the framebuffer: the pixels whose sample point
+    * (x + h, y + h in subpixels) lies within the vertices' extent, edges included. A triangle with no
+    * sample point there covers no pixel (most subpixel triangles): it is dropped before its planes are
+    * set up. */
+   const int64_t h = r->rast->half_pixel_center ? FXP_ONE / 2 : 0;
+   const int64_t minX = MIN3(X[0], X[1], X[2]) - h, maxX = MAX3(X[0], X[1], X[2]) - h;
+   const int64_t minY = MIN3(Y[0], Y[1], Y[2]) - h, maxY = MAX3(Y[0], Y[1], Y[2]) - h;
+   /* ceil and floor of the division by FXP_ONE (arithmetic shifts round towards minus infinity) */
+   p->x0 = (int)MAX2((int64_t)r->clip_minx, (minX + FXP_ONE - 1) >> FXP_SUBPIXEL_BITS);
+   p->y0 = (int)MAX2((int64_t)r->clip_miny, (minY + FXP_ONE - 1) >> FXP_SUBPIXEL_BITS);
+   p->x1 = (int)MIN2((int64_t)r->clip_maxx - 1, maxX >> FXP_SUBPIXEL_BITS);
+   p->y1 = (int)MIN2((int64_t)r->clip_maxy - 1, maxY >> FXP_SUBPIXEL_BITS);
+   if (p->x0 > p->x1 || p->y0 > p->y1)
+      return false;
+   setup_planes(r, p);
+   return true;
 }
 
 /* Walks the tiles of a set-up primitive that belong to thread t of n (tile rows t, t + n, ...), shading
@@ -776,8 +802,16 @@ scene_flush(struct fxp_render *r)
    struct fxp_scene *sc = r->scene;
    if (!sc || !sc->num_prims)
       return;
-   struct scene_job j = {r, sc};
-   fxp_pool_run(r->ctx->raster_pool, scene_job, &j);
+   while (r->threads_ready < r->num_threads && raster_thread_setup(r, r->threads_ready))
+      ;
+   if (r->threads_ready < r->num_threads) {
+      /* out of memory for the other threads' states: the main thread rasterizes the scene alone */
+      for (unsigned i = 0; i < sc->num_prims; i++)
+         raster_tiles(r, &r->threads[0], sc->prims[i], 0, 1);
+   } else {
+      struct scene_job j = {r, sc};
+      fxp_pool_run(r->ctx->raster_pool, scene_job, &j);
+   }
    scene_reset(sc);
 }
 

@@ -430,7 +430,7 @@ resolve_slice(const struct fxp_sampler_binding *b, const struct fxp_sample_req *
 {
    const struct pipe_sampler_view *v = b->view;
    const int layers = v->u.tex.last_layer - v->u.tex.first_layer + 1;
-   int slice = 0;
+   int slice = v->u.tex.first_layer; /* a non-array view of one layer reads that layer (texture views) */
 
    *s = q->s, *t = q->t, *r = q->r;
    if (is_cube(q->target)) {
@@ -559,7 +559,11 @@ fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int
    if (res->target == PIPE_TEXTURE_3D) {
       nz = u_minify(res->depth0, lvl);
       slice = z;
-   } else if (is_array(target)) {
+   } else if (!is_array(target)) {
+      /* a non-array view of one layer of an array or cube (texture views) */
+      slice = v->u.tex.first_layer;
+      nz = fxp_resource_slices(res, lvl);
+   } else {
       nz = v->u.tex.last_layer - v->u.tex.first_layer + 1;
       slice = (dims(target) == 1 ? y : z);
       if (dims(target) == 1)

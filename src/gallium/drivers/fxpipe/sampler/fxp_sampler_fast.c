@@ -230,8 +230,8 @@ vfloor(fxp_vf x)
    /* floorf: exact for |x| < 2^31, which the callers' clamps guarantee; NaN stays NaN */
    const fxp_vi i = __builtin_convertvector(x, fxp_vi);
    const fxp_vf f = __builtin_convertvector(i, fxp_vf);
-   const fxp_vf fl = f - (fxp_vf)((fxp_vi)fxp_splat_f(1.0f) & (f > x));
-   return fxp_sel_f(x != x, x, fl);
+   const fxp_vf fl = f - (fxp_vf)((fxp_vi)fxp_splat_f(1.0f) & fxp_gt_f(f, x));
+   return fxp_sel_f(fxp_ne_f(x, x), x, fl);
 }
 
 /* One level per lane (levels[l], skipped where < 0): bilinear or nearest per lane, into out[c]. */
@@ -253,8 +253,8 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
    const fxp_vf lim = fxp_splat_f(16777216.0f);
    /* CLAMP(x, -lim, lim) as the general path writes it: NaN passes through */
-   const fxp_vf cu = fxp_sel_f(u < -lim, -lim, fxp_sel_f(u > lim, lim, u));
-   const fxp_vf cv = fxp_sel_f(vv < -lim, -lim, fxp_sel_f(vv > lim, lim, vv));
+   const fxp_vf cu = fxp_sel_f(fxp_lt_f(u, -lim), -lim, fxp_sel_f(fxp_gt_f(u, lim), lim, u));
+   const fxp_vf cv = fxp_sel_f(fxp_lt_f(vv, -lim), -lim, fxp_sel_f(fxp_gt_f(vv, lim), lim, vv));
    const fxp_vf fu = cu - 0.5f, fv = cv - 0.5f;
    const fxp_vf flu = vfloor(fu), flv = vfloor(fv);
    const fxp_vf au = fu - flu, av = fv - flv;

@@ -116,6 +116,10 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_DEPTH_BOUNDS_TEST:             /* fragment/fxp_fragment.c */
    case PIPE_CAP_CULL_DISTANCE:                 /* draw/fxp_prim.c */
    case PIPE_CAP_DOUBLES:                       /* shader/fxp_ops_64.c; 64-bit vertex attributes in fetch/ */
+   case PIPE_CAP_INT64:                         /* every 64-bit integer opcode (shader/fxp_ops_64.c) */
+   case PIPE_CAP_INT64_DIVMOD:                  /* I64DIV, U64DIV, I64MOD, U64MOD */
+   case PIPE_CAP_SAMPLER_VIEW_TARGET:           /* views keep their levels, layers and target (sampler/) */
+   case PIPE_CAP_FRAMEBUFFER_NO_ATTACHMENT:     /* rasterizes to fb->width x height with no buffer mapped */
    case PIPE_CAP_FS_FINE_DERIVATIVE:            /* DDX_FINE / DDY_FINE */
    case PIPE_CAP_SHADER_STENCIL_EXPORT:         /* the FS's STENCIL output is the reference (fragment/) */
       return 1;

@@ -171,6 +171,9 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if (bind & (PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER | PIPE_BIND_CONSTANT_BUFFER |
                PIPE_BIND_SHADER_BUFFER | PIPE_BIND_STREAM_OUTPUT))
       return false;
+   /* a framebuffer with no attachments (ARB_framebuffer_no_attachments): st/mesa asks with no format */
+   if (format == PIPE_FORMAT_NONE)
+      return bind == PIPE_BIND_RENDER_TARGET;
    if ((bind & PIPE_BIND_SHADER_IMAGE) && !fxp_is_image_format(format))
       return false; /* images: formats whose texels util_format packs and unpacks one at a time */
 

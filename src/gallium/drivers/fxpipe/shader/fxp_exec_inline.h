@@ -48,7 +48,7 @@ src_i(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned 
 {
    fxp_vi v = e->rf[in->src[s].slot[c]].i;
    if (in->src[s].mod & FXP_MOD_ABS) {
-      const fxp_vi neg = v < 0;
+      const fxp_vi neg = fxp_lt_i(v, fxp_splat_i(0));
       v = (v & ~neg) | ((fxp_vi)(-(fxp_vu)v) & neg);
    }
    if (in->src[s].mod & FXP_MOD_NEG)
@@ -88,9 +88,10 @@ static inline void
 dst_store_f(struct fxp_exec *e, const struct fxp_inst *in, unsigned d, unsigned c, fxp_vf v)
 {
    if (in->sat) {
-      fxp_vi gt0 = v > 0.0f;          /* false for NaN */
+      const fxp_vi gt0 = fxp_gt_f(v, fxp_splat_f(0.0f)); /* false for NaN */
       v = (fxp_vf)((fxp_vi)v & gt0);
-      v = (fxp_vf)(((fxp_vi)v & (v <= 1.0f)) | ((fxp_vi)fxp_splat_f(1.0f) & ~(v <= 1.0f)));
+      const fxp_vi le1 = fxp_le_f(v, fxp_splat_f(1.0f));
+      v = (fxp_vf)(((fxp_vi)v & le1) | ((fxp_vi)fxp_splat_f(1.0f) & ~le1));
    }
    dst_store_u(e, in, d, c, (fxp_vu)v);
 }

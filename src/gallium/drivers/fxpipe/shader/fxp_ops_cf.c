@@ -202,7 +202,7 @@ op_kill_if(struct fxp_exec *e, const struct fxp_inst *in)
 {
    fxp_vi kill = fxp_splat_i(0);
    for (unsigned c = 0; c < 4; c++)
-      kill |= src_f(e, in, 0, c) < 0.0f;
+      kill |= fxp_lt_f(src_f(e, in, 0, c), fxp_splat_f(0.0f));
    e->live &= ~(kill & e->mask);
    fxp_update_mask(e);
 }

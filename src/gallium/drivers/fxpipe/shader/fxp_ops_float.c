@@ -80,7 +80,7 @@ OP_F1(op_trunc, LANES1(truncf, a))
 OP_F1(op_round, LANES1(rintf, a))
 OP_F1(op_frc, LANES1(frc1, a))
 OP_F1(op_ssg, LANES1(ssg1, a))
-OP_F3(op_cmp, fxp_sel_f(a < 0.0f, b, d))
+OP_F3(op_cmp, fxp_sel_f(fxp_lt_f(a, zero()), b, d))
 OP_F3(op_lrp, a * b + (one() - a) * d)
 
 /* Comparisons with integer masks as results */
@@ -91,10 +91,10 @@ OP_F3(op_lrp, a * b + (one() - a) * d)
       FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1); r[c] = (expr); }    \
       FOREACH_CHAN(in, c) dst_store_i(e, in, 0, c, r[c]);                   \
    }
-OP_FCMP(op_fslt, a < b)
-OP_FCMP(op_fsge, a >= b)
-OP_FCMP(op_fseq, a == b)
-OP_FCMP(op_fsne, a != b)
+OP_FCMP(op_fslt, fxp_lt_f(a, b))
+OP_FCMP(op_fsge, fxp_ge_f(a, b))
+OP_FCMP(op_fseq, fxp_eq_f(a, b))
+OP_FCMP(op_fsne, fxp_ne_f(a, b))
 
 /* Scalar functions of src.x, replicated */
 #define OP_SCALAR(name, fn)                                                 \

@@ -26,7 +26,7 @@ op_demote(struct fxp_exec *e, const struct fxp_inst *in)
 static void
 op_read_helper(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   FOREACH_CHAN(in, c) dst_store_i(e, in, 0, c, e->helper != 0);
+   FOREACH_CHAN(in, c) dst_store_i(e, in, 0, c, fxp_ne_i(e->helper, fxp_splat_i(0)));
 }
 
 /* The input register and swizzle an INTERP_* source names (decoded as slots of the input file). */

@@ -554,7 +554,7 @@ sample_query(struct fxp_exec *e, const struct fxp_inst *in, bool pos)
    if (pos && in->mem_file != TGSI_FILE_SAMPLER_VIEW) {
       /* per lane: sample 0 is the centre, any other index does not exist */
       const fxp_vi idx = src_i(e, in, 1, 0);
-      const fxp_vf half = fxp_sel_f(idx == 0, fxp_splat_f(0.5f), fxp_splat_f(0.0f));
+      const fxp_vf half = fxp_sel_f(fxp_eq_i(idx, fxp_splat_i(0)), fxp_splat_f(0.5f), fxp_splat_f(0.0f));
       const fxp_vf res[4] = {half, half, fxp_splat_f(0.0f), fxp_splat_f(0.0f)};
       FOREACH_CHAN(in, k) dst_store_f(e, in, 0, k, res[(swz >> (2 * k)) & 3]);
       return;
