@@ -312,6 +312,7 @@ fxp_fetch_plan_compile(struct fxp_fetch_plan *plan, unsigned count,
       el->vb = ve[i].vertex_buffer_index;
       el->src_offset_B = ve[i].src_offset;
       el->divisor = ve[i].instance_divisor;
+      fxp_fetch_fast_choose(el);
    }
    plan->count = count;
    plan->num_buffers = 0;
@@ -352,9 +353,14 @@ fxp_fetch_batch(const struct fxp_fetch_plan *plan, const struct fxp_fetch_buffer
                 const uint32_t *index, unsigned count, uint32_t instance, uint32_t start_instance,
                 fxp_vec *inputs)
 {
+   uint32_t max_index = 0;
+   for (unsigned l = 0; l < count; l++)
+      max_index = MAX2(max_index, index[l]);
    for (unsigned k = 0; k < plan->count; k++) {
       const struct fxp_fetch_elem *el = &plan->elems[k];
       fxp_vec *in = &inputs[4 * k];
+      if (count && fxp_fetch_fast_elem(el, &buffers[el->vb], index, count, max_index, in))
+         continue;
       for (unsigned l = 0; l < FXP_W; l++) {
          uint32_t v[4] = {0, 0, 0, 0};
          if (l < count)

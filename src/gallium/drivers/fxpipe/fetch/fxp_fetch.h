@@ -36,7 +36,9 @@ struct fxp_fetch_elem {
    uint8_t swizzle_bgra;       /* stored in B, G, R, A order */
    uint32_t divisor;           /* 0: per vertex */
    enum pipe_format format;
+   uint8_t fast;               /* fxp_fetch_fast.c's kind, 0 for the general path only */
 };
+#define FXP_FETCH_FAST_F32 1   /* R32 to R32G32B32A32_FLOAT */
 
 struct fxp_fetch_plan {
    unsigned count;             /* elements = VS inputs filled */
@@ -60,6 +62,12 @@ bool fxp_fetch_plan_compile(struct fxp_fetch_plan *plan, unsigned count,
 void fxp_fetch_batch(const struct fxp_fetch_plan *plan, const struct fxp_fetch_buffer *buffers,
                      const uint32_t *index, unsigned count, uint32_t instance, uint32_t start_instance,
                      fxp_vec *inputs);
+
+/* fetch/fxp_fetch_fast.c: chooses an element's fast kind at plan compilation; fills in[0..3] for a batch
+ * (lanes past count zeroed) and returns true when the element and the batch qualify, else writes nothing. */
+void fxp_fetch_fast_choose(struct fxp_fetch_elem *el);
+bool fxp_fetch_fast_elem(const struct fxp_fetch_elem *el, const struct fxp_fetch_buffer *b, const uint32_t *index,
+                         unsigned count, uint32_t max_index, fxp_vec in[4]);
 
 /* One vertex, converted element by element into out[k][c]: the reference the fast paths are tested
  * against. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fetch/fxp_fetch.h"
+#include "fxp_debug.h"
 #include "fxp_formats.h"
 #include "tests/fxp_test.h"
 #include "util/format/u_format.h"
@@ -704,6 +705,70 @@ test_refusals(struct fxp_t *t)
    }
 }
 
+/* The fast path (fxp_fetch_fast.c) against the general path and the one-vertex reference: the four 32-bit
+ * float formats, odd strides and offsets, random indices, and batches whose highest vertex ends exactly at
+ * the buffer's end (fast) or one byte past it (the general path, which zeroes that vertex). */
+static void
+test_fast_vs_general(struct fxp_t *t)
+{
+   static const enum pipe_format formats[] = {PIPE_FORMAT_R32_FLOAT, PIPE_FORMAT_R32G32_FLOAT,
+                                              PIPE_FORMAT_R32G32B32_FLOAT, PIPE_FORMAT_R32G32B32A32_FLOAT};
+   uint8_t buf[4096];
+   uint32_t seed = 0x5eed;
+   unsigned compared = 0;
+   const unsigned saved = fxp_debug_flags;
+
+   for (unsigned i = 0; i < sizeof(buf); i++)
+      buf[i] = (uint8_t)xorshift(&seed);
+   for (unsigned f = 0; f < 4; f++) {
+      for (unsigned trial = 0; trial < 24; trial++) {
+         const unsigned size = 4 * (f + 1), offset = trial % 7, stride = size + offset + trial % 5;
+         struct pipe_vertex_element ve = {.src_offset = offset, .vertex_buffer_index = 0, .src_format = formats[f]};
+         struct fxp_fetch_plan plan;
+         char err[128];
+         if (!CHECK(t, fxp_fetch_plan_compile(&plan, 1, &ve, err, sizeof(err)), "compile: %s", err))
+            return;
+         CHECK(t, plan.elems[0].fast == FXP_FETCH_FAST_F32, "%s has no fast kind", util_format_name(formats[f]));
+         const unsigned nverts = 40 + trial;
+         const uint32_t top = nverts - 1;
+         /* even trials: the last vertex ends at the buffer's end; odd ones: one byte short */
+         const uint64_t size_B = (uint64_t)top * stride + offset + size - (trial & 1);
+         const struct fxp_fetch_buffer vb = {.data = buf, .size_B = size_B, .stride_B = stride};
+         uint32_t idx[FXP_W];
+         const unsigned count = 1 + trial % FXP_W;
+         for (unsigned l = 0; l < count; l++)
+            idx[l] = xorshift(&seed) % nverts;
+         idx[trial % count] = top; /* the batch reaches the last vertex */
+         fxp_vec fast[4], general[4];
+         fxp_debug_flags = saved & ~FXP_DBG_NOFAST;
+         CHECK(t, fxp_fetch_fast_elem(&plan.elems[0], &vb, idx, count, top, fast) == !(trial & 1),
+               "%s trial %u: the fast path %s the batch", util_format_name(formats[f]), trial,
+               (trial & 1) ? "took" : "refused");
+         memset(fast, 0xcd, sizeof(fast));
+         memset(general, 0xab, sizeof(general));
+         fxp_debug_flags = saved & ~FXP_DBG_NOFAST;
+         fxp_fetch_batch(&plan, &vb, idx, count, 0, 0, fast);
+         fxp_debug_flags = saved | FXP_DBG_NOFAST;
+         fxp_fetch_batch(&plan, &vb, idx, count, 0, 0, general);
+         fxp_debug_flags = saved;
+         for (unsigned l = 0; l < FXP_W; l++) {
+            uint32_t want[1][4] = {{0, 0, 0, 0}};
+            if (l < count)
+               fxp_fetch_vertex(&plan, &vb, idx[l], 0, 0, want);
+            for (unsigned c = 0; c < 4; c++) {
+               compared++;
+               if (!CHECK(t, fast[c].au[l] == want[0][c] && general[c].au[l] == want[0][c],
+                          "%s stride %u offset %u trial %u lane %u c %u: fast %08x general %08x want %08x",
+                          util_format_name(formats[f]), stride, offset, trial, l, c, fast[c].au[l],
+                          general[c].au[l], want[0][c]))
+                  return;
+            }
+         }
+      }
+   }
+   CHECK(t, compared == 4 * 24 * FXP_W * 4, "%u values compared", compared);
+}
+
 const struct fxp_test fxp_fetch_tests[] = {
    {"fetch.snorm_clamp_and_int_padding", test_snorm_clamp_and_int_padding},
    {"fetch.hand_rows", test_hand_rows},
@@ -713,6 +778,7 @@ const struct fxp_test fxp_fetch_tests[] = {
    {"fetch.strides", test_strides},
    {"fetch.bounds_and_huge_indices", test_bounds},
    {"fetch.batch", test_batch},
+   {"fetch.fast_vs_general", test_fast_vs_general},
    {"fetch.uint64_lowering", test_uint64_lowering},
    {"fetch.refusals", test_refusals},
    {NULL, NULL},
