@@ -8,8 +8,11 @@
 
 #include "fxp_exec_inline.h"
 
+/* Splats the program's constants into the register file. `kept`: the file already holds this program's
+ * constants from an earlier setup (nothing but this function writes those slots), so a slot whose value has
+ * not changed is left alone: a draw that changes few constants writes few of them. */
 static void
-fill_constants(struct fxp_exec *e)
+fill_constants(struct fxp_exec *e, bool kept)
 {
    const struct fxp_program *p = e->prog;
 
@@ -22,7 +25,10 @@ fill_constants(struct fxp_exec *e)
          const uint64_t off = (uint64_t)ref->index * 16 + c * 4;
          if (cb && cb->data && ref->index >= 0 && off + 4 <= cb->size_B)
             memcpy(&v, cb->data + off, 4);
-         e->rf[p->const_base + 4 * k + c].u = (fxp_vu){0} + v;
+         fxp_vec *slot = &e->rf[p->const_base + 4 * k + c];
+         if (kept && slot->au[0] == v)
+            continue;
+         slot->u = (fxp_vu){0} + v;
       }
    }
 }
@@ -64,7 +70,8 @@ fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct 
          return false;
       e->rf_slots = prog->num_slots;
    }
-   if (e->rf_serial != prog->serial) {
+   const bool kept = e->rf_serial == prog->serial;
+   if (!kept) {
       /* registers start at zero and immediates are splatted once for a program; the next draws with the
        * same program keep them (a register read before it is written holds an undefined value in every
        * TGSI producer's rules, as it already does between batches) */
@@ -72,7 +79,7 @@ fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct 
       memcpy(&e->rf[prog->imm_base], prog->imm_splat, prog->num_imms * 4 * sizeof(fxp_vec));
       e->rf_serial = prog->serial;
    }
-   fill_constants(e);
+   fill_constants(e, kept);
    fxp_exec_reset(e, count);
    return true;
 }
