@@ -6,7 +6,9 @@
  * Destination pixel centres map to source coordinates as
  *     u = src.x + (dx - dst.x + 0.5) * src.width / dst.width
  * (a negative src.width flips), and source texels outside the level are clamped to its edge, so a blit never
- * reads outside the source. Depth and stencil are always copied with nearest filtering.
+ * reads outside the source. Linear filtering blends the two nearest texels on each axis (and the two nearest
+ * slices when a 3D blit scales depth); it applies to depth when no stencil is written, never to stencil or
+ * integer formats.
  * Fast path: equal formats, no scaling, all channels, no scissor, is a raw block copy (ops/fxp_copy.c);
  * FXPIPE_DEBUG=nofast turns it off so tests can compare both. */
 #include <math.h>
@@ -141,10 +143,39 @@ unpack_src_row(struct fxp_resource *src, uint8_t *sbase, enum pipe_format sf, un
    util_format_unpack_rgba(sf, row, fxp_resource_texel(src, sbase, level, 0, y, z), width);
 }
 
-/* One destination slice of the general path. */
+/* One source row, bilinear between rows y0 and y1 (weight fy of y1) at the x positions of ax: RGBA floats
+ * (linear colour) into out[4 n], or depths into out[n] when `depth`. row0 and row1 are scratch of the
+ * level's width in RGBA. */
 static void
-fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase, unsigned sz,
-               unsigned dz, int x0, int y0, int x1, int y1)
+bilinear_row(struct fxp_resource *src, uint8_t *sbase, enum pipe_format sf, unsigned level, int sw, unsigned z,
+             int y0, int y1, float fy, const struct fxp_blit_axis *ax, unsigned n, bool depth, uint32_t *row0,
+             uint32_t *row1, float *out)
+{
+   const float *r0 = (const float *)row0, *r1 = (const float *)row1;
+   const unsigned nc = depth ? 1 : 4;
+   if (depth) {
+      util_format_unpack_z_float(sf, (float *)row0, fxp_resource_texel(src, sbase, level, 0, y0, z), sw);
+      util_format_unpack_z_float(sf, (float *)row1, fxp_resource_texel(src, sbase, level, 0, y1, z), sw);
+   } else {
+      unpack_src_row(src, sbase, sf, level, y0, z, sw, row0);
+      unpack_src_row(src, sbase, sf, level, y1, z, sw, row1);
+   }
+   for (unsigned i = 0; i < n; i++) {
+      const float fx = ax->frac[i];
+      for (unsigned c = 0; c < nc; c++) {
+         const float top = r0[ax->i0[i] * nc + c] * (1 - fx) + r0[ax->i1[i] * nc + c] * fx;
+         const float bot = r1[ax->i0[i] * nc + c] * (1 - fx) + r1[ax->i1[i] * nc + c] * fx;
+         out[i * nc + c] = top * (1 - fy) + bot * fy;
+      }
+   }
+}
+
+/* Destination slice dz from source slice sz: with linear filtering of a 3D source whose depth is scaled,
+ * blended with slice sz1 by weight fz (trilinear). Depth is filtered when the blit asks for linear
+ * filtering and writes no stencil (util_gen_mipmap does for depth mipmaps); stencil and integers never are. */
+static void
+fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase, unsigned sz, unsigned sz1,
+               float fz, unsigned dz, int x0, int y0, int x1, int y1)
 {
    struct fxp_resource *src = fxp_resource(info->src.resource), *dst = fxp_resource(info->dst.resource);
    const enum pipe_format sf = info->src.format, df = info->dst.format;
@@ -154,13 +185,13 @@ fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase
    const unsigned fmask = fxp_blit_format_mask(df) & info->mask;
    const bool zs = fmask & (PIPE_MASK_Z | PIPE_MASK_S);
    const bool integer = util_format_is_pure_integer(sf);
-   const bool linear = info->filter == PIPE_TEX_FILTER_LINEAR && !zs && !integer;
+   const bool linear = info->filter == PIPE_TEX_FILTER_LINEAR && !integer && !(fmask & PIPE_MASK_S);
    struct fxp_blit_axis ax = {0}, ay = {0};
-   uint32_t *row0 = MALLOC(sw * 16), *row1 = MALLOC(sw * 16), *out = MALLOC(n * 16);
+   uint32_t *row0 = MALLOC(sw * 16), *row1 = MALLOC(sw * 16), *out = MALLOC(n * 16), *out2 = MALLOC(n * 16);
    float *zrow = MALLOC(MAX2(sw, (int)n) * sizeof(float));
    uint8_t *srow = MALLOC(MAX2(sw, (int)n));
 
-   if (!row0 || !row1 || !out || !zrow || !srow || !fxp_blit_axis_alloc(&ax, n) ||
+   if (!row0 || !row1 || !out || !out2 || !zrow || !srow || !fxp_blit_axis_alloc(&ax, n) ||
        !fxp_blit_axis_alloc(&ay, y1 - y0)) {
       fxp_refuse("out of memory for a blit");
       goto done;
@@ -175,7 +206,18 @@ fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase
       uint8_t *drow = fxp_resource_texel(dst, dbase, dl, x0, y, dz);
       const uint8_t *s0 = fxp_resource_texel(src, sbase, sl, 0, ay.i0[j], sz);
 
-      if (fmask & PIPE_MASK_Z) {
+      if ((fmask & PIPE_MASK_Z) && linear) {
+         bilinear_row(src, sbase, sf, sl, sw, sz, ay.i0[j], ay.i1[j], ay.frac[j], &ax, n, true, row0, row1,
+                      zrow);
+         if (fz > 0.0f) {
+            float *z2 = (float *)out2;
+            bilinear_row(src, sbase, sf, sl, sw, sz1, ay.i0[j], ay.i1[j], ay.frac[j], &ax, n, true, row0,
+                         row1, z2);
+            for (unsigned i = 0; i < n; i++)
+               zrow[i] = zrow[i] * (1 - fz) + z2[i] * fz;
+         }
+         util_format_pack_z_float(df, drow, zrow, n);
+      } else if (fmask & PIPE_MASK_Z) {
          util_format_unpack_z_float(sf, (float *)row0, s0, sw);
          for (unsigned i = 0; i < n; i++)
             zrow[i] = ((float *)row0)[ax.i0[i]];
@@ -190,20 +232,17 @@ fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase
       if (zs)
          continue;
 
-      unpack_src_row(src, sbase, sf, sl, ay.i0[j], sz, sw, row0);
       if (linear) {
-         const float fy = ay.frac[j];
-         const float *r0 = (const float *)row0, *r1 = (const float *)row1;
-         unpack_src_row(src, sbase, sf, sl, ay.i1[j], sz, sw, row1);
-         for (unsigned i = 0; i < n; i++) {
-            const float fx = ax.frac[i];
-            for (unsigned c = 0; c < 4; c++) {
-               float top = r0[ax.i0[i] * 4 + c] * (1 - fx) + r0[ax.i1[i] * 4 + c] * fx;
-               float bot = r1[ax.i0[i] * 4 + c] * (1 - fx) + r1[ax.i1[i] * 4 + c] * fx;
-               ((float *)out)[i * 4 + c] = top * (1 - fy) + bot * fy;
-            }
+         float *o = (float *)out, *o2 = (float *)out2;
+         bilinear_row(src, sbase, sf, sl, sw, sz, ay.i0[j], ay.i1[j], ay.frac[j], &ax, n, false, row0, row1, o);
+         if (fz > 0.0f) {
+            bilinear_row(src, sbase, sf, sl, sw, sz1, ay.i0[j], ay.i1[j], ay.frac[j], &ax, n, false, row0,
+                         row1, o2);
+            for (unsigned i = 0; i < 4 * n; i++)
+               o[i] = o[i] * (1 - fz) + o2[i] * fz;
          }
       } else {
+         unpack_src_row(src, sbase, sf, sl, ay.i0[j], sz, sw, row0);
          for (unsigned i = 0; i < n; i++)
             memcpy(&out[i * 4], &row0[ax.i0[i] * 4], 16);
       }
@@ -226,6 +265,7 @@ done:
    FREE(row0);
    FREE(row1);
    FREE(out);
+   FREE(out2);
    FREE(zrow);
    FREE(srow);
 }
@@ -287,11 +327,21 @@ fxp_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    uint8_t *sbase = fxp_resource_map(src), *dbase = fxp_resource_map(dst);
    if (sbase && dbase) {
       const int slices = fxp_resource_slices(&src->base, info->src.level);
+      /* slices map like pixels: nearest for array layers, and linear between the two nearest slices when a
+       * 3D blit with linear filtering scales depth (mipmaps of 3D textures) */
+      const bool lin_z = info->filter == PIPE_TEX_FILTER_LINEAR && src->base.target == PIPE_TEXTURE_3D &&
+                         info->src.box.depth != info->dst.box.depth;
       for (int k = 0; k < info->dst.box.depth; k++) {
-         /* Slices map like pixels, nearest: a 3D blit may scale depth, an array blit copies layers. */
          const double w = info->src.box.z + (k + 0.5) * info->src.box.depth / info->dst.box.depth;
-         const int sz = CLAMP((int)floor(w), 0, slices - 1);
-         fxp_blit_slice(info, sbase, dbase, sz, info->dst.box.z + k, x0, y0, x1, y1);
+         int sz = CLAMP((int)floor(w), 0, slices - 1), sz1 = sz;
+         float fz = 0.0f;
+         if (lin_z) {
+            const double f = w - 0.5, fl = floor(f);
+            sz = CLAMP((int)fl, 0, slices - 1);
+            sz1 = CLAMP((int)fl + 1, 0, slices - 1);
+            fz = sz1 != sz ? (float)(f - fl) : 0.0f;
+         }
+         fxp_blit_slice(info, sbase, dbase, sz, sz1, fz, info->dst.box.z + k, x0, y0, x1, y1);
       }
    }
    if (dbase)
