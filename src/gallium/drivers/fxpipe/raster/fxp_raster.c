@@ -356,20 +356,31 @@ fxp_raster_end(struct fxp_render *r)
    r->fs_ready = false;
 }
 
-/* The plane of per-vertex values v[k] over the primitive (see struct plane). */
-static inline struct plane
-make_plane(const struct prim *p, const double v[3], bool half)
+/* A primitive's plane weights: vertex k's value contributes v[k] * gx[k] to a plane's x step, v[k] * gy[k]
+ * to its y step and v[k] * g0[k] to its value at pixel (0, 0) (the edge functions over twice the area). */
+struct plane_weights {
+   double gx[3], gy[3], g0[3];
+};
+
+static inline void
+plane_weights(const struct prim *p, bool half, struct plane_weights *pw)
 {
    const double c0 = half ? FXP_ONE / 2 : 0;
-   struct plane pl = {0, 0, 0};
    for (unsigned k = 0; k < 3; k++) {
-      pl.gx += v[k] * (double)p->A[k];
-      pl.gy += v[k] * (double)p->B[k];
-      pl.v0 += v[k] * ((double)p->A[k] * c0 + (double)p->B[k] * c0 + (double)p->C[k]);
+      pw->gx[k] = (double)p->A[k] * p->inv_area * FXP_ONE;
+      pw->gy[k] = (double)p->B[k] * p->inv_area * FXP_ONE;
+      pw->g0[k] = ((double)p->A[k] * c0 + (double)p->B[k] * c0 + (double)p->C[k]) * p->inv_area;
    }
-   pl.gx *= p->inv_area * FXP_ONE;
-   pl.gy *= p->inv_area * FXP_ONE;
-   pl.v0 *= p->inv_area;
+}
+
+/* The plane of per-vertex values v[k] over the primitive (see struct plane). */
+static inline struct plane
+make_plane(const struct plane_weights *pw, const double v[3])
+{
+   struct plane pl;
+   pl.gx = v[0] * pw->gx[0] + v[1] * pw->gx[1] + v[2] * pw->gx[2];
+   pl.gy = v[0] * pw->gy[0] + v[1] * pw->gy[1] + v[2] * pw->gy[2];
+   pl.v0 = v[0] * pw->g0[0] + v[1] * pw->g0[1] + v[2] * pw->g0[2];
    return pl;
 }
 
@@ -377,11 +388,12 @@ make_plane(const struct prim *p, const double v[3], bool half)
 static void
 setup_planes(struct fxp_render *r, struct prim *p)
 {
-   const bool half = r->rast->half_pixel_center;
+   struct plane_weights pw;
+   plane_weights(p, r->rast->half_pixel_center, &pw);
    const double w[3] = {p->v[0]->win[3], p->v[1]->win[3], p->v[2]->win[3]};
    const double z[3] = {p->v[0]->win[2], p->v[1]->win[2], p->v[2]->win[2]};
-   p->w = make_plane(p, w, half);
-   p->z = make_plane(p, z, half);
+   p->w = make_plane(&pw, w);
+   p->z = make_plane(&pw, z);
    p->z.v0 += p->z_offset;
    for (unsigned i = 0; i < r->num_fs_in; i++) {
       const struct fxp_fs_input *in = &r->fs_in[i];
@@ -395,7 +407,7 @@ setup_planes(struct fxp_render *r, struct prim *p)
             if (in->interp != TGSI_INTERPOLATE_LINEAR)
                a[k] *= w[k];
          }
-         p->attr[4 * i + c] = make_plane(p, a, half);
+         p->attr[4 * i + c] = make_plane(&pw, a);
       }
    }
 }
