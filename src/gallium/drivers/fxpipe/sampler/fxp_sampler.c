@@ -68,7 +68,8 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    b->unpack_rgba = NULL;
    b->fxt1_texel = NULL;
    b->fast = 0;
-   if (!v || !v->texture || fxp_resource(v->texture)->dt || !fxp_resource(v->texture)->data)
+   if (!v || !v->texture || fxp_resource(v->texture)->dt || !fxp_resource(v->texture)->data ||
+       v->format == PIPE_FORMAT_NONE) /* a view fxpipe refused (state/fxp_state_sampler.c) */
       return;
    if (v->format == PIPE_FORMAT_FXT1_RGB || v->format == PIPE_FORMAT_FXT1_RGBA) {
       if (v->texture->format != v->format)

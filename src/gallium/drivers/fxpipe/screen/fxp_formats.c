@@ -186,6 +186,14 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
        format == PIPE_FORMAT_X32_S8X24_UINT)
       return target != PIPE_BUFFER && !(bind & ~PIPE_BIND_SAMPLER_VIEW);
 
+   /* Textures of 24, 48 and 96-bit texels (R8G8B8, R16G16B16, R32G32B32) are refused, so that st/mesa
+    * stores every format of a view class in one texel size (RGB8 and RGB8UI both in 32 bits, RGB16F and
+    * RGB16 both in 64): texture views and copies between them need equal sizes. Buffers keep them
+    * (vertex formats, RGB32 texture buffers). */
+   const unsigned bits = util_format_get_blocksizebits(format);
+   if (util_format_get_blockwidth(format) == 1 && (bits == 24 || bits == 48 || bits == 96))
+      return false;
+
    const bool zs = fxp_is_depth_stencil_format(format);
    const bool color = fxp_is_color_format(format);
 

@@ -60,18 +60,20 @@ fxp_create_sampler_view(struct pipe_context *pipe, struct pipe_resource *texture
 
    if (!texture)
       return NULL;
-   if (!fxp_is_format_supported(pipe->screen, templ->format, templ->target, 0, 0,
-                                texture->target == PIPE_BUFFER ? PIPE_BIND_SAMPLER_VIEW : 0) ||
-       (texture->target != PIPE_BUFFER &&
-        util_format_get_blocksize(templ->format) != util_format_get_blocksize(texture->format))) {
-      fxp_refuse("sampler view of format %s on a %s resource", util_format_name(templ->format),
-                 util_format_name(texture->format));
-      return NULL;
-   }
    view = CALLOC_STRUCT(pipe_sampler_view);
    if (!view)
       return NULL;
    *view = *templ;
+   if (!fxp_is_format_supported(pipe->screen, templ->format, templ->target, 0, 0,
+                                texture->target == PIPE_BUFFER ? PIPE_BIND_SAMPLER_VIEW : 0) ||
+       (texture->target != PIPE_BUFFER &&
+        util_format_get_blocksize(templ->format) != util_format_get_blocksize(texture->format))) {
+      /* st/mesa does not expect NULL here (it would crash): the view is made, with no format, and samples
+       * as an unbound unit does, (0, 0, 0, 1), never reading the resource */
+      fxp_refuse("sampler view of format %s on a %s resource: it samples (0, 0, 0, 1)",
+                 util_format_name(templ->format), util_format_name(texture->format));
+      view->format = PIPE_FORMAT_NONE;
+   }
    view->reference.count = 1;
    view->texture = NULL;
    pipe_resource_reference(&view->texture, texture);
