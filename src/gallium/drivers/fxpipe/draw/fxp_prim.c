@@ -36,6 +36,9 @@ struct clipper {
    unsigned cull_output[PIPE_MAX_CLIP_PLANES]; /* cull distance j: output*4+chan */
    float *scratch;                 /* room for new vertices */
    unsigned scratch_used, scratch_cap;
+   /* the planes each of the draw's vertices (r->verts) is outside of, bit p for plane p, computed once per
+    * vertex rather than once per primitive that uses it; NULL when it could not be allocated */
+   const uint16_t *vmask;
 };
 
 static float
@@ -48,6 +51,20 @@ plane_dist(const struct clipper *cl, unsigned p, const float *v)
    const float *pos = &v[4 * (p >= cl->num_frustum && r->clipvertex >= 0 ? r->clipvertex : r->pos)];
    return cl->planes[p][0] * pos[0] + cl->planes[p][1] * pos[1] + cl->planes[p][2] * pos[2] +
           cl->planes[p][3] * pos[3];
+}
+
+/* The planes vertex v is outside of (bit p for plane p). */
+static inline unsigned
+outside_mask(const struct clipper *cl, const float *v)
+{
+   const struct fxp_render *r = cl->r;
+   if (cl->vmask && v >= r->verts && v < r->verts + (size_t)r->num_verts * r->stride)
+      return cl->vmask[(size_t)(v - r->verts) / r->stride];
+   unsigned m = 0;
+   for (unsigned p = 0; p < cl->num_planes; p++)
+      if (!(plane_dist(cl, p, v) >= 0.0f))
+         m |= 1u << p;
+   return m;
 }
 
 /* Whether a primitive of n vertices is culled: all its vertices have one cull distance negative. */
@@ -187,24 +204,17 @@ clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float 
 {
    struct fxp_render *r = cl->r;
    const float *in[3] = {v0, v1, v2};
-   unsigned out_mask = 0, all_out = ~0u;
+   unsigned out_mask;
    const float *prov = r->rast->flatshade_first ? v0 : v2;
 
    if (r->ctx->queries_enabled)
       r->ctx->stats.c_invocations++;
    if (cl->num_cull && culled(cl, in, 3))
       return;
-   for (unsigned p = 0; p < cl->num_planes; p++) {
-      unsigned outside = 0;
-      for (unsigned k = 0; k < 3; k++)
-         if (!(plane_dist(cl, p, in[k]) >= 0.0f))
-            outside |= 1 << k;
-      if (outside == 7)
-         return; /* entirely outside one plane */
-      if (outside)
-         out_mask |= 1 << p;
-      all_out &= outside;
-   }
+   const unsigned m0 = outside_mask(cl, v0), m1 = outside_mask(cl, v1), m2 = outside_mask(cl, v2);
+   if (m0 & m1 & m2)
+      return; /* entirely outside one plane */
+   out_mask = m0 | m1 | m2;
    if (!out_mask) {
       emit_triangle(r, v0, v1, v2, prov, edges);
       return;
@@ -433,6 +443,12 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
       fxp_refuse("out of memory for clipping");
       return;
    }
+   _Static_assert(MAX_PLANES <= 16, "outside masks are 16 bits");
+   uint16_t *vmask = r->num_verts > 3 ? MALLOC(r->num_verts * sizeof(uint16_t)) : NULL;
+   cl.vmask = NULL;
+   for (unsigned v = 0; vmask && v < r->num_verts; v++)
+      vmask[v] = outside_mask(&cl, &r->verts[(size_t)v * r->stride]);
+   cl.vmask = vmask;
    unsigned start = 0;
    for (unsigned i = 0; i <= count; i++) {
       if (i == count || elts[i] == UINT32_MAX) {
@@ -440,5 +456,6 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
          start = i + 1;
       }
    }
+   FREE(vmask);
    FREE(cl.scratch);
 }
