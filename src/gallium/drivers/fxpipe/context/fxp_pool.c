@@ -1,6 +1,11 @@
-/* Worker threads for parallel rasterization (see fxp_pool.h). A job is published by bumping a generation
- * counter under the mutex; each worker runs it once and counts itself done; the caller runs its own share
- * and waits for the count. */
+/* Worker threads for parallel rasterization and compute (see fxp_pool.h). A job is published by bumping a
+ * generation counter under the mutex; each worker runs it once and counts itself done; the caller runs its own
+ * share and waits for the count.
+ *
+ * Every pool is also on a list that a destructor of the library walks: an application may exit, or unload the
+ * DRI driver at XCloseDisplay, without destroying its contexts, and workers left waiting in the driver's code
+ * would then run in unmapped memory (piglit's glx-multithread crashed so about one run in 20). The
+ * destructor stops and joins them first; a pool stopped so runs its jobs on the calling thread alone. */
 #include <stdlib.h>
 
 #include "c11/threads.h"
@@ -8,6 +13,7 @@
 #include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/u_debug.h"
+#include "util/simple_mtx.h"
 
 #include "context/fxp_pool.h"
 
@@ -31,11 +37,42 @@ struct fxp_pool {
    void *data;
    struct worker workers[FXP_POOL_MAX];
    unsigned started;
+   struct fxp_pool *next;       /* the list of live pools */
 };
 
-/* Off unless asked for (FXPIPE_THREADS=N, or 0 for one thread a CPU): under load, piglit's glx-multithread
- * (two contexts drawing from two application threads) crashed now and then with worker threads, about 1 run in
- * 10, and never with FXPIPE_THREADS=1; until that is understood, the default is the calling thread alone. */
+static simple_mtx_t pools_lock = SIMPLE_MTX_INITIALIZER;
+static struct fxp_pool *pools;
+
+/* Stops and joins a pool's workers; afterwards it runs jobs on the caller alone. */
+static void
+pool_stop(struct fxp_pool *p)
+{
+   mtx_lock(&p->lock);
+   p->quit = true;
+   cnd_broadcast(&p->start);
+   mtx_unlock(&p->lock);
+   for (unsigned i = 1; i <= p->started; i++)
+      thrd_join(p->workers[i].thread, NULL);
+   p->started = 0;
+   p->threads = 1;
+}
+
+__attribute__((destructor)) static void
+fxp_pool_unload(void)
+{
+   simple_mtx_lock(&pools_lock);
+   struct fxp_pool *list = pools;
+   pools = NULL;
+   simple_mtx_unlock(&pools_lock);
+   /* the pools stay allocated: a context that was never destroyed may still hold one */
+   for (struct fxp_pool *p = list; p; p = p->next)
+      pool_stop(p);
+}
+
+/* The rasterizer's threads: off unless asked for (FXPIPE_THREADS=N, or 0 for one thread a CPU). The crash
+ * that kept them off (glx-multithread, workers outliving the unloaded driver) is mended by fxp_pool_unload,
+ * but the piglit lists run with the calling thread alone, so the threaded rasterizer is not yet checked as
+ * widely as the default. */
 unsigned
 fxp_pool_default_threads(void)
 {
@@ -103,10 +140,18 @@ fxp_pool_create(unsigned threads)
    if (p->started != threads - 1) {
       p->threads = p->started + 1; /* run with the workers that did start */
       if (p->threads == 1) {
-         fxp_pool_destroy(p);
+         pool_stop(p);
+         cnd_destroy(&p->start);
+         cnd_destroy(&p->done);
+         mtx_destroy(&p->lock);
+         FREE(p);
          return NULL;
       }
    }
+   simple_mtx_lock(&pools_lock);
+   p->next = pools;
+   pools = p;
+   simple_mtx_unlock(&pools_lock);
    return p;
 }
 
@@ -144,12 +189,15 @@ fxp_pool_destroy(struct fxp_pool *p)
 {
    if (!p)
       return;
-   mtx_lock(&p->lock);
-   p->quit = true;
-   cnd_broadcast(&p->start);
-   mtx_unlock(&p->lock);
-   for (unsigned i = 1; i <= p->started; i++)
-      thrd_join(p->workers[i].thread, NULL);
+   simple_mtx_lock(&pools_lock);
+   for (struct fxp_pool **q = &pools; *q; q = &(*q)->next) {
+      if (*q == p) {
+         *q = p->next;
+         break;
+      }
+   }
+   simple_mtx_unlock(&pools_lock);
+   pool_stop(p);
    cnd_destroy(&p->start);
    cnd_destroy(&p->done);
    mtx_destroy(&p->lock);
