@@ -149,8 +149,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_MAX_VERTEX_STREAMS: /* to stream output and queries; stream 0 is rasterized (draw/fxp_gs.c) */
       return PIPE_MAX_VERTEX_STREAMS;
-   case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES:
-      return 1024;
+   case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES: /* as many as the total components allow at 4 a vertex */
+      return 4096;
    case PIPE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
       return 16384;
    case PIPE_CAP_MAX_GS_INVOCATIONS:
