@@ -216,6 +216,8 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
       grid_worker(&job, 0, 1);
    if (job.failed)
       fxp_refuse("out of memory for a dispatch");
+   else if (ctx->queries_enabled)
+      ctx->stats.cs_invocations += n_groups * threads; /* pipeline statistics */
 }
 
 void
