@@ -103,6 +103,7 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
          }
       }
       fxp_exec_run(e);
+      fxp_exec_merge_outputs(e);
       for (unsigned o = 0; o < vs->num_outputs; o++) {
          const unsigned sem = vs->info.output_semantic_name[o];
          const bool clamp = clamp_color && (sem == TGSI_SEMANTIC_COLOR || sem == TGSI_SEMANTIC_BCOLOR);

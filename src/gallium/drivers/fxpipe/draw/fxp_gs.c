@@ -263,9 +263,9 @@ fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_prog
          g->input_from[i] = GS_FROM_PRIMID;
          continue;
       }
-      for (unsigned o = 0; o < vs->num_outputs; o++)
+      for (unsigned o = 0; o < vs->num_outputs && g->input_from[i] == GS_FROM_NOTHING; o++)
          if (fxp_varying_matches(vs->info.output_semantic_name[o], vs->info.output_semantic_index[o], name, index))
-            g->input_from[i] = o;
+            g->input_from[i] = o; /* the first: component-split outputs are merged into it */
    }
    if (r->rast->clamp_vertex_color) {
       for (unsigned o = 0; o < gs->num_outputs && g->num_clamped < ARRAY_SIZE(g->clamped); o++) {

@@ -223,11 +223,13 @@ fxp_raster_begin(struct fxp_render *r)
       }
       in->src = name == TGSI_SEMANTIC_PRIMID ? FXP_FS_PRIMID : FXP_FS_ZERO;
       for (unsigned o = 0; o < vi->num_outputs; o++) {
-         if (fxp_varying_matches(vi->output_semantic_name[o], vi->output_semantic_index[o], name, index)) {
+         /* the first matching output: component-split outputs are merged into it (fxp_exec_merge_outputs) */
+         if (in->output < 0 &&
+             fxp_varying_matches(vi->output_semantic_name[o], vi->output_semantic_index[o], name, index)) {
             in->src = FXP_FS_FROM_OUTPUT;
             in->output = o;
          }
-         if (name == TGSI_SEMANTIC_COLOR && r->rast->light_twoside &&
+         if (name == TGSI_SEMANTIC_COLOR && r->rast->light_twoside && in->back_output < 0 &&
              vi->output_semantic_name[o] == TGSI_SEMANTIC_BCOLOR && vi->output_semantic_index[o] == index) {
             in->src = FXP_FS_FROM_OUTPUT; /* back faces read it even if no front colour is written */
             in->back_output = o;
@@ -254,8 +256,8 @@ fxp_raster_begin(struct fxp_render *r)
    r->fs_depth = r->fs_stencil = -1;
    for (unsigned o = 0; o < fi->num_outputs; o++) {
       const unsigned name = fi->output_semantic_name[o], index = fi->output_semantic_index[o];
-      if (name == TGSI_SEMANTIC_COLOR && index < PIPE_MAX_COLOR_BUFS)
-         r->fs_color[index] = o;
+      if (name == TGSI_SEMANTIC_COLOR && index < PIPE_MAX_COLOR_BUFS && r->fs_color[index] < 0)
+         r->fs_color[index] = o; /* the first: component-split outputs are merged into it */
       else if (name == TGSI_SEMANTIC_POSITION)
          r->fs_depth = o;
       else if (name == TGSI_SEMANTIC_STENCIL)
@@ -599,6 +601,7 @@ shade(struct fxp_render *r, struct fxp_raster_thread *ts, const struct prim *p, 
       bt->coverage = m;
    }
    fxp_exec_run(e);
+   fxp_exec_merge_outputs(e);
    ts->ps_invocations += util_bitcount(bt->coverage);
    e->frag = NULL;
 

@@ -499,6 +499,18 @@ fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
       p->temp_arrays[i].last = -1;
    }
    tgsi_scan_shader(tokens, &p->info);
+   for (unsigned o = 0; o < p->info.num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
+      for (unsigned q = 0; q < o; q++) {
+         if (p->info.output_semantic_name[q] == p->info.output_semantic_name[o] &&
+             p->info.output_semantic_index[q] == p->info.output_semantic_index[o]) {
+            p->out_merge[p->num_out_merges].src = o;
+            p->out_merge[p->num_out_merges].dst = q;
+            p->out_merge[p->num_out_merges].mask = p->info.output_usagemask[o];
+            p->num_out_merges++;
+            break;
+         }
+      }
+   }
 
    p->num_temps = p->info.file_max[TGSI_FILE_TEMPORARY] + 1;
    p->num_inputs = p->info.file_max[TGSI_FILE_INPUT] + 1;

@@ -61,6 +61,7 @@ op_emit(struct fxp_exec *e, const struct fxp_inst *in)
       return;
    const fxp_vu stream = src_u(e, in, 0, 0);
    const struct fxp_program *p = e->prog;
+   fxp_exec_merge_outputs(e);
    for (unsigned l = 0; l < FXP_W; l++) {
       if (!e->mask[l] || g->count[l] >= g->max_vertices)
          continue;

@@ -165,6 +165,13 @@ struct fxp_program {
    struct fxp_const_ref *consts;
    unsigned num_consts;
 
+   /* Outputs split by component (ARB_enhanced_layouts: several registers for one semantic, each with some
+    * of its channels): output src's channels in mask are copied into output dst, the first register of that
+    * semantic, whenever the stage's outputs are taken (fxp_exec_merge_outputs), so that the next stage and
+    * the fragment operations find the whole varying in one register. */
+   struct { uint8_t src, dst, mask; } out_merge[PIPE_MAX_SHADER_OUTPUTS];
+   unsigned num_out_merges;
+
    fxp_vec *imm_splat;          /* num_imms * 4 slots, copied into every batch's register file */
 
    /* SV[i] semantic, to let the stage fill system values */
@@ -284,6 +291,17 @@ bool fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const st
 /* Starts the program over for a new batch of `count` lanes, keeping immediates and constants. */
 void fxp_exec_reset(struct fxp_exec *e, unsigned count);
 void fxp_exec_fini(struct fxp_exec *e);
+/* Copies component-split outputs into the first register of their semantic (fxp_program.out_merge). */
+static inline void
+fxp_exec_merge_outputs(struct fxp_exec *e)
+{
+   const struct fxp_program *p = e->prog;
+   for (unsigned k = 0; k < p->num_out_merges; k++)
+      for (unsigned c = 0; c < 4; c++)
+         if (p->out_merge[k].mask & (1u << c))
+            e->rf[p->output_base + 4 * p->out_merge[k].dst + c] = e->rf[p->output_base + 4 * p->out_merge[k].src + c];
+}
+
 /* Runs until END, or until a BARRIER (e->at_barrier set; call again to go on). */
 void fxp_exec_run(struct fxp_exec *e);
 
