@@ -17,8 +17,8 @@ PKGS=(
   libgl1 libegl1 libglx-mesa0 libegl-mesa0 libgl1-mesa-dri libgles2
   libgl-dev libegl-dev libgles-dev
   xvfb xauth mesa-utils piglit
-  # FXT1 tool (PNG) and benchmark (PNG, JPEG)
-  libpng-dev libjpeg-dev
+  # FXT1 tool (PNG) and benchmark (PNG, JPEG); glmark2 for bench/draw/glmark2.sh
+  libpng-dev libjpeg-dev glmark2-x11
 )
 
 missing=()

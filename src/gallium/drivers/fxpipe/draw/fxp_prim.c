@@ -39,6 +39,9 @@ struct clipper {
    /* the planes each of the draw's vertices (r->verts) is outside of, bit p for plane p, computed once per
     * vertex rather than once per primitive that uses it; NULL when it could not be allocated */
    const uint16_t *vmask;
+   /* window coordinates of each of the draw's vertices inside every plane, computed once per vertex; NULL
+    * when primitives may pick their viewport (VIEWPORT_INDEX) or the array could not be allocated */
+   const struct fxp_rvert *vwin;
 };
 
 static float
@@ -322,6 +325,31 @@ vtx(const struct fxp_render *r, uint32_t i)
    return &r->verts[(size_t)i * r->stride];
 }
 
+/* A triangle of the draw's vertices a, b, c: one inside every plane goes to the rasterizer with the window
+ * coordinates its vertices got once (no clipping, no per-triangle division); the others take
+ * clip_triangle's path. The statistics are counted the same either way. */
+static void
+tri_indexed(struct clipper *cl, uint32_t a, uint32_t b, uint32_t c, unsigned edges)
+{
+   struct fxp_render *r = cl->r;
+   if (!cl->vwin || cl->num_cull) {
+      clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c), edges);
+      return;
+   }
+   const unsigned m0 = cl->vmask[a], m1 = cl->vmask[b], m2 = cl->vmask[c];
+   if (m0 | m1 | m2) {
+      clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c), edges);
+      return;
+   }
+   if (r->ctx->queries_enabled) {
+      r->ctx->stats.c_invocations++;
+      r->ctx->stats.c_primitives++;
+   }
+   const uint32_t p = r->rast->flatshade_first ? a : c;
+   select_layer(r, vtx(r, p));
+   fxp_raster_triangle(r, &cl->vwin[a], &cl->vwin[b], &cl->vwin[c], &cl->vwin[p], edges);
+}
+
 /* Assembles one restart-free run of elements. */
 static void
 assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsigned n)
@@ -331,7 +359,7 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
 
    r->stipple_counter = 0.0f; /* a new primitive: the stipple pattern starts over */
 
-#define TRIE(a, b, c, edges) clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c), edges)
+#define TRIE(a, b, c, edges) tri_indexed(cl, a, b, c, edges)
 #define TRI(a, b, c) TRIE(a, b, c, 7)
 #define LINE(a, b) clip_line(cl, vtx(r, a), vtx(r, b))
    switch (mode) {
@@ -449,6 +477,12 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
    for (unsigned v = 0; vmask && v < r->num_verts; v++)
       vmask[v] = outside_mask(&cl, &r->verts[(size_t)v * r->stride]);
    cl.vmask = vmask;
+   /* window coordinates once per vertex, when every primitive has the same viewport */
+   struct fxp_rvert *vwin = vmask && r->viewport_index < 0 ? MALLOC(r->num_verts * sizeof(*vwin)) : NULL;
+   for (unsigned v = 0; vwin && v < r->num_verts; v++)
+      if (!vmask[v])
+         to_window(r, vtx(r, v), &vwin[v]);
+   cl.vwin = vwin;
    unsigned start = 0;
    for (unsigned i = 0; i <= count; i++) {
       if (i == count || elts[i] == UINT32_MAX) {
@@ -456,6 +490,7 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
          start = i + 1;
       }
    }
+   FREE(vwin);
    FREE(vmask);
    FREE(cl.scratch);
 }
