@@ -234,13 +234,11 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
    if (!d->count || !d->instance_count)
       return;
    if (!reserve((void **)&c->vidx, &c->vidx_cap, d->count, sizeof(uint32_t)) ||
-       !reserve((void **)&c->elts, &c->elts_cap, d->count, sizeof(uint32_t)) ||
-       !reserve((void **)&c->verts, &c->verts_cap, (size_t)d->count * vs_stride, sizeof(float))) {
+       !reserve((void **)&c->elts, &c->elts_cap, d->count, sizeof(uint32_t))) {
       fxp_refuse("out of memory for a draw of %u vertices", d->count);
       return;
    }
    uint32_t *vidx = c->vidx, *elts = c->elts;
-   float *vs_verts = c->verts;
    for (uint32_t i = 0; i < d->count; i++) {
       uint32_t v;
       if (info->index_size) {
@@ -260,6 +258,12 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
    const unsigned n_in = nv; /* vertices read (pipeline statistics) */
    if (info->index_size)
       nv = reuse_vertices(c, vidx, nv, elts, n);
+   /* room for the shaded vertices only (after reuse, not one per element) */
+   if (!reserve((void **)&c->verts, &c->verts_cap, (size_t)MAX2(nv, 1) * vs_stride, sizeof(float))) {
+      fxp_refuse("out of memory for a draw of %u vertices", nv);
+      return;
+   }
+   float *vs_verts = c->verts;
    for (uint32_t inst = 0; inst < d->instance_count; inst++) {
       shade_vertices(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
                      info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
