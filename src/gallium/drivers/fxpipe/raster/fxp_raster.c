@@ -358,10 +358,13 @@ fxp_raster_end(struct fxp_render *r)
    r->fs_ready = false;
 }
 
-/* A primitive's plane weights: vertex k's value contributes v[k] * gx[k] to a plane's x step, v[k] * gy[k]
- * to its y step and v[k] * g0[k] to its value at pixel (0, 0) (the edge functions over twice the area). */
+/* A primitive's plane weights: a plane's x step is (v[0] a[0] + v[1] a[1] + v[2] a[2]) * sx, its y step
+ * the same with b and sy, its value at pixel (0, 0) with c and s0 (the edge functions, and 1 over twice the
+ * area). The sums are taken before the scaling, so that a value equal at the three vertices comes out
+ * exactly (depth compared at a bound, flat-looking inputs). */
 struct plane_weights {
-   double gx[3], gy[3], g0[3];
+   double a[3], b[3], c[3];
+   double sx, s0;
 };
 
 static inline void
@@ -369,10 +372,12 @@ plane_weights(const struct prim *p, bool half, struct plane_weights *pw)
 {
    const double c0 = half ? FXP_ONE / 2 : 0;
    for (unsigned k = 0; k < 3; k++) {
-      pw->gx[k] = (double)p->A[k] * p->inv_area * FXP_ONE;
-      pw->gy[k] = (double)p->B[k] * p->inv_area * FXP_ONE;
-      pw->g0[k] = ((double)p->A[k] * c0 + (double)p->B[k] * c0 + (double)p->C[k]) * p->inv_area;
+      pw->a[k] = (double)p->A[k];
+      pw->b[k] = (double)p->B[k];
+      pw->c[k] = pw->a[k] * c0 + pw->b[k] * c0 + (double)p->C[k];
    }
+   pw->sx = p->inv_area * FXP_ONE;
+   pw->s0 = p->inv_area;
 }
 
 /* The plane of per-vertex values v[k] over the primitive (see struct plane). */
@@ -380,9 +385,9 @@ static inline struct plane
 make_plane(const struct plane_weights *pw, const double v[3])
 {
    struct plane pl;
-   pl.gx = v[0] * pw->gx[0] + v[1] * pw->gx[1] + v[2] * pw->gx[2];
-   pl.gy = v[0] * pw->gy[0] + v[1] * pw->gy[1] + v[2] * pw->gy[2];
-   pl.v0 = v[0] * pw->g0[0] + v[1] * pw->g0[1] + v[2] * pw->g0[2];
+   pl.gx = (v[0] * pw->a[0] + v[1] * pw->a[1] + v[2] * pw->a[2]) * pw->sx;
+   pl.gy = (v[0] * pw->b[0] + v[1] * pw->b[1] + v[2] * pw->b[2]) * pw->sx;
+   pl.v0 = (v[0] * pw->c[0] + v[1] * pw->c[1] + v[2] * pw->c[2]) * pw->s0;
    return pl;
 }
 
