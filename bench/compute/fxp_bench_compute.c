@@ -22,17 +22,10 @@
 #include <time.h>
 
 #include "fxp_gl_egl.h"
+#include "../lib/fxp_bench_time.h"
 
 #define N (1u << 20)
 #define IMG 512
-
-static double
-now(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static GLuint
 compute_program(const char *src)
@@ -151,13 +144,13 @@ run(const char *name, dispatch_fn fn, double seconds)
    }
    glFinish();
    unsigned n = 0;
-   const double start = now();
+   const double start = fxp_bench_now();
    double t = start;
    while (t - start < seconds) {
       fn(false);
       glFinish();
       n++;
-      t = now();
+      t = fxp_bench_now();
    }
    printf("%-8s %10.2f dispatches/s\n", name, n / (t - start));
    fflush(stdout);

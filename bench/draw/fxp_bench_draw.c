@@ -23,17 +23,10 @@
 #include <time.h>
 
 #include "fxp_gl_egl.h"
+#include "../lib/fxp_bench_time.h"
 
 #define W 512
 #define H 512
-
-static double
-now(void)
-{
-   struct timespec ts;
-   clock_gettime(CLOCK_MONOTONIC, &ts);
-   return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static GLuint
 program(const char *vs_src, const char *fs_src)
@@ -73,13 +66,13 @@ run(const char *name, frame_fn frame, double seconds)
       return 0.0;
    frame();
    glFinish();
-   const double start = now();
+   const double start = fxp_bench_now();
    double t = start;
    while (t - start < seconds) {
       frame();
       glFinish();
       frames++;
-      t = now();
+      t = fxp_bench_now();
    }
    const double fps = frames / (t - start);
    printf("%-13s %10.2f frames/s\n", name, fps);

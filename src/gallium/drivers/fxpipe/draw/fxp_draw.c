@@ -155,30 +155,25 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
    ctx->draw_cache = NULL;
 }
 
+/* Frees *p if it holds more than FXP_DRAW_CACHE_KEEP_B (cap elements of elem_B bytes). */
+static void
+give_back(void **p, size_t *cap, size_t elem_B)
+{
+   if (*cap * elem_B <= FXP_DRAW_CACHE_KEEP_B)
+      return;
+   FREE(*p);
+   *p = NULL;
+   *cap = 0;
+}
+
 /* After a draw: arrays grown past FXP_DRAW_CACHE_KEEP_B for it are given back. */
 static void
 draw_cache_trim(struct fxp_draw_cache *c)
 {
-   if (c->vidx_cap * sizeof(uint32_t) > FXP_DRAW_CACHE_KEEP_B) {
-      FREE(c->vidx);
-      c->vidx = NULL;
-      c->vidx_cap = 0;
-   }
-   if (c->elts_cap * sizeof(uint32_t) > FXP_DRAW_CACHE_KEEP_B) {
-      FREE(c->elts);
-      c->elts = NULL;
-      c->elts_cap = 0;
-   }
-   if (c->remap_cap * sizeof(uint32_t) > FXP_DRAW_CACHE_KEEP_B) {
-      FREE(c->remap);
-      c->remap = NULL;
-      c->remap_cap = 0;
-   }
-   if (c->verts_cap * sizeof(float) > FXP_DRAW_CACHE_KEEP_B) {
-      FREE(c->verts);
-      c->verts = NULL;
-      c->verts_cap = 0;
-   }
+   give_back((void **)&c->vidx, &c->vidx_cap, sizeof(uint32_t));
+   give_back((void **)&c->elts, &c->elts_cap, sizeof(uint32_t));
+   give_back((void **)&c->remap, &c->remap_cap, sizeof(uint32_t));
+   give_back((void **)&c->verts, &c->verts_cap, sizeof(float));
 }
 
 /* Vertex reuse for indexed draws: an index that appears several times is shaded once. vidx[0..nv) holds

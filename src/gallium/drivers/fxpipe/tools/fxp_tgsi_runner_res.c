@@ -18,6 +18,17 @@ struct name_value {
    unsigned value;
 };
 
+/* A section's data words as a plain array (at least one word), for uploads; NULL when out of memory. The
+ * caller frees it. */
+static uint32_t *
+data_words(const struct data *d)
+{
+   uint32_t *all = malloc(MAX2(d->n, 1) * 4);
+   for (unsigned k = 0; all && k < d->n; k++)
+      all[k] = d->w[k].bits;
+   return all;
+}
+
 static bool
 lookup(const struct name_value *table, const char *name, unsigned *out)
 {
@@ -240,11 +251,9 @@ bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struc
          texs[i] = screen->resource_create(screen, &btempl);
          if (!texs[i])
             return fail("texture %u: resource_create refused the buffer", i);
-         uint32_t *all = malloc(MAX2(tx->data.n, 1) * 4);
+         uint32_t *all = data_words(&tx->data);
          if (!all)
             return fail("out of memory");
-         for (unsigned k = 0; k < tx->data.n; k++)
-            all[k] = tx->data.w[k].bits;
          pipe->buffer_subdata(pipe, texs[i], PIPE_MAP_WRITE, 0, size_B, all);
          free(all);
          struct pipe_sampler_view bview;
@@ -270,13 +279,10 @@ bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struc
       if (!texs[i])
          return fail("texture %u: resource_create refused it (FXPIPE_DEBUG=refuse says why)", i);
       const unsigned texel_B = util_format_get_blocksize(tx->format);
-      const uint32_t *words = NULL;
-      uint32_t *all = malloc(MAX2(tx->data.n, 1) * 4);
+      uint32_t *all = data_words(&tx->data);
       if (!all)
          return fail("out of memory");
-      for (unsigned k = 0; k < tx->data.n; k++)
-         all[k] = tx->data.w[k].bits;
-      words = all;
+      const uint32_t *words = all;
       for (unsigned l = 0; l < tx->levels; l++) {
          const unsigned w = u_minify(tx->width, l), h = u_minify(tx->height, l);
          const unsigned slices = tx->target == PIPE_TEXTURE_3D ? u_minify(tx->depth, l) : tx->layers;
@@ -422,11 +428,9 @@ bind_images(struct pipe_screen *screen, struct pipe_context *pipe, const struct 
       imgs[i] = screen->resource_create(screen, &templ);
       if (!imgs[i])
          return fail("image %u: resource_create refused it (FXPIPE_DEBUG=refuse says why)", i);
-      uint32_t *all = malloc(MAX2(im->data.n, 1) * 4);
+      uint32_t *all = data_words(&im->data);
       if (!all)
          return fail("out of memory");
-      for (unsigned k = 0; k < im->data.n; k++)
-         all[k] = im->data.w[k].bits;
       if (buffer) {
          pipe->buffer_subdata(pipe, imgs[i], PIPE_MAP_WRITE, 0, row_B, all);
       } else {
