@@ -10,6 +10,9 @@
  *   tex-rgba8   8 full-screen quads per frame, a 512x512 RGBA8 texture drawn 1:1, bilinear
  *   tex-fxt1    the same with the image compressed to FXT1 (GL_3DFX_texture_compression_FXT1) at upload
  *   tex-trilinear  a 1024x1024 mipmapped RGBA8 texture minified about 5x, trilinear
+ *   mesh-8m     one glDrawElements of a 2000x2000-quad mesh from buffer objects: 8M triangles of a quarter
+ *               pixel, 8M vertices, 24M 32-bit indices laid out as piglit's draw-prim-rate lays out its
+ *               8000K cell (two new vertices a quad, rows not shared): memory and primitive bound
  * Prints frames per second for each; glFinish ends every frame. */
 #define GL_GLEXT_PROTOTYPES
 #include <GL/gl.h>
@@ -51,6 +54,55 @@ frame_quads(void)
    glClear(GL_COLOR_BUFFER_BIT);
    for (int i = 0; i < 8; i++)
       glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+}
+
+/* mesh-8m: the index count of the bound element buffer */
+static GLsizei mesh_indices;
+
+static void
+frame_mesh(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawElements(GL_TRIANGLES, mesh_indices, GL_UNSIGNED_INT, NULL);
+}
+
+/* Fills buffer objects with an n x n quad mesh over the whole target, as draw-prim-rate's indexed
+ * triangles: each row starts with two vertices (its left edge) and adds two a quad (the quad's right edge),
+ * counter-clockwise triangles (a, b, c) and (c, b, d) over the quad's corners a b / c d seen from below. */
+static bool
+make_mesh(unsigned n, GLuint bufs[2])
+{
+   const size_t nv = (size_t)n * (2 + 2 * n), ni = (size_t)n * n * 6;
+   float *v = malloc(nv * 12);
+   GLuint *idx = malloc(ni * 4);
+   if (!v || !idx) {
+      free(v);
+      free(idx);
+      return false;
+   }
+   const double d = 2.0 / n;
+   size_t k = 0, e = 0;
+   for (unsigned y = 0; y < n; y++) {
+      for (unsigned x = 0; x <= n; x++) {
+         const size_t base = k / 3;
+         v[k++] = (float)(-1 + d * x), v[k++] = (float)(-1 + d * y), v[k++] = 0;
+         v[k++] = (float)(-1 + d * x), v[k++] = (float)(-1 + d * (y + 1)), v[k++] = 0;
+         if (x) {
+            const GLuint a = base - 2, c = base - 1, b = base, dd = base + 1;
+            idx[e++] = a, idx[e++] = b, idx[e++] = c;
+            idx[e++] = c, idx[e++] = b, idx[e++] = dd;
+         }
+      }
+   }
+   glGenBuffers(2, bufs);
+   glBindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+   glBufferData(GL_ARRAY_BUFFER, nv * 12, v, GL_STATIC_DRAW);
+   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, bufs[1]);
+   glBufferData(GL_ELEMENT_ARRAY_BUFFER, ni * 4, idx, GL_STATIC_DRAW);
+   mesh_indices = (GLsizei)ni;
+   free(v);
+   free(idx);
+   return glGetError() == GL_NO_ERROR;
 }
 
 static char **only;  /* workload names given on the command line, NULL for all */
@@ -181,6 +233,25 @@ main(int argc, char **argv)
    textured_quad(2.6f);
    run("tex-trilinear", frame_quads, seconds);
    glDeleteTextures(3, tex);
+
+   /* mesh-8m: positions only, one colour */
+   GLuint mesh_prog = program("#version 120\nattribute vec4 pos;\nvoid main() { gl_Position = pos; }\n",
+                              "#version 120\nvoid main() { gl_FragColor = vec4(1.0); }\n");
+   GLuint mesh_bufs[2];
+   bool wanted = !only;
+   for (char **n = only; n && *n; n++)
+      wanted |= !strcmp(*n, "mesh-8m");
+   if (wanted && make_mesh(2000, mesh_bufs)) {
+      glUseProgram(mesh_prog);
+      glDisableVertexAttribArray(1);
+      glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, NULL);
+      run("mesh-8m", frame_mesh, seconds);
+      glBindBuffer(GL_ARRAY_BUFFER, 0);
+      glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+      glDeleteBuffers(2, mesh_bufs);
+   } else if (wanted) {
+      printf("mesh-8m       no memory for the mesh\n");
+   }
 
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglTerminate(dpy);

@@ -217,27 +217,61 @@ struct draw_params {
    int32_t index_bias;
 };
 
+/* Vertices a primitive of a list mode takes; 0 for strips, fans, loops, quads and polygons. */
+static unsigned
+list_vertices(enum pipe_prim_type mode)
+{
+   switch (mode) {
+   case PIPE_PRIM_POINTS: return 1;
+   case PIPE_PRIM_LINES: return 2;
+   case PIPE_PRIM_TRIANGLES: return 3;
+   case PIPE_PRIM_LINES_ADJACENCY: return 4;
+   case PIPE_PRIM_TRIANGLES_ADJACENCY: return 6;
+   default: return 0;
+   }
+}
+
+/* Elements [first, first + count) of a draw, instances [inst0, inst0 + num_inst): index reads, vertex reuse,
+ * vertex shading, then the geometry shader or stream output and primitive assembly. first is 0 unless the
+ * draw is split into chunks (draw_one), and the primitive ID goes on from the chunk before. */
 static void
-draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, const struct pipe_draw_info *info,
-         const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
-         uint64_t ib_size_B, unsigned draw_id)
+draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, const struct pipe_draw_info *info,
+           const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
+           uint64_t ib_size_B, unsigned draw_id, uint32_t first, uint32_t count, uint32_t inst0,
+           uint32_t num_inst)
 {
    struct fxp_draw_cache *c = r->ctx->draw_cache;
    const unsigned vs_stride = 4 * MAX2(r->vs->num_outputs, 1);
    unsigned n = 0, nv = 0;
 
-   if (!d->count || !d->instance_count)
-      return;
-   if (!reserve((void **)&c->vidx, &c->vidx_cap, d->count, sizeof(uint32_t)) ||
-       !reserve((void **)&c->elts, &c->elts_cap, d->count, sizeof(uint32_t))) {
-      fxp_refuse("out of memory for a draw of %u vertices", d->count);
+   if (!reserve((void **)&c->vidx, &c->vidx_cap, count, sizeof(uint32_t)) ||
+       !reserve((void **)&c->elts, &c->elts_cap, count, sizeof(uint32_t))) {
+      fxp_refuse("out of memory for a draw of %u vertices", count);
       return;
    }
    uint32_t *vidx = c->vidx, *elts = c->elts;
-   for (uint32_t i = 0; i < d->count; i++) {
+   const uint64_t first_B = ((uint64_t)d->start + first) * info->index_size;
+   if (info->index_size && !info->primitive_restart && first_B + (uint64_t)count * info->index_size <= ib_size_B) {
+      /* indices inside the buffer, no restarts: one bounds check, a loop an index size */
+#define READ_INDICES(T)                                          \
+      for (uint32_t i = 0; i < count; i++) {                     \
+         T v;                                                    \
+         memcpy(&v, ib + first_B + (uint64_t)i * sizeof(T), sizeof(T)); \
+         vidx[i] = (uint32_t)v + d->index_bias;                  \
+         elts[i] = i;                                            \
+      }
+      switch (info->index_size) {
+      case 1: READ_INDICES(uint8_t); break;
+      case 2: READ_INDICES(uint16_t); break;
+      default: READ_INDICES(uint32_t); break;
+      }
+#undef READ_INDICES
+      n = nv = count;
+   }
+   for (uint32_t i = n; i < count; i++) { /* the general path: bounds, restarts */
       uint32_t v;
       if (info->index_size) {
-         if (!read_index(ib, ib_size_B, info->index_size, (uint64_t)d->start + i, &v))
+         if (!read_index(ib, ib_size_B, info->index_size, (uint64_t)d->start + first + i, &v))
             break; /* past the end of the index buffer */
          if (info->primitive_restart && v == info->restart_index) {
             elts[n++] = UINT32_MAX;
@@ -245,7 +279,7 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
          }
          v += d->index_bias;
       } else {
-         v = d->start + i;
+         v = d->start + first + i;
       }
       vidx[nv] = v;
       elts[n++] = nv++;
@@ -259,19 +293,20 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
       return;
    }
    float *vs_verts = c->verts;
-   for (uint32_t inst = 0; inst < d->instance_count; inst++) {
+   for (uint32_t inst = inst0; inst < inst0 + num_inst; inst++) {
       shade_vertices(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
                      info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
                      draw_id);
-      r->prim_id = 0;
+      if (first == 0)
+         r->prim_id = 0;
       if (r->ctx->queries_enabled) {
          struct pipe_query_data_pipeline_statistics *st = &r->ctx->stats;
          st->ia_vertices += n_in;
          st->vs_invocations += nv;
-         for (unsigned i = 0, first = 0; i <= n; i++) {
+         for (unsigned i = 0, f = 0; i <= n; i++) {
             if (i == n || elts[i] == UINT32_MAX) {
-               st->ia_primitives += fxp_gs_decompose(info->mode, i - first, false, NULL, NULL);
-               first = i + 1;
+               st->ia_primitives += fxp_gs_decompose(info->mode, i - f, false, NULL, NULL);
+               f = i + 1;
             }
          }
       }
@@ -282,16 +317,41 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
       r->verts = vs_verts;
       r->num_verts = nv;
       /* stream output and primitive counts, per run between restarts, before clipping */
-      for (unsigned i = 0, first = 0; i <= n; i++) {
+      for (unsigned i = 0, f = 0; i <= n; i++) {
          if (i == n || elts[i] == UINT32_MAX) {
-            fxp_so_primitives(r, 0, info->mode, elts + first, i - first);
-            first = i + 1;
+            fxp_so_primitives(r, 0, info->mode, elts + f, i - f);
+            f = i + 1;
          }
       }
       if (!r->discard)
          fxp_prim_run(r, info->mode, elts, n);
    }
    r->verts = NULL;
+}
+
+/* Primitives a chunk of a large list draw holds (see draw_one). */
+#define CHUNK_PRIMS 4096
+
+/* One draw. A large draw of a list mode (no restarts, no geometry shader) goes through in chunks of
+ * CHUNK_PRIMS primitives, instance by instance and in order: its index, vertex and window-coordinate arrays
+ * then stay a chunk's size (in the caches, and not allocated anew a draw) instead of growing with the draw.
+ * A vertex used by two chunks is shaded in each, which GL allows. */
+static void
+draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, const struct pipe_draw_info *info,
+         const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
+         uint64_t ib_size_B, unsigned draw_id)
+{
+   if (!d->count || !d->instance_count)
+      return;
+   const unsigned vpp = list_vertices(info->mode);
+   const uint32_t chunk = CHUNK_PRIMS * vpp;
+   if (!vpp || gs || info->primitive_restart || d->count <= 2 * chunk || (fxp_debug_flags & FXP_DBG_NOFAST)) {
+      draw_range(r, e, gs, info, d, vbs, ib, ib_size_B, draw_id, 0, d->count, 0, d->instance_count);
+      return;
+   }
+   for (uint32_t inst = 0; inst < d->instance_count; inst++)
+      for (uint32_t first = 0; first < d->count; first += chunk)
+         draw_range(r, e, gs, info, d, vbs, ib, ib_size_B, draw_id, first, MIN2(chunk, d->count - first), inst, 1);
 }
 
 static bool

@@ -47,6 +47,7 @@
 #include "tgsi/tgsi_text.h"
 #include "util/u_box.h"
 #include "util/u_inlines.h"
+#include "fxp_debug.h"
 #include "tests/fxp_test.h"
 
 #define W 16
@@ -772,6 +773,92 @@ test_fs_sample_helper(struct fxp_t *t)
    free(e);
 }
 
+/* ---- a draw large enough to go through in chunks (draw/fxp_draw.c, draw_one) ---- */
+
+#define BIG_POINTS 20000 /* a few chunks of points, not a multiple of one */
+
+static const char vs_instance_text[] =
+   "VERT\n"
+   "DCL IN[0]\n"
+   "DCL SV[0], INSTANCEID\n"
+   "DCL OUT[0], POSITION\n"
+   "DCL OUT[1], GENERIC[0]\n"
+   "IMM[0] FLT32 {0.0, 1.0, 0.0, 0.0}\n"
+   "  MOV OUT[0], IN[0]\n"
+   "  I2F OUT[1].x, SV[0].xxxx\n"
+   "  MOV OUT[1].yzw, IMM[0].xxxy\n"
+   "  END\n";
+
+static const char fs_primid_text[] =
+   "FRAG\n"
+   "DCL IN[0], GENERIC[0], CONSTANT\n"
+   "DCL IN[1], PRIM_ID, CONSTANT\n"
+   "DCL OUT[0], COLOR[0]\n"
+   "  I2F OUT[0].x, IN[1].xxxx\n"
+   "  MOV OUT[0].y, IN[0].xxxx\n"
+   "  MOV OUT[0].zw, IN[0].zzzw\n"
+   "  END\n";
+
+/* 20000 points in 2 instances, 32-bit indices from a buffer: point i uses vertex (37 i) mod 256, whose
+ * position is the centre of pixel (v % 16, v / 16). 37 is prime to 256, so every pixel is hit about 78
+ * times an instance. Points are drawn in order, instance 0 before instance 1, and PRIMID counts points from 0
+ * in each instance, so pixel v ends with (the largest i with 37 i = v mod 256, 1, 0, 1). Once as fxpipe
+ * draws it (in chunks) and once with FXPIPE_DEBUG=nofast (in one piece). */
+static void
+test_large_draw(struct fxp_t *t)
+{
+   float pos[W * H][4];
+   struct scene s;
+   struct expect_img *e = calloc(1, sizeof(*e));
+   uint32_t *idx = malloc(BIG_POINTS * sizeof(uint32_t));
+
+   if (!CHECK(t, e && idx, "out of memory")) {
+      free(e);
+      free(idx);
+      return;
+   }
+   for (unsigned v = 0; v < W * H; v++) {
+      pos[v][0] = ((v % W) + 0.5f) / 8.0f - 1.0f;
+      pos[v][1] = ((v / W) + 0.5f) / 8.0f - 1.0f;
+      pos[v][2] = 0.0f;
+      pos[v][3] = 1.0f;
+   }
+   for (unsigned i = 0; i < BIG_POINTS; i++) {
+      idx[i] = (37u * i) % (W * H);
+      e->set[idx[i] / W][idx[i] % W] = true;
+      const float px[4] = {(float)i, 1.0f, 0.0f, 1.0f}; /* a later point overwrites an earlier one */
+      memcpy(e->v[0][idx[i] / W][idx[i] % W], px, sizeof(px));
+   }
+   fs_scene(t, &s, 1, fs_primid_text, (const float (*)[4])pos, W * H);
+   t->pipe->bind_vs_state(t->pipe, NULL);
+   t->pipe->delete_vs_state(t->pipe, s.vs);
+   s.vs = shader(t, vs_instance_text, false);
+   t->pipe->bind_vs_state(t->pipe, s.vs);
+   struct pipe_resource *ib = fxp_t_buffer(t, BIG_POINTS * sizeof(uint32_t));
+   if (CHECK(t, ib != NULL, "index buffer not created")) {
+      t->pipe->buffer_subdata(t->pipe, ib, PIPE_MAP_WRITE, 0, BIG_POINTS * sizeof(uint32_t), idx);
+      const unsigned saved = fxp_debug_flags;
+      for (unsigned pass = 0; pass < 2; pass++) {
+         struct pipe_draw_info info;
+         const struct pipe_draw_start_count_bias d = {.start = 0, .count = BIG_POINTS};
+         memset(&info, 0, sizeof(info));
+         info.mode = PIPE_PRIM_POINTS;
+         info.index_size = 4;
+         info.index.resource = ib;
+         info.instance_count = 2;
+         fxp_debug_flags = pass ? saved | FXP_DBG_NOFAST : saved & ~FXP_DBG_NOFAST;
+         clear(t, &s);
+         t->pipe->draw_vbo(t->pipe, &info, 0, NULL, &d, 1);
+         compare(t, &s, pass ? "20000 points, 2 instances, nofast" : "20000 points, 2 instances", e, 0.0f, false);
+      }
+      fxp_debug_flags = saved;
+   }
+   pipe_resource_reference(&ib, NULL);
+   scene_end(t, &s);
+   free(idx);
+   free(e);
+}
+
 const struct fxp_test fxp_draw_sv_tests[] = {
    {"draw_sv.caps", test_caps},
    {"draw_sv.vertexid_arrays", test_vertexid_arrays},
@@ -781,5 +868,6 @@ const struct fxp_test fxp_draw_sv_tests[] = {
    {"draw_sv.fs_position", test_fs_position},
    {"draw_sv.fs_face", test_fs_face},
    {"draw_sv.fs_sample_helper", test_fs_sample_helper},
+   {"draw_sv.large_draw", test_large_draw},
    {NULL, NULL},
 };

@@ -65,8 +65,7 @@ outside_mask(const struct clipper *cl, const float *v)
       return cl->vmask[(size_t)(v - r->verts) / r->stride];
    unsigned m = 0;
    for (unsigned p = 0; p < cl->num_planes; p++)
-      if (!(plane_dist(cl, p, v) >= 0.0f))
-         m |= 1u << p;
+      m |= (unsigned)!(plane_dist(cl, p, v) >= 0.0f) << p; /* no branch: the signs are not predictable */
    return m;
 }
 

@@ -40,13 +40,22 @@ fxp_fetch_fast_elem(const struct fxp_fetch_elem *el, const struct fxp_fetch_buff
    static const uint32_t pad[4] = {0, 0, 0, 0x3f800000}; /* missing components: (0, 0, 0, 1.0) */
    for (unsigned c = 0; c < 4; c++)
       in[c].u = (fxp_vu){0};
-   for (unsigned l = 0; l < count; l++) {
-      const uint8_t *s = base + (uint64_t)index[l] * b->stride_B;
-      uint32_t v[4];
-      memcpy(v, pad, sizeof(v));
-      memcpy(v, s, 4 * nr);
-      for (unsigned c = 0; c < 4; c++)
-         in[c].au[l] = v[c];
+   /* one loop a component count, so that each copy is of a constant size */
+#define FETCH_F32(NR)                                                  \
+   for (unsigned l = 0; l < count; l++) {                              \
+      const uint8_t *s = base + (uint64_t)index[l] * b->stride_B;      \
+      uint32_t v[4];                                                   \
+      memcpy(v, pad, sizeof(v));                                       \
+      memcpy(v, s, 4 * (NR));                                          \
+      for (unsigned c = 0; c < 4; c++)                                 \
+         in[c].au[l] = v[c];                                           \
    }
+   switch (nr) {
+   case 1: FETCH_F32(1); break;
+   case 2: FETCH_F32(2); break;
+   case 3: FETCH_F32(3); break;
+   default: FETCH_F32(4); break;
+   }
+#undef FETCH_F32
    return true;
 }

@@ -674,8 +674,6 @@ setup(struct fxp_render *r, struct prim *p)
       const bool top_left = p->A[k] > 0 || (p->A[k] == 0 && p->B[k] > 0);
       bias[k] = top_left ? 0 : -1;
    }
-   p->inv_area = 1.0 / (double)area;
-
    /* bounding box in pixels, within the scissor and the framebuffer: the pixels whose sample point
     * (x + h, y + h in subpixels) lies within the vertices' extent, edges included. A triangle with no
     * sample point there covers no pixel (most subpixel triangles): it is dropped before its planes are
@@ -690,6 +688,7 @@ setup(struct fxp_render *r, struct prim *p)
    p->y1 = (int)MIN2((int64_t)r->clip_maxy - 1, maxY >> FXP_SUBPIXEL_BITS);
    if (p->x0 > p->x1 || p->y0 > p->y1)
       return false;
+   p->inv_area = 1.0 / (double)area;
    setup_planes(r, p);
    return true;
 }
@@ -983,9 +982,15 @@ fxp_raster_triangle(struct fxp_render *r, const struct fxp_rvert *v0, const stru
       }
       return;
    }
-   struct prim p = {.v = {v0, v1, v2}, .prov = provoking, .front = front, .pstipple = rs->poly_stipple_enable};
-   if (rs->offset_tri)
-      p.z_offset = polygon_offset(r, v0, v1, v2);
+   /* the fields setup does not fill, set one by one: zeroing the whole struct cost as much as the rest of
+    * a subpixel triangle's way here */
+   struct prim p;
+   p.v[0] = v0, p.v[1] = v1, p.v[2] = v2;
+   p.prov = provoking;
+   p.front = front;
+   p.pstipple = rs->poly_stipple_enable;
+   p.point = p.stipple = false;
+   p.z_offset = rs->offset_tri ? polygon_offset(r, v0, v1, v2) : 0.0;
    rasterize(r, &p);
 }
 
