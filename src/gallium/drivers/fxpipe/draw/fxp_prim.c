@@ -44,6 +44,9 @@ struct clipper {
    const struct fxp_rvert *vwin;
 };
 
+/* Draws of at most this many vertices keep their per-vertex arrays on the stack. */
+#define SMALL_DRAW_VERTS 64
+
 static float
 plane_dist(const struct clipper *cl, unsigned p, const float *v)
 {
@@ -471,13 +474,18 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
       return;
    }
    _Static_assert(MAX_PLANES <= 16, "outside masks are 16 bits");
-   uint16_t *vmask = r->num_verts > 3 ? MALLOC(r->num_verts * sizeof(uint16_t)) : NULL;
+   /* per-vertex masks and window coordinates: on the stack for small draws (no allocation a draw) */
+   uint16_t small_mask[SMALL_DRAW_VERTS];
+   struct fxp_rvert small_win[SMALL_DRAW_VERTS];
+   const bool small = r->num_verts <= SMALL_DRAW_VERTS;
+   uint16_t *vmask = small ? small_mask : MALLOC(r->num_verts * sizeof(uint16_t));
    cl.vmask = NULL;
    for (unsigned v = 0; vmask && v < r->num_verts; v++)
       vmask[v] = outside_mask(&cl, &r->verts[(size_t)v * r->stride]);
    cl.vmask = vmask;
    /* window coordinates once per vertex, when every primitive has the same viewport */
-   struct fxp_rvert *vwin = vmask && r->viewport_index < 0 ? MALLOC(r->num_verts * sizeof(*vwin)) : NULL;
+   struct fxp_rvert *vwin = !vmask || r->viewport_index >= 0 ? NULL
+                            : small ? small_win : MALLOC(r->num_verts * sizeof(*vwin));
    for (unsigned v = 0; vwin && v < r->num_verts; v++)
       if (!vmask[v])
          to_window(r, vtx(r, v), &vwin[v]);
@@ -489,7 +497,9 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
          start = i + 1;
       }
    }
-   FREE(vwin);
-   FREE(vmask);
+   if (!small) {
+      FREE(vwin);
+      FREE(vmask);
+   }
    FREE(cl.scratch);
 }
