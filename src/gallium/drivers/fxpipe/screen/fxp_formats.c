@@ -12,7 +12,8 @@
  * |                                 | plus R11G11B10_FLOAT; not SCALED, FIXED, 64-bit or YUV; BLENDABLE    |
  * |                                 | excludes pure integer formats                                         |
  * | SAMPLER_VIEW                    | every RENDER_TARGET format, the depth/stencil list, R9G9B9E5_FLOAT,   |
- * |                                 | FXT1_RGB and FXT1_RGBA (2D and 2D array targets, our fxt1/ decoder),  |
+ * |                                 | FXT1_RGB and FXT1_RGBA (2D, cube and their array targets: layers of   |
+ * |                                 | 2D images, our fxt1/ decoder)                                         |
  * |                                 | and on PIPE_BUFFER (texture buffers) every RENDER_TARGET format       |
  * | DISPLAY_TARGET, SCANOUT, SHARED | what the winsys can present                                          |
  * | CONSTANT_BUFFER, STREAM_OUTPUT, | PIPE_FORMAT_NONE on PIPE_BUFFER                                       |
@@ -178,7 +179,8 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       return false; /* images: formats whose texels util_format packs and unpacks one at a time */
 
    if (fxp_is_fxt1_format(format))
-      return (target == PIPE_TEXTURE_2D || target == PIPE_TEXTURE_2D_ARRAY) &&
+      return (target == PIPE_TEXTURE_2D || target == PIPE_TEXTURE_2D_ARRAY || target == PIPE_TEXTURE_CUBE ||
+              target == PIPE_TEXTURE_CUBE_ARRAY) &&
              !(bind & ~(PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_LINEAR));
 
    /* stencil views of depth/stencil textures (ARB_stencil_texturing): sampled as integers (sampler/) */
