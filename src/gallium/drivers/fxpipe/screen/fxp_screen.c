@@ -90,7 +90,6 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_fence_functions(screen);
 
    FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation (GL stays 3.3), real "
-           "multisampling (one sample), anisotropic filtering, smooth points and lines, component-packed "
-           "varyings (ARB_enhanced_layouts), 64-bit atomics");
+           "multisampling (one sample), anisotropic filtering, smooth points and lines, 64-bit atomics");
    return &screen->base;
 }
