@@ -167,7 +167,7 @@ done:
 }
 
 static void
-fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
+launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
 {
    struct fxp_context *ctx = fxp_context(pipe);
    struct fxp_compute_shader *cs = ctx->cs;
@@ -218,6 +218,15 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
       fxp_refuse("out of memory for a dispatch");
    else if (ctx->queries_enabled)
       ctx->stats.cs_invocations += n_groups * threads; /* pipeline statistics */
+}
+
+/* launch_grid under the shaders' float rule (shader/fxp_shader.h, fxp_fp_enter). */
+static void
+fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
+{
+   const unsigned fp = fxp_fp_enter();
+   launch_grid(pipe, info);
+   fxp_fp_leave(fp);
 }
 
 void

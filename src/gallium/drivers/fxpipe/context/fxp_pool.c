@@ -16,6 +16,7 @@
 #include "util/simple_mtx.h"
 
 #include "context/fxp_pool.h"
+#include "shader/fxp_shader.h"
 
 #define FXP_POOL_MAX 8
 
@@ -98,6 +99,8 @@ worker_main(void *arg)
    struct worker *w = arg;
    struct fxp_pool *p = w->pool;
    unsigned seen = 0;
+
+   fxp_fp_enter(); /* a worker runs nothing but shader jobs: the shaders' float rule for its whole life */
 
    mtx_lock(&p->lock);
    for (;;) {

@@ -512,7 +512,9 @@ fxp_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsig
              const struct pipe_draw_indirect_info *indirect,
              const struct pipe_draw_start_count_bias *draws, unsigned num_draws)
 {
+   const unsigned fp = fxp_fp_enter(); /* the shaders' float rule (shader/fxp_shader.h) */
    draw_vbo(pipe, info, drawid_offset, indirect, draws, num_draws);
+   fxp_fp_leave(fp);
    if (info->index_size && info->take_index_buffer_ownership && !info->has_user_indices) {
       struct pipe_resource *ib = info->index.resource;
       pipe_resource_reference(&ib, NULL);

@@ -10,7 +10,8 @@
  * Conversions to integers saturate and give 0 for NaN, as F2I does. Integer division by zero gives all
  * ones for unsigned and 0 for signed quotients (remainders: all ones), INT64_MIN / -1 wraps. Shift counts
  * use their low 6 bits. abs/neg modifiers act on the 64-bit value: on the sign for doubles, as integer
- * negation for 64-bit integers. */
+ * negation for 64-bit integers. Every opcode here runs with IEEE denormals (fxp_fp_ieee, shader/fxp_shader.h):
+ * doubles keep them, while 32-bit float arithmetic flushes them. */
 #include "fxp_bits.h"
 #include "fxp_exec_inline.h"
 
@@ -83,6 +84,7 @@ vsel64(fxp_vq m, fxp_vq a, fxp_vq b)
 #define OP64(name, expr)                                                     \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
+      const unsigned fp_ = fxp_fp_ieee();                                    \
       fxp_vq r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
@@ -90,22 +92,26 @@ vsel64(fxp_vq m, fxp_vq a, fxp_vq b)
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
             store64(e, in, g, r[g]);                                         \
+      fxp_fp_leave(fp_);                                                     \
    }
 
 /* comparisons: EXPR is a 64-bit lane mask; the 32-bit result goes to each written channel of the group */
 #define OPCMP64(name, expr)                                                  \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
+      const unsigned fp_ = fxp_fp_ieee();                                    \
       fxp_vu r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          r[g] = group_written(in, g) ? __builtin_convertvector((fxp_vq)(expr), fxp_vu) : (fxp_vu){0}; \
       FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c / 2]);               \
+      fxp_fp_leave(fp_);                                                     \
    }
 
 /* 32 -> 64: group g reads channel g of src0 (x: raw bits, xf: float, xi: signed) */
 #define OP32TO64(name, expr)                                                 \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
+      const unsigned fp_ = fxp_fp_ieee();                                    \
       fxp_vq r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g)) {                                         \
@@ -118,12 +124,14 @@ vsel64(fxp_vq m, fxp_vq a, fxp_vq b)
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
             store64(e, in, g, r[g]);                                         \
+      fxp_fp_leave(fp_);                                                     \
    }
 
 /* 64 -> 32: the k-th written channel gets group k's result (EXPR is a fxp_vu) */
 #define OP64TO32(name, expr)                                                 \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
+      const unsigned fp_ = fxp_fp_ieee();                                    \
       fxp_vu r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          r[g] = (expr);                                                      \
@@ -131,6 +139,7 @@ vsel64(fxp_vq m, fxp_vq a, fxp_vq b)
       for (unsigned c = 0; c < 4 && k < 2; c++)                              \
          if (in->dst[0].mask & (1 << c))                                     \
             dst_store_u(e, in, 0, c, r[k++]);                                \
+      fxp_fp_leave(fp_);                                                     \
    }
 
 #define D(s) srcd(e, in, s, g)
@@ -254,6 +263,7 @@ OP64TO32(op_d2u, MAP1(fxp_vu, d2u1, srcd(e, in, 0, g)))
 static void
 op_dfracexp(struct fxp_exec *e, const struct fxp_inst *in)
 {
+   const unsigned fp = fxp_fp_ieee();
    const fxp_vd x = srcd(e, in, 0, 0);
    fxp_vd m;
    fxp_vi ex;
@@ -262,6 +272,7 @@ op_dfracexp(struct fxp_exec *e, const struct fxp_inst *in)
       m[l] = frexp(x[l], &n);
       ex[l] = n;
    }
+   fxp_fp_leave(fp);
    for (unsigned g = 0; g < 2; g++)
       if (group_written(in, g))
          store64(e, in, g, (fxp_vq)m);

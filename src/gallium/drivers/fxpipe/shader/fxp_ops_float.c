@@ -8,6 +8,8 @@
  *  - RCP, RSQ, SQRT, EX2, LG2, POW, SIN, COS read x and replicate; they are the C library's correctly
  *    rounded or faithfully rounded float functions (glibc: sinf/cosf/exp2f/log2f/powf within 1 ulp), and
  *    follow IEEE for 0, negative and infinite inputs (RCP(0) = +inf, RSQ(-1) = NaN, LG2(0) = -inf).
+ *  - Denormal operands and results are flushed to zeros of their sign (shader/fxp_shader.h): by the CPU's
+ *    modes in vector arithmetic, by flush() around the C library's functions.
  *  - F2I and F2U convert with truncation and saturate: NaN gives 0, values beyond the range give the
  *    nearest representable integer (F2U of a negative value gives 0).
  *  - DDX/DDY need quads (fragment batches): coarse derivatives use the quad's top-left pixel's row and
@@ -43,13 +45,36 @@
       FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);                   \
    }
 
-/* Per-lane application of a scalar function. */
+/* The denormal flush rule (shader/fxp_shader.h) applied by hand: denormal lanes become zeros of their sign.
+ * The C library's functions (log2f, sinf, powf, ldexpf, ...) work on their arguments' bits, where the CPU's
+ * flush modes do not reach. Where the engine keeps IEEE denormals (FXP_FP_FLUSH 0) it changes nothing. */
+static inline fxp_vf
+flush(fxp_vf x)
+{
+   if (!FXP_FP_FLUSH)
+      return x;
+   const fxp_vu u = (fxp_vu)x;
+   /* all ones where the exponent field is not 0 (normal, infinite, NaN), without a lane comparison */
+   const fxp_vu keep = (fxp_vu){0} - (((u & 0x7f800000u) + 0x7fffffffu) >> 31);
+   return (fxp_vf)(u & (keep | 0x80000000u));
+}
+
+/* Per-lane application of a scalar function of the C library, its operands and result flushed. */
 #define LANES1(fn, a)                                                       \
-   ({ fxp_vf r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_]); r_; })
+   ({ const fxp_vf a_ = flush(a); fxp_vf r_;                               \
+      for (unsigned l_ = 0; l_ < FXP_W; l_++)                              \
+         r_[l_] = fn(a_[l_]);                                              \
+      flush(r_); })
 #define LANES2(fn, a, b)                                                    \
-   ({ fxp_vf r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_], (b)[l_]); r_; })
+   ({ const fxp_vf a_ = flush(a), b_ = flush(b); fxp_vf r_;                \
+      for (unsigned l_ = 0; l_ < FXP_W; l_++)                              \
+         r_[l_] = fn(a_[l_], b_[l_]);                                      \
+      flush(r_); })
 #define LANES3(fn, a, b, d)                                                 \
-   ({ fxp_vf r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_], (b)[l_], (d)[l_]); r_; })
+   ({ const fxp_vf a_ = flush(a), b_ = flush(b), d_ = flush(d); fxp_vf r_; \
+      for (unsigned l_ = 0; l_ < FXP_W; l_++)                              \
+         r_[l_] = fn(a_[l_], b_[l_], d_[l_]);                              \
+      flush(r_); })
 
 static inline fxp_vf one(void) { return fxp_splat_f(1.0f); }
 static inline fxp_vf zero(void) { return fxp_splat_f(0.0f); }
@@ -274,10 +299,11 @@ op_ldexp(struct fxp_exec *e, const struct fxp_inst *in)
 {
    fxp_vf r[4];
    FOREACH_CHAN(in, c) {
-      const fxp_vf a = F(0);
+      const fxp_vf a = flush(F(0));
       const fxp_vi b = src_i(e, in, 1, c);
       for (unsigned l = 0; l < FXP_W; l++)
          r[c][l] = ldexpf(a[l], b[l]);
+      r[c] = flush(r[c]);
    }
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
 }

@@ -763,7 +763,9 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
                fxp_sv(&e, i, c)->au[l] = v;
             }
       }
+      const unsigned fp = fxp_fp_enter(); /* the driver's float rule for the engine, not for the checks */
       fxp_exec_run(&e);
+      fxp_fp_leave(fp);
       for (unsigned l = 0; l < nq * 4; l++) {
          const unsigned q = q0 + l / 4, px = (q % quads_x) * 2 + (l & 1), py = (q / quads_x) * 2 + ((l >> 1) & 1);
          for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
@@ -864,7 +866,9 @@ run_geometry(struct test *t, const struct tgsi_token *tokens)
                fxp_sv(&e, i, c)->au[l] = x;
             }
       }
+      const unsigned fp = fxp_fp_enter(); /* the driver's float rule for the engine, not for the checks */
       fxp_exec_run(&e);
+      fxp_fp_leave(fp);
       for (unsigned l = 0; l < n; l++) {
          counts[first + l] = e.gs->count[l];
          for (unsigned k = 0; k < e.gs->count[l]; k++, n_emitted++) {
