@@ -4,8 +4,11 @@ compare every result with its expectation.
 
 Purpose: CI / developer regression gate for the fxpipe Gallium driver.  Each
 LIST (tests/piglit/lists/*.txt) holds lines "<piglit test name> <expected>"
-(expected: pass fail skip warn crash timeout; '#' starts a comment).  The union
-of all named tests is run with one `piglit run <profile> --test-list ...` on
+(expected: pass fail skip warn crash timeout; '#' starts a comment).  A line
+may end with the word "alone": that test runs after the others, one at a time
+(a test that needs the machine to itself, such as max-texture-size and its
+textures of several gigabytes).  The union of the other named tests is run
+with one `piglit run <profile> --test-list ...` on
 GLX (inside a private Xvfb) or surfaceless EGL, in the caller's environment
 (set LIBGL_DRIVERS_PATH / GALLIUM_DRIVER to choose the driver).
 
@@ -43,14 +46,22 @@ def resolve_list(arg):
     raise Fatal('list %r not found (looked as given and in %s)' % (arg, LISTS_DIR))
 
 
+# Tests whose list line ends with "alone" (see the header).
+ALONE = set()
+
+
 def parse_list(path):
-    """Return [(lineno, name, expected)] from an expectation file."""
+    """Return [(lineno, name, expected)] from an expectation file; names marked
+    "alone" are added to ALONE."""
     entries, seen = [], {}
     with open(path) as f:
         for n, raw in enumerate(f, 1):
             line = raw.split('#', 1)[0].strip()
             if not line:
                 continue
+            alone = line.endswith(' alone')
+            if alone:
+                line = line[:-len(' alone')].rstrip()
             parts = line.rsplit(None, 1)
             if len(parts) != 2 or parts[1] not in RESULTS:
                 raise Fatal('%s:%d: expected "<piglit test name> <%s>", got %r'
@@ -59,6 +70,8 @@ def parse_list(path):
                 raise Fatal('%s:%d: %r already listed on line %d'
                             % (path, n, parts[0], seen[parts[0]]))
             seen[parts[0]] = n
+            if alone:
+                ALONE.add(parts[0])
             entries.append((n, parts[0], parts[1]))
     return entries
 
@@ -287,8 +300,20 @@ def main():
         resdir = tempfile.mkdtemp(prefix='piglit-check-results-')
     print('running %d test(s) from %d list(s); results in %s'
           % (len(names), len(lists), resdir), flush=True)
-    run_piglit(args, names, resdir)
-    details = load_details(resdir)
+    batch = [n for n in names if n not in ALONE]
+    alone = [n for n in names if n in ALONE]
+    if batch:
+        run_piglit(args, batch, resdir)
+    details = load_details(resdir) if batch else {}
+    if alone:
+        print('running %d test(s) alone' % len(alone), flush=True)
+        alonedir = resdir.rstrip('/') + '-alone'
+        shutil.rmtree(alonedir, ignore_errors=True)
+        alone_args = argparse.Namespace(**vars(args))
+        alone_args.jobs = 1
+        run_piglit(alone_args, alone, alonedir)
+        details.update({k: v for k, v in load_details(alonedir).items()
+                        if k in alone})
     results = {k: v[0] for k, v in details.items()}
     expected_of = {n: e for _, es in lists for _, n, e in es}
     refused = [n for n, (got, err) in details.items()
