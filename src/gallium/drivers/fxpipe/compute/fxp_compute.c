@@ -13,6 +13,7 @@
 #include "util/u_memory.h"
 #include "util/os_memory.h"
 #include "tgsi/tgsi_parse.h"
+#include "nir/nir_to_tgsi.h"
 
 #include "fxp_context.h"
 #include "context/fxp_pool.h"
@@ -29,16 +30,28 @@ static void *
 fxp_create_compute_state(struct pipe_context *pipe, const struct pipe_compute_state *cso)
 {
    struct fxp_compute_shader *cs;
+   const struct tgsi_token *tokens;
    char error[256];
 
-   if (cso->ir_type != PIPE_SHADER_IR_TGSI || !cso->prog) {
-      fxp_refuse("compute shader that is not TGSI");
+   /* NIR (owned by the CSO) is translated, and nir_to_tgsi frees it; the program keeps no pointer into the
+    * tokens, so translated tokens go once decoded. */
+   if (cso->ir_type == PIPE_SHADER_IR_NIR && cso->prog)
+      tokens = nir_to_tgsi((struct nir_shader *)cso->prog, pipe->screen);
+   else if (cso->ir_type == PIPE_SHADER_IR_TGSI && cso->prog)
+      tokens = cso->prog;
+   else {
+      fxp_refuse("compute shader that is neither NIR nor TGSI");
       return NULL;
    }
+   if (!tokens)
+      return NULL;
    cs = CALLOC_STRUCT(fxp_compute_shader);
+   if (cs)
+      cs->prog = fxp_program_create(tokens, PIPE_SHADER_COMPUTE, error, sizeof(error));
+   if (tokens != cso->prog)
+      FREE((void *)tokens);
    if (!cs)
       return NULL;
-   cs->prog = fxp_program_create(cso->prog, PIPE_SHADER_COMPUTE, error, sizeof(error));
    if (!cs->prog) {
       fxp_refuse("compute shader: %s", error);
       FREE(cs);

@@ -178,6 +178,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
 
    case PIPE_CAP_COMPUTE: /* compute/fxp_compute.c */
       return 1;
+   case PIPE_CAP_NIR_IMAGES_AS_DEREF: /* nir_to_tgsi needs images lowered to indices, and st/mesa lowers them
+                                         itself only for drivers that prefer TGSI */
+      return 0;
 
    /* Not yet: real multisampling, anisotropic filtering and the rest of GL 4.x */
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
@@ -260,9 +263,11 @@ fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:  /* IMAGE[] (shader/fxp_image.c), bounds-checked */
       return 16;
    case PIPE_SHADER_CAP_PREFERRED_IR:
-      return PIPE_SHADER_IR_TGSI;
-   case PIPE_SHADER_CAP_SUPPORTED_IRS:
-      return 1 << PIPE_SHADER_IR_TGSI;
+      /* The CSOs turn NIR into TGSI themselves (nir_to_tgsi), since the engine runs TGSI; preferring NIR is
+       * what makes st/mesa offer NV_copy_depth_to_color */
+      return PIPE_SHADER_IR_NIR;
+   case PIPE_SHADER_CAP_SUPPORTED_IRS: /* TGSI too: Gallium's utility shaders and fxpipe's own tools give TGSI */
+      return (1 << PIPE_SHADER_IR_NIR) | (1 << PIPE_SHADER_IR_TGSI);
    default:
       /* int64, fp16, hardware atomic counters: not yet */
       return 0;

@@ -14,11 +14,17 @@ test_identity(struct fxp_t *t)
    CHECK(t, !strcmp(t->screen->get_name(t->screen), "fxpipe"), "name is %s",
          t->screen->get_name(t->screen));
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_VERTEX, PIPE_SHADER_CAP_PREFERRED_IR),
-              PIPE_SHADER_IR_TGSI);
+              PIPE_SHADER_IR_NIR);
+   CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_VERTEX, PIPE_SHADER_CAP_SUPPORTED_IRS),
+              (1u << PIPE_SHADER_IR_NIR) | (1u << PIPE_SHADER_IR_TGSI));
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_FRAGMENT, PIPE_SHADER_CAP_PREFERRED_IR),
-              PIPE_SHADER_IR_TGSI);
+              PIPE_SHADER_IR_NIR);
+   CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_FRAGMENT, PIPE_SHADER_CAP_SUPPORTED_IRS),
+              (1u << PIPE_SHADER_IR_NIR) | (1u << PIPE_SHADER_IR_TGSI));
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_GEOMETRY, PIPE_SHADER_CAP_PREFERRED_IR),
-              PIPE_SHADER_IR_TGSI);
+              PIPE_SHADER_IR_NIR);
+   CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_GEOMETRY, PIPE_SHADER_CAP_SUPPORTED_IRS),
+              (1u << PIPE_SHADER_IR_NIR) | (1u << PIPE_SHADER_IR_TGSI));
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_CTRL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_EVAL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_GLSL_FEATURE_LEVEL), 400);

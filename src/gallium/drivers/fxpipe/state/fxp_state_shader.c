@@ -1,9 +1,11 @@
-/* Shader CSOs (vertex, geometry and fragment; TGSI only) and constant buffers. A shader keeps a private copy of its
- * tokens and their decoded program (shader/fxp_decode.c). Constant data given as a user
+/* Shader CSOs (vertex, geometry and fragment) and constant buffers. A shader keeps private TGSI tokens (a copy
+ * of TGSI given, or nir_to_tgsi's translation of NIR given, whose NIR the CSO owns and nir_to_tgsi frees) and
+ * their decoded program (shader/fxp_decode.c). Constant data given as a user
  * pointer is copied at bind time, since the pointer is not valid after the call. */
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
 #include "tgsi/tgsi_parse.h"
+#include "nir/nir_to_tgsi.h"
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
@@ -14,21 +16,27 @@ fxp_create_shader(struct pipe_context *pipe, enum pipe_shader_type stage,
                   const struct pipe_shader_state *templ)
 {
    struct fxp_shader *sh;
+   const struct tgsi_token *tokens;
 
-   if (templ->type != PIPE_SHADER_IR_TGSI || !templ->tokens) {
-      fxp_refuse("shader that is not TGSI");
+   if (templ->type == PIPE_SHADER_IR_NIR && templ->ir.nir)
+      tokens = nir_to_tgsi(templ->ir.nir, pipe->screen); /* frees the NIR */
+   else if (templ->type == PIPE_SHADER_IR_TGSI && templ->tokens)
+      tokens = tgsi_dup_tokens(templ->tokens);
+   else {
+      fxp_refuse("shader that is neither NIR nor TGSI");
       return NULL;
    }
-   sh = CALLOC_STRUCT(fxp_shader);
-   if (!sh)
+   if (!tokens)
       return NULL;
+   sh = CALLOC_STRUCT(fxp_shader);
+   if (!sh) {
+      FREE((void *)tokens);
+      return NULL;
+   }
    sh->stage = stage;
    sh->state = *templ;
-   sh->state.tokens = tgsi_dup_tokens(templ->tokens);
-   if (!sh->state.tokens) {
-      FREE(sh);
-      return NULL;
-   }
+   sh->state.type = PIPE_SHADER_IR_TGSI;
+   sh->state.tokens = tokens;
    /* Decoded now, once; the drawing pipeline runs sh->prog. A shader the engine cannot execute yet keeps
     * its CSO (drawing does not run it anyway) and says why under FXPIPE_DEBUG. */
    char error[256];
