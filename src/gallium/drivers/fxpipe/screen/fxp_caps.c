@@ -10,6 +10,9 @@
  * under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
 
+#include "c11/threads.h"
+#include "nir.h"
+#include "nir/nir_to_tgsi.h"
 #include "util/os_misc.h"
 #include "util/u_screen.h"
 #include "pipe/p_defines.h"
@@ -325,9 +328,35 @@ fxp_get_compute_param(struct pipe_screen *screen, enum pipe_shader_ir ir,
 #undef RET
 }
 
+/* The NIR options st/mesa compiles with: nir_to_tgsi's own (what it can translate), with loops of up to 32
+ * iterations unrolled. An unrolled loop runs without the engine's per-iteration mask work, and unrolling
+ * avoids a miscompile of Mesa 22.3's nir_to_tgsi: in a loop storing to an array indexed by the counter, the
+ * counter's increment is written into the register the store still reads as its index, so m[i] lands in
+ * m[i + 1] (piglit's gs-input-array-float-index-rd). Loops NIR cannot unroll still meet that bug. */
+static nir_shader_compiler_options nir_options;
+static once_flag nir_options_once = ONCE_FLAG_INIT;
+
+static void
+init_nir_options(void)
+{
+   nir_options = *(const nir_shader_compiler_options *)nir_to_tgsi_get_compiler_options(
+      NULL, PIPE_SHADER_IR_NIR, PIPE_SHADER_VERTEX);
+   nir_options.max_unroll_iterations = 32;
+}
+
+static const void *
+fxp_get_compiler_options(struct pipe_screen *screen, enum pipe_shader_ir ir, enum pipe_shader_type shader)
+{
+   if (ir != PIPE_SHADER_IR_NIR)
+      return NULL;
+   call_once(&nir_options_once, init_nir_options);
+   return &nir_options;
+}
+
 void
 fxp_init_screen_caps(struct fxp_screen *screen)
 {
+   screen->base.get_compiler_options = fxp_get_compiler_options;
    screen->base.get_param = fxp_get_param;
    screen->base.get_paramf = fxp_get_paramf;
    screen->base.get_shader_param = fxp_get_shader_param;
