@@ -226,14 +226,19 @@ def load_details(resdir):
     return res
 
 
-def load_results(resdir):
-    """{test name: piglit status} (see load_details)."""
-    return {k: v[0] for k, v in load_details(resdir).items()}
-
-
 # A test whose X connection was refused never reached the driver: the X server
 # turns connections away now and then when many clients come and go at once.
 X_REFUSED = 'XOpenDisplay failed'
+
+
+def run_one_at_a_time(args, names, resdir, suffix):
+    """Runs names with one job into RESDIR-SUFFIX; returns their details."""
+    subdir = resdir.rstrip('/') + '-' + suffix
+    shutil.rmtree(subdir, ignore_errors=True)
+    one_args = argparse.Namespace(**vars(args))
+    one_args.jobs = 1
+    run_piglit(one_args, names, subdir)
+    return load_details(subdir)
 
 
 def update_list(path, results):
@@ -307,12 +312,8 @@ def main():
     details = load_details(resdir) if batch else {}
     if alone:
         print('running %d test(s) alone' % len(alone), flush=True)
-        alonedir = resdir.rstrip('/') + '-alone'
-        shutil.rmtree(alonedir, ignore_errors=True)
-        alone_args = argparse.Namespace(**vars(args))
-        alone_args.jobs = 1
-        run_piglit(alone_args, alone, alonedir)
-        details.update({k: v for k, v in load_details(alonedir).items()
+        details.update({k: v for k, v in
+                        run_one_at_a_time(args, alone, resdir, 'alone').items()
                         if k in alone})
     results = {k: v[0] for k, v in details.items()}
     expected_of = {n: e for _, es in lists for _, n, e in es}
@@ -323,13 +324,9 @@ def main():
         # infrastructure failure, not a result of the driver)
         print('%d test(s) could not connect to the X server; running them '
               'again one at a time' % len(refused), flush=True)
-        redir = resdir.rstrip('/') + '-xretry'
-        shutil.rmtree(redir, ignore_errors=True)
-        retry_args = argparse.Namespace(**vars(args))
-        retry_args.jobs = 1
-        run_piglit(retry_args, refused, redir)
-        results.update({k: v for k, v in load_results(redir).items()
-                        if k in refused and v != 'notrun'})
+        results.update({k: v[0] for k, v in
+                        run_one_at_a_time(args, refused, resdir, 'xretry').items()
+                        if k in refused and v[0] != 'notrun'})
 
     total_ok = total_bad = 0
     summaries = []
