@@ -334,12 +334,7 @@ static void
 tri_indexed(struct clipper *cl, uint32_t a, uint32_t b, uint32_t c, unsigned edges)
 {
    struct fxp_render *r = cl->r;
-   if (!cl->vwin || cl->num_cull) {
-      clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c), edges);
-      return;
-   }
-   const unsigned m0 = cl->vmask[a], m1 = cl->vmask[b], m2 = cl->vmask[c];
-   if (m0 | m1 | m2) {
+   if (!cl->vwin || cl->num_cull || (cl->vmask[a] | cl->vmask[b] | cl->vmask[c])) {
       clip_triangle(cl, vtx(r, a), vtx(r, b), vtx(r, c), edges);
       return;
    }

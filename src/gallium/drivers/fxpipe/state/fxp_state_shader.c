@@ -18,14 +18,14 @@ fxp_create_shader(struct pipe_context *pipe, enum pipe_shader_type stage,
    struct fxp_shader *sh;
    const struct tgsi_token *tokens;
 
-   if (templ->type == PIPE_SHADER_IR_NIR && templ->ir.nir)
-      tokens = nir_to_tgsi(templ->ir.nir, pipe->screen); /* frees the NIR */
-   else if (templ->type == PIPE_SHADER_IR_TGSI && templ->tokens)
-      tokens = tgsi_dup_tokens(templ->tokens);
-   else {
+   const bool given = templ->type == PIPE_SHADER_IR_NIR ? templ->ir.nir != NULL
+                      : templ->type == PIPE_SHADER_IR_TGSI && templ->tokens;
+   if (!given) {
       fxp_refuse("shader that is neither NIR nor TGSI");
       return NULL;
    }
+   /* Mesa's helper: nir_to_tgsi of NIR (which it frees), or a copy of TGSI */
+   tokens = pipe_shader_state_to_tgsi_tokens(pipe->screen, templ);
    if (!tokens)
       return NULL;
    sh = CALLOC_STRUCT(fxp_shader);
