@@ -4,15 +4,24 @@ compare every result with its expectation.
 
 Purpose: CI / developer regression gate for the fxpipe Gallium driver.  Each
 LIST (tests/piglit/lists/*.txt) holds lines "<piglit test name> <expected>"
-(expected: pass fail skip warn crash timeout; '#' starts a comment).  A line
-may end with the word "alone": that test runs after the others, one at a time
-(a test that needs the machine to itself, such as max-texture-size and its
-textures of several gigabytes).  The union of the other named tests is run
-with one `piglit run <profile> --test-list ...` on
-GLX (inside a private Xvfb) or surfaceless EGL, in the caller's environment
-(set LIBGL_DRIVERS_PATH / GALLIUM_DRIVER to choose the driver).
+(expected: pass fail skip warn crash timeout; '#' starts a comment).  After
+the expectation a line may carry options:
+  alone        the test runs after the others, one at a time (a test that
+               needs the machine to itself, such as max-texture-size and its
+               textures of several gigabytes);
+  timeout=SEC  its own time limit instead of --timeout (a test that needs
+               more time than the suite's budget; say why in a comment).
+The union of the other named tests is run with one `piglit run <profile>
+--test-list ...` on GLX (inside a private Xvfb) or surfaceless EGL, in the
+caller's environment (set LIBGL_DRIVERS_PATH / GALLIUM_DRIVER to choose the
+driver), less MALLOC_PERTURB_ and MALLOC_CHECK_: piglit's programs are not
+fxpipe's code, and with glibc's perturbation every byte they malloc or calloc
+is written, so a test that allocates gigabytes (max-texture-size's pixel
+arrays) spends minutes in the kernel zeroing pages and its result would
+depend on whether `meson test` set the variable.  fxpipe's own tests keep it.
 
-  REGRESSION       result worse than expected (or skip <-> non-skip change)
+  REGRESSION       result worse than expected (or skip <-> non-skip change),
+                   and any crash or timeout, whatever the list expects
   MISSING          no result (name not in the profile, or piglit died)
   UNEXPECTED PASS  expected non-pass, got pass: raise the list (not a failure)
   IMPROVED         e.g. expected crash, got fail: raise the list (not a failure)
@@ -46,25 +55,35 @@ def resolve_list(arg):
     raise Fatal('list %r not found (looked as given and in %s)' % (arg, LISTS_DIR))
 
 
-# Tests whose list line ends with "alone" (see the header).
+# Tests whose list line carries "alone", and their own time limits (see the
+# header).
 ALONE = set()
+TIMEOUT_OF = {}
 
 
 def parse_list(path):
     """Return [(lineno, name, expected)] from an expectation file; names marked
-    "alone" are added to ALONE."""
+    "alone" are added to ALONE, their "timeout=SEC" to TIMEOUT_OF."""
     entries, seen = [], {}
     with open(path) as f:
         for n, raw in enumerate(f, 1):
             line = raw.split('#', 1)[0].strip()
             if not line:
                 continue
-            alone = line.endswith(' alone')
-            if alone:
-                line = line[:-len(' alone')].rstrip()
+            alone, timeout = False, None
+            while True:
+                head, _, last = line.rpartition(' ')
+                if last == 'alone':
+                    alone = True
+                elif last.startswith('timeout=') and last[8:].isdigit():
+                    timeout = int(last[8:])
+                else:
+                    break
+                line = head.rstrip()
             parts = line.rsplit(None, 1)
             if len(parts) != 2 or parts[1] not in RESULTS:
-                raise Fatal('%s:%d: expected "<piglit test name> <%s>", got %r'
+                raise Fatal('%s:%d: expected "<piglit test name> <%s> '
+                            '[alone] [timeout=SEC]", got %r'
                             % (path, n, '|'.join(RESULTS), line))
             if parts[0] in seen:
                 raise Fatal('%s:%d: %r already listed on line %d'
@@ -72,15 +91,21 @@ def parse_list(path):
             seen[parts[0]] = n
             if alone:
                 ALONE.add(parts[0])
+            if timeout:
+                TIMEOUT_OF[parts[0]] = timeout
             entries.append((n, parts[0], parts[1]))
     return entries
 
 
 def judge(expected, got):
-    """None if the expectation is met exactly, else the kind of difference."""
+    """None if the expectation is met exactly, else the kind of difference.
+    A crash or a timeout is a regression whatever the list expects: a GL
+    application must never be able to crash the driver, nor hang it."""
     if got is None or got == 'notrun':
         return 'MISSING'
     got = NORMALISE.get(got, got)
+    if got in ('crash', 'timeout'):
+        return 'REGRESSION'
     if got == expected:
         return None
     if got == 'pass':
@@ -161,7 +186,19 @@ def driver_env_check(platform, env):
           flush=True)
 
 
-def run_piglit(args, names, resdir):
+def piglit_env():
+    """The environment piglit and its tests run in (see the header)."""
+    env = dict(os.environ)
+    for var in ('MALLOC_PERTURB_', 'MALLOC_CHECK_'):
+        env.pop(var, None)
+    # Without wflinfo (Debian: waffle-utils) piglit's "fast skip" believes the
+    # GLSL version is 0.0 and skips every shader_runner/glslparser test.
+    # Always disable fast skip so results do not depend on wflinfo being there.
+    env.setdefault('PIGLIT_NO_FAST_SKIP', '1')
+    return env
+
+
+def run_piglit(args, names, resdir, timeout=None):
     piglit = shutil.which('piglit')
     if not piglit:
         raise Fatal('piglit not found in PATH (apt-get install piglit)')
@@ -171,15 +208,12 @@ def run_piglit(args, names, resdir):
     level = 'verbose' if args.verbose else ('quiet' if sys.stdout.isatty()
                                              else 'dummy')
     cmd = [piglit, 'run', args.profile, '--test-list', tlist,
-           '-p', PLATFORMS[args.platform], '--timeout', str(args.timeout),
+           '-p', PLATFORMS[args.platform],
+           '--timeout', str(timeout or args.timeout),
            '--ignore-missing', '-l', level, '-o', resdir]
     if args.jobs:
         cmd[2:2] = ['-j', str(args.jobs)]
-    env = dict(os.environ)
-    # Without wflinfo (Debian: waffle-utils) piglit's "fast skip" believes the
-    # GLSL version is 0.0 and skips every shader_runner/glslparser test.
-    # Always disable fast skip so results do not depend on wflinfo being there.
-    env.setdefault('PIGLIT_NO_FAST_SKIP', '1')
+    env = piglit_env()
     try:
         if args.platform == 'glx':
             with Xvfb() as x:
@@ -200,24 +234,30 @@ def run_piglit(args, names, resdir):
         print('warning: piglit exited with status %d' % rc, flush=True)
 
 
-def load_details(resdir):
-    """{test name: (piglit status, its stderr)}; falls back to per-test files
-    of a run that did not finish (piglit writes results.json* only at the
-    end)."""
+def duration(result):
+    """Seconds a piglit result took (0 when piglit did not record it)."""
+    t = result.get('time') or {}
+    try:
+        return float(t.get('end', 0)) - float(t.get('start', 0))
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def load_results_full(resdir):
+    """{test name: piglit's result dict}; falls back to the per-test files of
+    a run that did not finish (piglit writes results.json* only at the end)."""
     openers = (('', open), ('.bz2', bz2.open), ('.gz', gzip.open),
                ('.xz', lzma.open))
     for ext, opener in openers:
         path = os.path.join(resdir, 'results.json' + ext)
         if os.path.exists(path):
             with opener(path, 'rt') as f:
-                tests = json.load(f)['tests']
-            return {k: (v['result'], v.get('err') or '') for k, v in tests.items()}
+                return json.load(f)['tests']
     res = {}
     for path in glob.glob(os.path.join(resdir, 'tests', '*.json')):
         try:
             with open(path) as f:
-                res.update({k: (v['result'], v.get('err') or '')
-                            for k, v in json.load(f).items()})
+                res.update(json.load(f))
         except (ValueError, KeyError, AttributeError):
             pass
     if res:
@@ -226,19 +266,26 @@ def load_details(resdir):
     return res
 
 
+def load_details(resdir):
+    """{test name: (piglit status, its stderr, seconds it took)}."""
+    return {k: (v['result'], v.get('err') or '', duration(v))
+            for k, v in load_results_full(resdir).items()}
+
+
 # A test whose X connection was refused never reached the driver: the X server
 # turns connections away now and then when many clients come and go at once.
 X_REFUSED = 'XOpenDisplay failed'
 
 
-def run_one_at_a_time(args, names, resdir, suffix):
-    """Runs names with one job into RESDIR-SUFFIX; returns their details."""
+def run_apart(args, names, resdir, suffix, jobs=1, timeout=None):
+    """Runs names with JOBS jobs (one at a time by default) and their own time
+    limit into RESDIR-SUFFIX; returns the details of those names."""
     subdir = resdir.rstrip('/') + '-' + suffix
     shutil.rmtree(subdir, ignore_errors=True)
-    one_args = argparse.Namespace(**vars(args))
-    one_args.jobs = 1
-    run_piglit(one_args, names, subdir)
-    return load_details(subdir)
+    sub_args = argparse.Namespace(**vars(args))
+    sub_args.jobs = jobs
+    run_piglit(sub_args, names, subdir, timeout)
+    return {k: v for k, v in load_details(subdir).items() if k in names}
 
 
 def update_list(path, results):
@@ -305,19 +352,32 @@ def main():
         resdir = tempfile.mkdtemp(prefix='piglit-check-results-')
     print('running %d test(s) from %d list(s); results in %s'
           % (len(names), len(lists), resdir), flush=True)
-    batch = [n for n in names if n not in ALONE]
-    alone = [n for n in names if n in ALONE]
+    batch = [n for n in names if n not in ALONE and n not in TIMEOUT_OF]
     if batch:
         run_piglit(args, batch, resdir)
     details = load_details(resdir) if batch else {}
-    if alone:
-        print('running %d test(s) alone' % len(alone), flush=True)
-        details.update({k: v for k, v in
-                        run_one_at_a_time(args, alone, resdir, 'alone').items()
-                        if k in alone})
+    # tests with a time limit of their own, grouped by it; then the "alone"
+    # ones, one at a time
+    apart = {}
+    for n in names:
+        if n not in batch:
+            apart.setdefault((n in ALONE, TIMEOUT_OF.get(n)), []).append(n)
+    for (alone, timeout), group in sorted(apart.items(),
+                                          key=lambda kv: (kv[0][0], kv[0][1] or 0)):
+        print('running %d test(s)%s with a time limit of %d s'
+              % (len(group), ' alone' if alone else '', timeout or args.timeout),
+              flush=True)
+        details.update(run_apart(args, group, resdir,
+                                 '%s%d' % ('alone' if alone else 'limit',
+                                           timeout or args.timeout),
+                                 1 if alone else args.jobs, timeout))
     results = {k: v[0] for k, v in details.items()}
     expected_of = {n: e for _, es in lists for _, n, e in es}
-    refused = [n for n, (got, err) in details.items()
+    slowest = sorted(((v[2], k) for k, v in details.items()), reverse=True)[:5]
+    if slowest:
+        print('slowest: ' + '; '.join('%s %.1f s' % (k, t) for t, k in slowest),
+              flush=True)
+    refused = [n for n, (got, err, _) in details.items()
                if X_REFUSED in err and judge(expected_of.get(n, got), got)]
     if refused:
         # run again one at a time those the X server turned away (an
@@ -325,8 +385,8 @@ def main():
         print('%d test(s) could not connect to the X server; running them '
               'again one at a time' % len(refused), flush=True)
         results.update({k: v[0] for k, v in
-                        run_one_at_a_time(args, refused, resdir, 'xretry').items()
-                        if k in refused and v[0] != 'notrun'})
+                        run_apart(args, refused, resdir, 'xretry').items()
+                        if v[0] != 'notrun'})
 
     total_ok = total_bad = 0
     summaries = []
