@@ -5,6 +5,11 @@
 #   usage: build-mesa.sh MESA_BUILD STAMP
 set -u
 export PATH=/usr/bin:$PATH
+# ccache: Mesa's compile lines name their files relative to the build folder, so a fresh clone in another
+# folder hits the cache of an earlier one, once the build folder itself is left out of the hash (with -g,
+# ccache hashes it by default; the debug information then names the folder of the clone that filled the
+# cache, which matters to no test).
+export CCACHE_BASEDIR=$(cd "$1/../.." && pwd) CCACHE_NOHASHDIR=true
 log=$1/../mesa-build.log
 if ninja -C "$1" > "$log" 2>&1; then
   grep -E "fxpipe.*(warning|error):" "$log" || true
