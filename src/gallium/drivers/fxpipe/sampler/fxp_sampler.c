@@ -27,7 +27,7 @@
 #include "sampler/fxp_sampler_fast.h"
 #include "fxp_resource.h"
 #include "sampler/fxp_sampler.h"
-#include "shader/fxp_shader.h"
+#include "fxp_lanes.h"
 
 static bool
 is_array(unsigned target)

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "pipe/p_shader_tokens.h"
 #include "pipe/p_state.h"
 
 enum fxp_texel_kind {

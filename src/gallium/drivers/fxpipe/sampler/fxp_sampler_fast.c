@@ -22,7 +22,7 @@
 #include "fxt1/fxp_fxt1.h"
 #include "sampler/fxp_sampler.h"
 #include "sampler/fxp_sampler_fast.h"
-#include "shader/fxp_exec_inline.h"
+#include "fxp_lanes.h"
 
 enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1 };
 

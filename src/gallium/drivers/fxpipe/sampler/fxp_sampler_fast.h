@@ -3,7 +3,7 @@
 #define FXP_SAMPLER_FAST_H
 
 #include "sampler/fxp_sampler.h"
-#include "shader/fxp_shader.h"
+#include "fxp_lanes.h"
 
 /* Sets b->fast (0: the general path) from the binding's view and state. */
 void fxp_sampler_fast_prepare(struct fxp_sampler_binding *b);

@@ -12,7 +12,7 @@
 
 #include "sampler/fxp_sampler.h"
 #include "sampler/fxp_sampler_fast.h"
-#include "shader/fxp_shader.h"
+#include "fxp_lanes.h"
 #include "tests/fxp_test.h"
 
 static uint32_t rng_state = 12345;

@@ -9,27 +9,6 @@
 
 #define FOREACH_CHAN(in, c) for (unsigned c = 0; c < 4; c++) if ((in)->dst[0].mask & (1 << c))
 
-static inline bool
-fxp_any(fxp_vi m)
-{
-   int32_t acc = 0;
-   for (unsigned i = 0; i < FXP_W; i++)
-      acc |= m[i];
-   return acc != 0;
-}
-
-static inline fxp_vi
-fxp_splat_i(int32_t v)
-{
-   return (fxp_vi){0} + v;
-}
-
-static inline fxp_vf
-fxp_splat_f(float v)
-{
-   return (fxp_vf){0} + v;
-}
-
 /* float source with |x| and -x */
 static inline fxp_vf
 src_f(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned c)
@@ -94,19 +73,6 @@ dst_store_f(struct fxp_exec *e, const struct fxp_inst *in, unsigned d, unsigned 
       v = (fxp_vf)(((fxp_vi)v & le1) | ((fxp_vi)fxp_splat_f(1.0f) & ~le1));
    }
    dst_store_u(e, in, d, c, (fxp_vu)v);
-}
-
-/* Per-lane select: m ? a : b */
-static inline fxp_vu
-fxp_sel_u(fxp_vi m, fxp_vu a, fxp_vu b)
-{
-   return (a & (fxp_vu)m) | (b & ~(fxp_vu)m);
-}
-
-static inline fxp_vf
-fxp_sel_f(fxp_vi m, fxp_vf a, fxp_vf b)
-{
-   return (fxp_vf)fxp_sel_u(m, (fxp_vu)a, (fxp_vu)b);
 }
 
 static inline void

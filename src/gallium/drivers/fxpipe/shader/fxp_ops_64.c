@@ -15,10 +15,6 @@
 #include "fxp_bits.h"
 #include "fxp_exec_inline.h"
 
-typedef double fxp_vd __attribute__((vector_size(FXP_W * 8)));
-typedef uint64_t fxp_vq __attribute__((vector_size(FXP_W * 8)));
-typedef int64_t fxp_vqs __attribute__((vector_size(FXP_W * 8)));
-
 /* The 64-bit values of group g of source s, all lanes at once. */
 static inline fxp_vq
 raw64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g)

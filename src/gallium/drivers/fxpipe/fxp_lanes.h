@@ -1,0 +1,97 @@
+/* Lane vectors: the GCC vector types over the FXP_W lanes of a batch and the small helpers on them, shared by
+ * the shader engine (shader/), the sampler (sampler/), the rasterizer (raster/) and the per-fragment
+ * operations (fragment/). Nothing here knows about programs or execution states (shader/fxp_shader.h). */
+#ifndef FXP_LANES_H
+#define FXP_LANES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define FXP_W 16 /* lanes per batch: four 2x2 quads (8, 16 and 32 were measured with bench/tgsi: 16 is fastest overall) */
+
+typedef float fxp_vf __attribute__((vector_size(FXP_W * 4)));
+typedef int32_t fxp_vi __attribute__((vector_size(FXP_W * 4)));
+typedef uint32_t fxp_vu __attribute__((vector_size(FXP_W * 4)));
+/* 64-bit lanes: the engine's 64-bit opcodes, and the rasterizer's interpolation in double precision */
+typedef double fxp_vd __attribute__((vector_size(FXP_W * 8)));
+typedef uint64_t fxp_vq __attribute__((vector_size(FXP_W * 8)));
+typedef int64_t fxp_vqs __attribute__((vector_size(FXP_W * 8)));
+
+/* Lane comparisons, giving ~0 where true and 0 where false. Without 64-byte vector registers (AVX-512) GCC
+ * turns a comparison of two 16-lane vectors into 16 scalar comparisons and branches; these compare four
+ * lanes at a time, which SSE2 (every x86-64) and NEON do in one instruction. Use them, not the operators,
+ * wherever lanes are compared. NaN compares as C says: unordered is false, except for "not equal". */
+typedef float fxp_v4f __attribute__((vector_size(16)));
+typedef int32_t fxp_v4i __attribute__((vector_size(16)));
+typedef uint32_t fxp_v4u __attribute__((vector_size(16)));
+#define FXP_CMP_FN(name, T, T4, op)                                                                   \
+   static inline fxp_vi name(T a, T b)                                                               \
+   {                                                                                                  \
+      union { T v; T4 q[FXP_W / 4]; } x = {a}, y = {b};                                               \
+      union { fxp_vi v; fxp_v4i q[FXP_W / 4]; } r;                                                    \
+      for (unsigned i = 0; i < FXP_W / 4; i++)                                                        \
+         r.q[i] = (fxp_v4i)(x.q[i] op y.q[i]);                                                        \
+      return r.v;                                                                                     \
+   }
+FXP_CMP_FN(fxp_lt_f, fxp_vf, fxp_v4f, <)
+FXP_CMP_FN(fxp_le_f, fxp_vf, fxp_v4f, <=)
+FXP_CMP_FN(fxp_gt_f, fxp_vf, fxp_v4f, >)
+FXP_CMP_FN(fxp_ge_f, fxp_vf, fxp_v4f, >=)
+FXP_CMP_FN(fxp_eq_f, fxp_vf, fxp_v4f, ==)
+FXP_CMP_FN(fxp_ne_f, fxp_vf, fxp_v4f, !=)
+FXP_CMP_FN(fxp_lt_i, fxp_vi, fxp_v4i, <)
+FXP_CMP_FN(fxp_le_i, fxp_vi, fxp_v4i, <=)
+FXP_CMP_FN(fxp_gt_i, fxp_vi, fxp_v4i, >)
+FXP_CMP_FN(fxp_ge_i, fxp_vi, fxp_v4i, >=)
+FXP_CMP_FN(fxp_eq_i, fxp_vi, fxp_v4i, ==)
+FXP_CMP_FN(fxp_ne_i, fxp_vi, fxp_v4i, !=)
+FXP_CMP_FN(fxp_lt_u, fxp_vu, fxp_v4u, <)
+FXP_CMP_FN(fxp_le_u, fxp_vu, fxp_v4u, <=)
+FXP_CMP_FN(fxp_gt_u, fxp_vu, fxp_v4u, >)
+FXP_CMP_FN(fxp_ge_u, fxp_vu, fxp_v4u, >=)
+#undef FXP_CMP_FN
+
+typedef union fxp_vec {
+   fxp_vf f;
+   fxp_vi i;
+   fxp_vu u;
+   float af[FXP_W];
+   int32_t ai[FXP_W];
+   uint32_t au[FXP_W];
+} fxp_vec;
+
+static inline bool
+fxp_any(fxp_vi m)
+{
+   int32_t acc = 0;
+   for (unsigned i = 0; i < FXP_W; i++)
+      acc |= m[i];
+   return acc != 0;
+}
+
+static inline fxp_vi
+fxp_splat_i(int32_t v)
+{
+   return (fxp_vi){0} + v;
+}
+
+static inline fxp_vf
+fxp_splat_f(float v)
+{
+   return (fxp_vf){0} + v;
+}
+
+/* Per-lane select: m ? a : b */
+static inline fxp_vu
+fxp_sel_u(fxp_vi m, fxp_vu a, fxp_vu b)
+{
+   return (a & (fxp_vu)m) | (b & ~(fxp_vu)m);
+}
+
+static inline fxp_vf
+fxp_sel_f(fxp_vi m, fxp_vf a, fxp_vf b)
+{
+   return (fxp_vf)fxp_sel_u(m, (fxp_vu)a, (fxp_vu)b);
+}
+
+#endif
