@@ -143,10 +143,7 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
    if (!c)
       return;
    fxp_exec_fini(&c->vs_exec);
-   for (unsigned i = 0; i < c->num_threads; i++)
-      fxp_exec_fini(&c->threads[i].fs_exec);
-   FREE(c->threads);
-   fxp_raster_scene_destroy(c->scene);
+   fxp_raster_cache_fini(&c->raster);
    FREE(c->vidx);
    FREE(c->elts);
    FREE(c->verts);
@@ -298,7 +295,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
                      info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
                      draw_id);
       if (first == 0)
-         r->prim_id = 0;
+         r->rs.prim_id = 0;
       if (r->ctx->queries_enabled) {
          struct pipe_query_data_pipeline_statistics *st = &r->ctx->stats;
          st->ia_vertices += n_in;
@@ -395,7 +392,6 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    r.ctx = ctx;
    r.vs = ctx->vs->prog;
    r.gs = ctx->gs ? ctx->gs->prog : NULL;
-   r.fs = ctx->fs->prog;
    r.out = r.gs ? r.gs : r.vs;
    r.so_info = &(ctx->gs ? ctx->gs : ctx->vs)->state.stream_output;
    r.rast = ctx->rasterizer;
@@ -451,7 +447,16 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          return;
       gs = &gs_stage;
    }
-   if (raster && !fxp_raster_begin(&r)) {
+   /* what the rasterizer takes from the draw */
+   r.rs.ctx = ctx;
+   r.rs.fs = ctx->fs->prog;
+   r.rs.out = r.out;
+   r.rs.rast = r.rast;
+   r.rs.stride = r.stride;
+   r.rs.psize = r.psize;
+   r.rs.edgeflag = r.edgeflag;
+   r.rs.cache = &cache->raster;
+   if (raster && !fxp_raster_begin(&r.rs)) {
       if (gs)
          fxp_gs_end(gs);
       return;
@@ -501,7 +506,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    }
 
    if (raster)
-      fxp_raster_end(&r);
+      fxp_raster_end(&r.rs);
    if (gs)
       fxp_gs_end(gs);
    draw_cache_trim(cache);

@@ -32,7 +32,7 @@
  * GL does not use these yet); direct multi-draws are always supported by the Gallium interface. The draw path
  * implements all of them, and these tests run them regardless of the caps.
  *
- * Fragment-shader system values (tgsi.rst; raster/fxp_raster.c shade()):
+ * Fragment-shader system values (tgsi.rst; raster/fxp_shade.c fxp_shade_batch()):
  *   POSITION           (x + 0.5, y + 0.5, window z, 1 / w_clip) with the upper-left origin and half-integer
  *                      centres (the TGSI defaults)
  *   FACE               system value: 0xffffffff for front-facing, 0 for back-facing. front_ccw: "the window

@@ -145,7 +145,7 @@ to_window(const struct fxp_render *r, const float *v, struct fxp_rvert *out)
    const float *p = &v[4 * r->pos];
    const float inv_w = 1.0f / p[3];
    for (unsigned c = 0; c < 3; c++)
-      out->win[c] = p[c] * inv_w * r->vp_scale[c] + r->vp_translate[c];
+      out->win[c] = p[c] * inv_w * r->rs.vp_scale[c] + r->rs.vp_translate[c];
    out->win[3] = inv_w;
    out->attr = v;
 }
@@ -158,13 +158,13 @@ lerp_vertex(const struct fxp_render *r, float *out, const float *a, const float 
 {
    for (unsigned i = 0; i < r->stride; i++)
       out[i] = a[i] + (b[i] - a[i]) * t;
-   if (!r->any_noperspective || r->pos < 0)
+   if (!r->rs.any_noperspective || r->pos < 0)
       return;
    const float wa = a[4 * r->pos + 3], wb = b[4 * r->pos + 3];
    const float w = wa + (wb - wa) * t;
    const float s = w != 0.0f ? t * wb / w : t;
    for (unsigned o = 0; o < r->stride / 4; o++) {
-      if (!r->out_noperspective[o])
+      if (!r->rs.out_noperspective[o])
          continue;
       for (unsigned c = 0; c < 4; c++)
          out[4 * o + c] = a[4 * o + c] + (b[4 * o + c] - a[4 * o + c]) * s;
@@ -179,11 +179,11 @@ select_layer(struct fxp_render *r, const float *prov)
    uint32_t v;
    if (r->layer >= 0) {
       memcpy(&v, &prov[4 * r->layer], 4);
-      fxp_raster_set_layer(r, v);
+      fxp_raster_set_layer(&r->rs, v);
    }
    if (r->viewport_index >= 0) {
       memcpy(&v, &prov[4 * r->viewport_index], 4);
-      fxp_raster_set_viewport(r, v);
+      fxp_raster_set_viewport(&r->rs, v);
    }
 }
 
@@ -199,7 +199,7 @@ emit_triangle(struct fxp_render *r, const float *a, const float *b, const float 
    to_window(r, b, &v[1]);
    to_window(r, c, &v[2]);
    to_window(r, prov, &pv);
-   fxp_raster_triangle(r, &v[0], &v[1], &v[2], &pv, edges);
+   fxp_raster_triangle(&r->rs, &v[0], &v[1], &v[2], &pv, edges);
 }
 
 /* edges: bit k set if the edge from vertex k to vertex k + 1 is an edge of the original polygon (quads
@@ -299,7 +299,7 @@ clip_line(struct clipper *cl, const float *v0, const float *v1)
    to_window(r, a, &w0);
    to_window(r, b, &w1);
    to_window(r, prov, &pv);
-   fxp_raster_line(r, &w0, &w1, &pv);
+   fxp_raster_line(&r->rs, &w0, &w1, &pv);
 }
 
 static void
@@ -318,7 +318,7 @@ clip_point(struct clipper *cl, const float *v)
    struct fxp_rvert w;
    select_layer(cl->r, v);
    to_window(cl->r, v, &w);
-   fxp_raster_point(cl->r, &w);
+   fxp_raster_point(&cl->r->rs, &w);
 }
 
 static inline const float *
@@ -344,7 +344,7 @@ tri_indexed(struct clipper *cl, uint32_t a, uint32_t b, uint32_t c, unsigned edg
    }
    const uint32_t p = r->rast->flatshade_first ? a : c;
    select_layer(r, vtx(r, p));
-   fxp_raster_triangle(r, &cl->vwin[a], &cl->vwin[b], &cl->vwin[c], &cl->vwin[p], edges);
+   fxp_raster_triangle(&r->rs, &cl->vwin[a], &cl->vwin[b], &cl->vwin[c], &cl->vwin[p], edges);
 }
 
 /* Assembles one restart-free run of elements. */
@@ -354,47 +354,47 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
    struct fxp_render *r = cl->r;
    const bool first = r->rast->flatshade_first;
 
-   r->stipple_counter = 0.0f; /* a new primitive: the stipple pattern starts over */
+   r->rs.stipple_counter = 0.0f; /* a new primitive: the stipple pattern starts over */
 
 #define TRIE(a, b, c, edges) tri_indexed(cl, a, b, c, edges)
 #define TRI(a, b, c) TRIE(a, b, c, 7)
 #define LINE(a, b) clip_line(cl, vtx(r, a), vtx(r, b))
    switch (mode) {
    case PIPE_PRIM_POINTS:
-      for (unsigned i = 0; i < n; i++, r->prim_id++)
+      for (unsigned i = 0; i < n; i++, r->rs.prim_id++)
          clip_point(cl, vtx(r, e[i]));
       break;
    case PIPE_PRIM_LINES:
-      for (unsigned i = 0; i + 1 < n; i += 2, r->prim_id++) {
-         r->stipple_counter = 0.0f;
+      for (unsigned i = 0; i + 1 < n; i += 2, r->rs.prim_id++) {
+         r->rs.stipple_counter = 0.0f;
          LINE(e[i], e[i + 1]);
       }
       break;
    case PIPE_PRIM_LINE_STRIP:
    case PIPE_PRIM_LINE_LOOP:
-      for (unsigned i = 0; i + 1 < n; i++, r->prim_id++)
+      for (unsigned i = 0; i + 1 < n; i++, r->rs.prim_id++)
          LINE(e[i], e[i + 1]);
       if (mode == PIPE_PRIM_LINE_LOOP && n >= 2) {
          LINE(e[n - 1], e[0]);
-         r->prim_id++;
+         r->rs.prim_id++;
       }
       break;
    case PIPE_PRIM_LINES_ADJACENCY:
-      for (unsigned i = 0; i + 3 < n; i += 4, r->prim_id++) {
-         r->stipple_counter = 0.0f;
+      for (unsigned i = 0; i + 3 < n; i += 4, r->rs.prim_id++) {
+         r->rs.stipple_counter = 0.0f;
          LINE(e[i + 1], e[i + 2]);
       }
       break;
    case PIPE_PRIM_LINE_STRIP_ADJACENCY:
-      for (unsigned i = 1; i + 2 < n; i++, r->prim_id++)
+      for (unsigned i = 1; i + 2 < n; i++, r->rs.prim_id++)
          LINE(e[i], e[i + 1]);
       break;
    case PIPE_PRIM_TRIANGLES:
-      for (unsigned i = 0; i + 2 < n; i += 3, r->prim_id++)
+      for (unsigned i = 0; i + 2 < n; i += 3, r->rs.prim_id++)
          TRI(e[i], e[i + 1], e[i + 2]);
       break;
    case PIPE_PRIM_TRIANGLE_STRIP:
-      for (unsigned i = 0; i + 2 < n; i++, r->prim_id++) {
+      for (unsigned i = 0; i + 2 < n; i++, r->rs.prim_id++) {
          if (i & 1) /* keep the orientation; the provoking vertex stays i (first) or i + 2 (last) */
             first ? TRI(e[i], e[i + 2], e[i + 1]) : TRI(e[i + 1], e[i], e[i + 2]);
          else
@@ -402,11 +402,11 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
       }
       break;
    case PIPE_PRIM_TRIANGLE_FAN:
-      for (unsigned i = 1; i + 1 < n; i++, r->prim_id++)
+      for (unsigned i = 1; i + 1 < n; i++, r->rs.prim_id++)
          first ? TRI(e[i], e[i + 1], e[0]) : TRI(e[0], e[i], e[i + 1]);
       break;
    case PIPE_PRIM_QUADS:
-      for (unsigned i = 0; i + 3 < n; i += 4, r->prim_id++) {
+      for (unsigned i = 0; i + 3 < n; i += 4, r->rs.prim_id++) {
          /* the provoking vertex of a quad is its last: make it last of both triangles */
          if (first) {
             TRIE(e[i + 3], e[i], e[i + 1], 3);
@@ -418,7 +418,7 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
       }
       break;
    case PIPE_PRIM_QUAD_STRIP:
-      for (unsigned i = 0; i + 3 < n; i += 2, r->prim_id++) {
+      for (unsigned i = 0; i + 3 < n; i += 2, r->rs.prim_id++) {
          if (first) {
             TRIE(e[i + 3], e[i], e[i + 1], 6);
             TRIE(e[i + 3], e[i + 2], e[i], 3);
@@ -434,14 +434,14 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsign
          const unsigned a = i == 1, c = i + 2 == n; /* the fan's first and last edges are outer */
          first ? TRIE(e[0], e[i], e[i + 1], a | 2 | c << 2) : TRIE(e[i], e[i + 1], e[0], 1 | c << 1 | a << 2);
       }
-      r->prim_id++;
+      r->rs.prim_id++;
       break;
    case PIPE_PRIM_TRIANGLES_ADJACENCY:
-      for (unsigned i = 0; i + 5 < n; i += 6, r->prim_id++)
+      for (unsigned i = 0; i + 5 < n; i += 6, r->rs.prim_id++)
          TRI(e[i], e[i + 2], e[i + 4]);
       break;
    case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY:
-      for (unsigned i = 0; i + 5 < n; i += 2, r->prim_id++) {
+      for (unsigned i = 0; i + 5 < n; i += 2, r->rs.prim_id++) {
          if ((i / 2) & 1)
             first ? TRI(e[i], e[i + 4], e[i + 2]) : TRI(e[i + 2], e[i], e[i + 4]);
          else

@@ -14,7 +14,7 @@
 #include "fxp_context.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
-#include "draw/fxp_render.h"
+#include "fragment/fxp_fragment.h"
 
 #include "fragment/fxp_fragment_ops.h"
 
@@ -22,9 +22,9 @@
  * the buffer's precision: UNORM depth as integers (the fragment's depth rounded to nearest), float depth
  * as floats. */
 static bool
-depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double z, bool front, int fs_ref)
+depth_stencil(struct fxp_fragment *f, enum pipe_format format, uint8_t *p, double z, bool front, int fs_ref)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = r->ctx->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = f->ctx->dsa;
    const struct util_format_description *desc = util_format_description(format);
    const bool has_z = util_format_has_depth(desc), has_s = util_format_has_stencil(desc);
    bool pass = true;
@@ -60,7 +60,7 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
    const bool stencil = has_s && st->enabled;
    uint8_t s = 0;
    /* the reference: the fragment shader's (ARB_shader_stencil_export), else the state's */
-   const uint8_t ref = fs_ref >= 0 ? (uint8_t)fs_ref : r->ctx->stencil_ref.ref_value[face];
+   const uint8_t ref = fs_ref >= 0 ? (uint8_t)fs_ref : f->ctx->stencil_ref.ref_value[face];
    if (stencil) {
       util_format_unpack_s_8uint(format, &s, p, 1);
       if (!fxp_compare(st->func, (float)(ref & st->valuemask), (float)(s & st->valuemask))) {
@@ -102,10 +102,10 @@ depth_stencil(struct fxp_render *r, enum pipe_format format, uint8_t *p, double 
 }
 
 static void
-write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format format, const uint32_t src_bits[4],
+write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format format, const uint32_t src_bits[4],
             const float src1[4])
 {
-   const struct pipe_blend_state *blend = r->ctx->blend;
+   const struct pipe_blend_state *blend = f->ctx->blend;
    const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
    const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
    uint32_t out[4], dst[4];
@@ -121,11 +121,11 @@ write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format form
       const bool snorm = ch >= 0 && desc->channel[ch].normalized && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED;
       float s[4], d[4], cc[4], o[4];
       memcpy(s, src_bits, sizeof(s));
-      if (r->rast->clamp_fragment_color)
+      if (f->rast->clamp_fragment_color)
          for (unsigned c = 0; c < 4; c++)
             s[c] = CLAMP(s[c], 0.0f, 1.0f);
       for (unsigned c = 0; c < 4; c++) {
-         cc[c] = r->ctx->blend_color.color[c];
+         cc[c] = f->ctx->blend_color.color[c];
          if (unorm) {
             s[c] = CLAMP(s[c], 0.0f, 1.0f);
             cc[c] = CLAMP(cc[c], 0.0f, 1.0f);
@@ -170,21 +170,21 @@ write_color(struct fxp_render *r, unsigned cb, uint8_t *p, enum pipe_format form
 }
 
 unsigned
-fxp_fragment_early_zs(struct fxp_render *r, const int *x, const int *y, const double *zin, uint32_t *mask,
+fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *y, const double *zin, uint32_t *mask,
                       bool front)
 {
-   const struct pipe_surface *zsurf = r->ctx->framebuffer.zsbuf;
+   const struct pipe_surface *zsurf = f->ctx->framebuffer.zsbuf;
    unsigned passed = 0;
    for (unsigned l = 0; l < FXP_W; l++) {
       if (!(*mask & (1u << l)))
          continue;
-      if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= r->fb_width || (unsigned)y[l] >= r->fb_height) {
+      if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= f->fb_width || (unsigned)y[l] >= f->fb_height) {
          *mask &= ~(1u << l);
          continue;
       }
-      double z = CLAMP(zin[l], r->zmin, r->zmax);
-      z = z == z ? z : r->zmin;
-      if (depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front, -1))
+      double z = CLAMP(zin[l], f->zmin, f->zmax);
+      z = z == z ? z : f->zmin;
+      if (depth_stencil(f, zsurf->format, fxp_fragment_zs(f, x[l], y[l]), z, front, -1))
          passed++;
       else
          *mask &= ~(1u << l);
@@ -193,43 +193,43 @@ fxp_fragment_early_zs(struct fxp_render *r, const int *x, const int *y, const do
 }
 
 unsigned
-fxp_fragment_ops(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y, const double *zin,
+fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y, const double *zin,
                  uint32_t mask, bool front)
 {
-   struct fxp_context *ctx = r->ctx;
+   struct fxp_context *ctx = f->ctx;
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
    struct pipe_surface *zsurf = fb->zsbuf;
-   uint8_t *zbase = r->zs_base;
-   uint8_t *const *cbase = r->cbuf_base;
+   uint8_t *zbase = f->zs_base;
+   uint8_t *const *cbase = f->cbuf_base;
    unsigned passed = 0;
 
-   if (r->fast_frag)
-      return fxp_fragment_fast(r, e, x, y, zin, mask);
+   if (f->fast_frag)
+      return fxp_fragment_fast(f, e, x, y, zin, mask);
 
    for (unsigned l = 0; l < FXP_W; l++) {
       double z;
-      if (!fxp_fragment_lane(r, e, x, y, zin, mask, l, &z))
+      if (!fxp_fragment_lane(f, e, x, y, zin, mask, l, &z))
          continue;
 
-      if (zbase && !r->early_zs) {
-         const int ref = r->fs_stencil >= 0 ? (int)(fxp_output(e, r->fs_stencil, 1)->au[l] & 0xff) : -1;
-         if (!depth_stencil(r, zsurf->format, fxp_render_zs(r, x[l], y[l]), z, front, ref))
+      if (zbase && !f->early_zs) {
+         const int ref = f->fs_stencil >= 0 ? (int)(fxp_output(e, f->fs_stencil, 1)->au[l] & 0xff) : -1;
+         if (!depth_stencil(f, zsurf->format, fxp_fragment_zs(f, x[l], y[l]), z, front, ref))
             continue;
       }
-      passed += !r->early_zs; /* early tests counted their samples already */
+      passed += !f->early_zs; /* early tests counted their samples already */
       for (unsigned i = 0; i < fb->nr_cbufs; i++) {
          struct pipe_surface *cs = fb->cbufs[i];
          if (!cbase[i])
             continue;
-         uint8_t *p = fxp_render_cbuf(r, i, x[l], y[l]);
+         uint8_t *p = fxp_fragment_cbuf(f, i, x[l], y[l]);
          uint32_t src[4];
          float src1[4] = {0, 0, 0, 0};
          for (unsigned c = 0; c < 4; c++) {
-            src[c] = fxp_output(e, r->fs_color[i], c)->au[l];
-            if (i == 0 && r->fs_color1 >= 0) /* dual-source blending's second colour */
-               src1[c] = fxp_output(e, r->fs_color1, c)->af[l];
+            src[c] = fxp_output(e, f->fs_color[i], c)->au[l];
+            if (i == 0 && f->fs_color1 >= 0) /* dual-source blending's second colour */
+               src1[c] = fxp_output(e, f->fs_color1, c)->af[l];
          }
-         write_color(r, i, p, cs->format, src, src1);
+         write_color(f, i, p, cs->format, src, src1);
       }
    }
 

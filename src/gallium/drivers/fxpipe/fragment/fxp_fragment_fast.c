@@ -18,9 +18,9 @@
 #include "fxp_context.h"
 #include "fxp_debug.h"
 #include "fxp_resource.h"
-#include "draw/fxp_render.h"
+#include "fragment/fxp_fragment.h"
 #include "fragment/fxp_fragment_ops.h"
-#include "shader/fxp_exec_inline.h"
+#include "fxp_lanes.h"
 
 enum { FC_NONE, FC_RGBA, FC_BGRA };
 enum { FZ_NONE, FZ_Z24_LOW, FZ_Z24_HIGH, FZ_Z16, FZ_Z32F };
@@ -51,52 +51,52 @@ depth_kind(enum pipe_format f)
 }
 
 bool
-fxp_fragment_fast_setup(struct fxp_render *r)
+fxp_fragment_fast_setup(struct fxp_fragment *f)
 {
-   const struct fxp_context *ctx = r->ctx;
+   const struct fxp_context *ctx = f->ctx;
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
 
-   r->fast_frag = false;
-   if ((fxp_debug_flags & FXP_DBG_NOFAST) || r->early_zs || r->fs_stencil >= 0)
+   f->fast_frag = false;
+   if ((fxp_debug_flags & FXP_DBG_NOFAST) || f->early_zs || f->fs_stencil >= 0)
       return false;
    if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
       return false;
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
-      r->fast_color[i] = FC_NONE;
-      if (!fb->cbufs[i] || r->fs_color[i] < 0)
+      f->fast_color[i] = FC_NONE;
+      if (!fb->cbufs[i] || f->fs_color[i] < 0)
          continue;
-      r->fast_color[i] = color_kind(fb->cbufs[i]->format, &r->fast_color_alpha[i]);
-      if (r->fast_color[i] == FC_NONE)
+      f->fast_color[i] = color_kind(fb->cbufs[i]->format, &f->fast_color_alpha[i]);
+      if (f->fast_color[i] == FC_NONE)
          return false;
       const struct pipe_blend_state *blend = ctx->blend;
       const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? i : 0] : NULL;
-      r->fast_color_plain[i] = !rt || (!rt->blend_enable && rt->colormask == PIPE_MASK_RGBA);
-      r->fast_color_over[i] = rt && rt->blend_enable && rt->colormask == PIPE_MASK_RGBA &&
+      f->fast_color_plain[i] = !rt || (!rt->blend_enable && rt->colormask == PIPE_MASK_RGBA);
+      f->fast_color_over[i] = rt && rt->blend_enable && rt->colormask == PIPE_MASK_RGBA &&
                               rt->rgb_func == PIPE_BLEND_ADD && rt->alpha_func == PIPE_BLEND_ADD &&
                               rt->rgb_src_factor == PIPE_BLENDFACTOR_SRC_ALPHA &&
                               rt->alpha_src_factor == PIPE_BLENDFACTOR_SRC_ALPHA &&
                               rt->rgb_dst_factor == PIPE_BLENDFACTOR_INV_SRC_ALPHA &&
                               rt->alpha_dst_factor == PIPE_BLENDFACTOR_INV_SRC_ALPHA;
    }
-   r->fast_depth = FZ_NONE;
+   f->fast_depth = FZ_NONE;
    if (fb->zsbuf) {
       const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
-      r->fast_depth = depth_kind(fb->zsbuf->format);
-      if (r->fast_depth == FZ_NONE ||
+      f->fast_depth = depth_kind(fb->zsbuf->format);
+      if (f->fast_depth == FZ_NONE ||
           (dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled || dsa->depth_bounds_test)))
          return false;
    }
-   r->fast_frag = true;
+   f->fast_frag = true;
    return true;
 }
 
 static inline bool
-depth_test(const struct fxp_render *r, uint8_t *p, double z)
+depth_test(const struct fxp_fragment *f, uint8_t *p, double z)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = r->ctx->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = f->ctx->dsa;
    if (!dsa || !dsa->depth_enabled)
       return true;
-   switch (r->fast_depth) {
+   switch (f->fast_depth) {
    case FZ_Z32F: {
       float stored;
       const float zf = (float)z;
@@ -120,7 +120,7 @@ depth_test(const struct fxp_render *r, uint8_t *p, double z)
    default: {
       uint32_t word;
       memcpy(&word, p, 4);
-      const bool low = r->fast_depth == FZ_Z24_LOW;
+      const bool low = f->fast_depth == FZ_Z24_LOW;
       const uint32_t stored = low ? word & 0xffffff : word >> 8;
       const uint32_t zi = (uint32_t)(z * 16777215.0 + 0.5); /* z in [0, 1]: llround */
       if (!fxp_compare(dsa->depth_func, zi, stored))
@@ -135,12 +135,12 @@ depth_test(const struct fxp_render *r, uint8_t *p, double z)
 }
 
 static inline void
-write_color(const struct fxp_render *r, unsigned cb, uint8_t *p, const float src[4])
+write_color(const struct fxp_fragment *f, unsigned cb, uint8_t *p, const float src[4])
 {
-   const struct pipe_blend_state *blend = r->ctx->blend;
+   const struct pipe_blend_state *blend = f->ctx->blend;
    const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
    const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
-   const bool bgra = r->fast_color[cb] == FC_BGRA, has_alpha = r->fast_color_alpha[cb];
+   const bool bgra = f->fast_color[cb] == FC_BGRA, has_alpha = f->fast_color_alpha[cb];
    float s[4], o[4];
 
    if (!colormask)
@@ -154,7 +154,7 @@ write_color(const struct fxp_render *r, unsigned cb, uint8_t *p, const float src
       d[2] = p[bgra ? 0 : 2] * (1.0f / 255.0f);
       d[3] = has_alpha ? p[3] * (1.0f / 255.0f) : 1.0f;
       for (unsigned c = 0; c < 4; c++)
-         cc[c] = CLAMP(r->ctx->blend_color.color[c], 0.0f, 1.0f);
+         cc[c] = CLAMP(f->ctx->blend_color.color[c], 0.0f, 1.0f);
       fxp_blend_rgba(rt, s, s /* dual-source blending never takes the fast path */, d, cc, o);
    } else {
       memcpy(o, s, sizeof(o));
@@ -178,28 +178,28 @@ vec_to_ubyte(fxp_vf f)
 }
 
 unsigned
-fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const int *y, const double *zin,
+fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y, const double *zin,
                   uint32_t mask)
 {
-   const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
+   const struct pipe_framebuffer_state *fb = &f->ctx->framebuffer;
    unsigned passed = 0;
    uint32_t pass = 0;
 
    /* depth first (lanes are distinct pixels, so the order of lanes between the tests does not matter) */
-   const bool depth = r->zs_base && r->ctx->dsa && r->ctx->dsa->depth_enabled;
+   const bool depth = f->zs_base && f->ctx->dsa && f->ctx->dsa->depth_enabled;
    if (!depth) {
       /* no depth test: the written lanes are the mask's inside the framebuffer (fxp_fragment_lane's rule) */
       for (unsigned l = 0; l < FXP_W; l++)
-         if ((unsigned)x[l] < r->fb_width && (unsigned)y[l] < r->fb_height)
+         if ((unsigned)x[l] < f->fb_width && (unsigned)y[l] < f->fb_height)
             pass |= 1u << l;
       pass &= mask;
       passed = util_bitcount(pass);
    }
    for (unsigned l = 0; depth && l < FXP_W; l++) {
       double z;
-      if (!fxp_fragment_lane(r, e, x, y, zin, mask, l, &z))
+      if (!fxp_fragment_lane(f, e, x, y, zin, mask, l, &z))
          continue;
-      if (r->zs_base && !depth_test(r, fxp_render_zs(r, x[l], y[l]), z))
+      if (f->zs_base && !depth_test(f, fxp_fragment_zs(f, x[l], y[l]), z))
          continue;
       pass |= 1u << l;
       passed++;
@@ -207,19 +207,19 @@ fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const 
    if (!pass)
       return 0;
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
-      if (!r->cbuf_base[i])
+      if (!f->cbuf_base[i])
          continue;
-      const bool bgra = r->fast_color[i] == FC_BGRA, has_alpha = r->fast_color_alpha[i];
-      if (r->fast_color_plain[i]) {
+      const bool bgra = f->fast_color[i] == FC_BGRA, has_alpha = f->fast_color_alpha[i];
+      if (f->fast_color_plain[i]) {
          /* the common case: the four channels converted for all lanes, one 32-bit store per pixel */
-         const fxp_vu cr = vec_to_ubyte(fxp_output(e, r->fs_color[i], 0)->f);
-         const fxp_vu cg = vec_to_ubyte(fxp_output(e, r->fs_color[i], 1)->f);
-         const fxp_vu cb = vec_to_ubyte(fxp_output(e, r->fs_color[i], 2)->f);
-         const fxp_vu ca = has_alpha ? vec_to_ubyte(fxp_output(e, r->fs_color[i], 3)->f) : (fxp_vu){0};
+         const fxp_vu cr = vec_to_ubyte(fxp_output(e, f->fs_color[i], 0)->f);
+         const fxp_vu cg = vec_to_ubyte(fxp_output(e, f->fs_color[i], 1)->f);
+         const fxp_vu cb = vec_to_ubyte(fxp_output(e, f->fs_color[i], 2)->f);
+         const fxp_vu ca = has_alpha ? vec_to_ubyte(fxp_output(e, f->fs_color[i], 3)->f) : (fxp_vu){0};
          const fxp_vu px = (bgra ? cb | cr << 16 : cr | cb << 16) | cg << 8 | ca << 24;
          for (unsigned l = 0; l < FXP_W; l++)
             if (pass & (1u << l))
-               memcpy(fxp_render_cbuf(r, i, x[l], y[l]), &px[l], 4); /* little-endian byte order */
+               memcpy(fxp_fragment_cbuf(f, i, x[l], y[l]), &px[l], 4); /* little-endian byte order */
          continue;
       }
       for (unsigned l = 0; l < FXP_W; l++) {
@@ -227,11 +227,11 @@ fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const 
             continue;
          float src[4];
          for (unsigned c = 0; c < 4; c++)
-            src[c] = fxp_output(e, r->fs_color[i], c)->af[l];
-         if (r->fast_color_over[i]) {
+            src[c] = fxp_output(e, f->fs_color[i], c)->af[l];
+         if (f->fast_color_over[i]) {
             /* glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA): s * a + d * (1 - a), computed as
              * fxp_blend_equation computes it */
-            uint8_t *p = fxp_render_cbuf(r, i, x[l], y[l]);
+            uint8_t *p = fxp_fragment_cbuf(f, i, x[l], y[l]);
             const unsigned pos[4] = {bgra ? 2u : 0u, 1u, bgra ? 0u : 2u, 3u};
             const float a = CLAMP(src[3], 0.0f, 1.0f), ia = 1.0f - a;
             for (unsigned c = 0; c < 4; c++) {
@@ -241,7 +241,7 @@ fxp_fragment_fast(struct fxp_render *r, struct fxp_exec *e, const int *x, const 
             }
             continue;
          }
-         write_color(r, i, fxp_render_cbuf(r, i, x[l], y[l]), src);
+         write_color(f, i, fxp_fragment_cbuf(f, i, x[l], y[l]), src);
       }
    }
    return passed;

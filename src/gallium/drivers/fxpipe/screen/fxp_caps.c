@@ -129,7 +129,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_SHADER_STENCIL_EXPORT:         /* the FS's STENCIL output is the reference (fragment/) */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
-      return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: draw/fxp_render.h) */
+      return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: fxp_varying_matches) */
    case PIPE_CAP_MAX_DUAL_SOURCE_RENDER_TARGETS: /* SRC1 factors (fragment/fxp_fragment_ops.h) */
       return 1;
 

@@ -357,4 +357,18 @@ void fxp_image_size(const struct fxp_exec *e, const struct fxp_inst *in, fxp_vu 
  * and *value set for those semantics, false for the others. Stages call it for SVs they do not fill. */
 bool fxp_sv_lane_constant(unsigned semantic, unsigned chan, unsigned lane, uint32_t *value);
 
+/* Whether an output of a vertex or geometry shader (name, index) feeds an input of the next stage declared
+ * as (in_name, in_index). Mesa 22.3's nir_to_tgsi declares generic varyings past GENERIC[31] as PATCH[j]
+ * (their location runs past VARYING_SLOT_PATCH0 once shifted by 9) in vertex and geometry shaders, but as
+ * GENERIC[32 + j] in fragment shaders: on both sides PATCH[j] is read as GENERIC[32 + j]. */
+static inline bool
+fxp_varying_matches(unsigned name, unsigned index, unsigned in_name, unsigned in_index)
+{
+   if (name == TGSI_SEMANTIC_PATCH)
+      name = TGSI_SEMANTIC_GENERIC, index += 32;
+   if (in_name == TGSI_SEMANTIC_PATCH)
+      in_name = TGSI_SEMANTIC_GENERIC, in_index += 32;
+   return name == in_name && index == in_index;
+}
+
 #endif

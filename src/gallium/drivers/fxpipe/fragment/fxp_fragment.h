@@ -1,0 +1,104 @@
+/* The per-fragment stage's API: what the rasterizer (raster/fxp_shade.c) hands it for each shaded batch, and
+ * the state of one draw it works on (struct fxp_fragment: the fragment shader's outputs, the mapped colour
+ * and depth/stencil buffers, the depth range, the fast paths chosen). The rasterizer fills that state at
+ * the start of a draw (raster/fxp_raster.c fxp_raster_begin) and moves its buffer origins between layers.
+ *
+ * fxp_fragment.c       the general path: depth/stencil, blending, logic ops, colour masks, writes
+ * fxp_fragment_fast.c  the fast paths for common formats, tested against the general path
+ * fxp_fragment_ops.h   the arithmetic both share */
+#ifndef FXP_FRAGMENT_H
+#define FXP_FRAGMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+#include "util/u_math.h"
+#include "shader/fxp_shader.h"
+
+struct fxp_context;
+
+/* One draw's per-fragment state. */
+struct fxp_fragment {
+   struct fxp_context *ctx;
+   const struct pipe_rasterizer_state *rast;
+
+   /* FS outputs */
+   int fs_color[PIPE_MAX_COLOR_BUFS];     /* FS output index per colour buffer, -1 if none */
+   int fs_depth;                          /* FS output writing depth (z channel), -1 if none */
+   int fs_stencil;                        /* FS output writing the stencil reference (y channel), -1 if none */
+   int fs_color1;                         /* dual-source blending: the FS's second colour (COLOR[1]) for
+                                             render target 0, -1 when the blend state does not use it */
+
+   unsigned fb_width, fb_height;
+
+   /* colour and depth/stencil buffers, mapped for the whole draw: the mapping, and the surface's level
+    * and first layer as an origin with row stride and pixel size, so pixel (x, y) is at
+    * origin + y * stride + x * bpp */
+   uint8_t *cbuf_base[PIPE_MAX_COLOR_BUFS];
+   uint8_t *zs_base;
+   uint8_t *cbuf_origin[PIPE_MAX_COLOR_BUFS], *zs_origin;
+   unsigned cbuf_stride[PIPE_MAX_COLOR_BUFS], cbuf_bpp[PIPE_MAX_COLOR_BUFS], zs_stride, zs_bpp;
+   double zmin, zmax;                     /* depth range the fragments are clamped to */
+   bool early_zs;                         /* depth/stencil tested before shading (FS early_fragment_tests) */
+
+   /* layered rendering (a geometry shader writing LAYER): each buffer's first layer and bytes per layer,
+    * and how many layers it has (the origins above point at the current layer) */
+   uint8_t *cbuf_layer0[PIPE_MAX_COLOR_BUFS], *zs_layer0;
+   size_t cbuf_layer_B[PIPE_MAX_COLOR_BUFS], zs_layer_B;
+   unsigned cbuf_layers[PIPE_MAX_COLOR_BUFS], zs_layers;
+
+   /* fast per-fragment paths (fragment/fxp_fragment_fast.c), chosen per draw */
+   bool fast_frag;
+   uint8_t fast_color[PIPE_MAX_COLOR_BUFS], fast_depth;
+   bool fast_color_alpha[PIPE_MAX_COLOR_BUFS];
+   bool fast_color_plain[PIPE_MAX_COLOR_BUFS];  /* no blending, all channels written */
+   bool fast_color_over[PIPE_MAX_COLOR_BUFS];   /* SRC_ALPHA, INV_SRC_ALPHA, ADD everywhere, all channels */
+};
+
+/* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel
+ * positions, z[l] their depth (window space, double precision); mask has the lanes to write; front tells the
+ * stencil face. Returns the number of samples that passed depth and stencil. */
+unsigned fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
+                          const double *z, uint32_t mask, bool front);
+/* Early depth and stencil tests (a fragment shader declaring early fragment tests, f->early_zs): tests and
+ * updates the lanes of *mask before shading, clears the bits of those that fail, returns how many passed. */
+unsigned fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *y, const double *z,
+                               uint32_t *mask, bool front);
+
+/* fragment/fxp_fragment_fast.c: whether this draw's buffers and state have a fast path (sets
+ * f->fast_frag), and the fast path itself (same contract as fxp_fragment_ops, stencil never on). */
+bool fxp_fragment_fast_setup(struct fxp_fragment *f);
+unsigned fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
+                           const double *z, uint32_t mask);
+
+/* Whether lane l of a shaded batch is written (in the mask and inside the framebuffer), and its depth:
+ * the fragment shader's if it writes one, else the interpolated one, clamped to the depth range. */
+static inline bool
+fxp_fragment_lane(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
+                  const double *zin, uint32_t mask, unsigned l, double *z)
+{
+   if (!(mask & (1u << l)))
+      return false;
+   if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= f->fb_width || (unsigned)y[l] >= f->fb_height)
+      return false;
+   double v = f->fs_depth >= 0 ? fxp_output(e, f->fs_depth, 2)->af[l] : zin[l];
+   v = CLAMP(v, f->zmin, f->zmax);
+   *z = v == v ? v : f->zmin; /* NaN depth: the near end */
+   return true;
+}
+
+static inline uint8_t *
+fxp_fragment_cbuf(const struct fxp_fragment *f, unsigned i, int x, int y)
+{
+   return f->cbuf_origin[i] + (size_t)y * f->cbuf_stride[i] + (size_t)x * f->cbuf_bpp[i];
+}
+
+static inline uint8_t *
+fxp_fragment_zs(const struct fxp_fragment *f, int x, int y)
+{
+   return f->zs_origin + (size_t)y * f->zs_stride + (size_t)x * f->zs_bpp;
+}
+
+#endif

@@ -1,0 +1,134 @@
+/* The rasterizer stage's entry points and the data it consumes: the vertex format primitive assembly hands
+ * it (struct fxp_rvert), how the fragment shader's inputs are fed (struct fxp_fs_input), and the state of one
+ * draw (struct fxp_raster, holding the per-fragment stage's struct fxp_fragment).
+ *
+ * The stage runs in this order, a file each:
+ *   fxp_raster.c     these entry points: a draw's start and end, the FS input linkage, viewports, layers
+ *   fxp_setup.c      triangle, line and point setup: culling, polygon modes and offset, fixed-point edge
+ *                    functions with the top-left rule, the bounding box, the planes of the interpolated
+ *                    quantities (fxp_setup.h: struct fxp_prim, the set-up primitive)
+ *   fxp_rasterize.c  coverage: 8x8 tiles, edge tests, 2x2 quads gathered into batches; the primitives kept
+ *                    for the rasterizing threads (struct fxp_scene), each thread owning rows of tiles
+ *   fxp_shade.c      attribute interpolation, the fragment shader on a batch, then fragment/ */
+#ifndef FXP_RASTER_H
+#define FXP_RASTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pipe/p_state.h"
+#include "shader/fxp_shader.h"
+#include "fragment/fxp_fragment.h"
+
+struct fxp_context;
+struct fxp_scene;
+
+/* Floats of one vertex's outputs at most (struct fxp_rvert.attr). */
+#define FXP_MAX_VARYING_FLOATS (4 * PIPE_MAX_SHADER_OUTPUTS)
+
+/* A vertex ready for the rasterizer: window x, y, z, 1/w, then the last vertex stage's output values
+ * (fxp_raster.stride floats: output o channel c at attr[4 * o + c]). */
+struct fxp_rvert {
+   float win[4];
+   const float *attr;
+};
+
+/* How one fragment-shader input is produced. */
+enum fxp_fs_src {
+   FXP_FS_FROM_OUTPUT,   /* a VS output, interpolated */
+   FXP_FS_POSITION,      /* window position (x, y, z, 1/w) */
+   FXP_FS_FACE,          /* +1 front, -1 back */
+   FXP_FS_POINTCOORD,    /* point sprite coordinate */
+   FXP_FS_PRIMID,        /* the primitive's number in the draw (no stage before writes PRIMID) */
+   FXP_FS_ZERO,          /* no matching output: (0, 0, 0, 1) */
+};
+
+struct fxp_fs_input {
+   uint8_t src;          /* enum fxp_fs_src */
+   uint8_t interp;       /* TGSI_INTERPOLATE_* after flat shading is applied */
+   int16_t output;       /* VS output index (front colour) */
+   int16_t back_output;  /* VS output for back faces (two-sided colour), or -1 */
+   bool sprite;          /* replaced by the point coordinate when drawing points (sprite_coord_enable) */
+};
+
+/* What one rasterizing thread owns. */
+struct fxp_raster_thread {
+   struct fxp_exec fs_exec;
+   uint64_t samples_passed;
+   uint64_t ps_invocations;     /* fragments shaded (pipeline statistics) */
+};
+
+/* What the rasterizer keeps from one draw to the next (in the context's draw cache): the rasterizing threads'
+ * execution states, and the scene when there are several threads. fxp_raster_cache_fini frees them. */
+struct fxp_raster_cache {
+   struct fxp_raster_thread *threads;
+   unsigned num_threads;
+   struct fxp_scene *scene;
+};
+void fxp_raster_cache_fini(struct fxp_raster_cache *c);
+
+/* One draw's rasterizer state. The caller zeroes it and sets the fields of the first group before
+ * fxp_raster_begin. */
+struct fxp_raster {
+   /* set by the caller */
+   struct fxp_context *ctx;
+   const struct fxp_program *fs;
+   const struct fxp_program *out;            /* the last vertex stage: its outputs are fxp_rvert.attr */
+   const struct pipe_rasterizer_state *rast;
+   unsigned stride;                          /* floats of fxp_rvert.attr */
+   int psize, edgeflag;                      /* the last stage's PSIZE and EDGEFLAG outputs, or -1 */
+   struct fxp_raster_cache *cache;
+
+   /* set by primitive assembly as it goes */
+   /* line stipple: pixels of the current line primitive drawn so far (reset by primitive assembly at the
+    * start of each line primitive; a strip's segments continue it) */
+   float stipple_counter;
+   /* primitive ID of the primitive being assembled: counts the primitives of an instance (primitive
+    * assembly; restarts do not reset it) */
+   uint32_t prim_id;
+
+   /* FS inputs */
+   struct fxp_fs_input fs_in[PIPE_MAX_SHADER_INPUTS];
+   /* last-stage outputs the FS reads with noperspective interpolation: clipping gives the vertices it
+    * makes their window-space interpolation of them (draw/fxp_prim.c lerp_vertex) */
+   bool out_noperspective[PIPE_MAX_SHADER_OUTPUTS];
+   bool any_noperspective;
+   unsigned num_fs_in;
+
+   /* viewport: the current one (fxp_raster_set_viewport), its transform, and the scissor rectangle */
+   int clip_minx, clip_miny, clip_maxx, clip_maxy;   /* scissor ∩ framebuffer, max exclusive */
+   float vp_scale[3], vp_translate[3];
+   unsigned cur_viewport;                 /* the viewport (and scissor) in vp_scale, clip_min... and zmin */
+   unsigned cur_layer;                    /* the layer the fragment stage's buffer origins point at */
+
+   /* the per-fragment stage's state for this draw */
+   struct fxp_fragment frag;
+
+   /* fragment shading: one state per rasterizing thread; with several threads the draw's primitives are
+    * set up into a scene and rasterized at its end (or when the scene is large) */
+   struct fxp_raster_thread *threads;
+   unsigned num_threads;
+   struct fxp_scene *scene;
+   unsigned threads_ready;               /* threads[] set up for this draw so far */
+   const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
+   bool fs_ready;
+};
+
+/* raster/fxp_raster.c */
+bool fxp_raster_begin(struct fxp_raster *r);
+void fxp_raster_end(struct fxp_raster *r);
+/* Primitives from now on go to layer `layer` of each buffer (clamped to the buffer's last layer, as an
+ * unsigned value). */
+void fxp_raster_set_layer(struct fxp_raster *r, uint32_t layer);
+/* Primitives from now on use viewport `index` and its scissor (the first one if out of range). */
+void fxp_raster_set_viewport(struct fxp_raster *r, uint32_t index);
+
+/* raster/fxp_setup.c: primitives in window coordinates. edges: bit k = the edge from vertex k to k + 1
+ * belongs to the primitive's outline (polygon mode LINE). */
+void fxp_raster_triangle(struct fxp_raster *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+                         const struct fxp_rvert *v2, const struct fxp_rvert *provoking, unsigned edges);
+void fxp_raster_line(struct fxp_raster *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
+                     const struct fxp_rvert *provoking);
+void fxp_raster_point(struct fxp_raster *r, const struct fxp_rvert *v);
+
+#endif

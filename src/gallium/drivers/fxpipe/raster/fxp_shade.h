@@ -1,0 +1,32 @@
+/* Shading: what coverage (fxp_rasterize.c) hands over, a batch of 2x2 quads of one set-up primitive, and
+ * the calls that interpolate the fragment shader's inputs over it, run the shader and pass the fragments on
+ * to the per-fragment operations (fragment/fxp_fragment.h). */
+#ifndef FXP_SHADE_H
+#define FXP_SHADE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "fxp_lanes.h"
+#include "raster/fxp_raster.h"
+#include "raster/fxp_setup.h"
+
+#define FXP_QUADS_PER_BATCH (FXP_W / 4)
+
+/* Up to FXP_QUADS_PER_BATCH quads: lane 4 q + i is pixel i of quad q (i = 0 top left, 1 top right,
+ * 2 bottom left, 3 bottom right). */
+struct fxp_batch {
+   unsigned nq;
+   int x[FXP_W], y[FXP_W];
+   uint32_t coverage;           /* lanes inside the primitive */
+};
+
+/* Gets rasterizing thread i's fragment-shader state ready for this draw (threads below i are). */
+bool fxp_shade_thread_setup(struct fxp_raster *r, unsigned i);
+
+/* Shades one batch of quads and runs the per-fragment operations; empties the batch. Quads partly outside
+ * the primitive shade their outside pixels as helpers (for derivatives) and never write them. */
+void fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p,
+                     struct fxp_batch *bt);
+
+#endif
