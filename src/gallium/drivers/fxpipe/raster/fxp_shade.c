@@ -1,6 +1,8 @@
 /* Shading of the batches coverage hands over (raster/fxp_shade.h): the fragment shader's inputs interpolated
  * from the primitive's planes (raster/fxp_setup.h) at every lane's sample point, its system values, the
- * shader run on the batch, then the per-fragment operations (fragment/fxp_fragment.h). */
+ * shader run on the batch, then the per-fragment operations (fragment/fxp_fragment.h). The same lane-wide
+ * interpolation (input_lanes) serves the batch's inputs and the shader's INTERP_OFFSET-style requests at
+ * offsets from the pixel centre (frag_interp_at). */
 #include <math.h>
 #include <string.h>
 
@@ -26,57 +28,91 @@ fxp_shade_thread_setup(struct fxp_raster *r, unsigned i)
    return true;
 }
 
-static inline double
-eval_at(const struct fxp_plane *pl, double x, double y)
+/* Where the lanes of a batch sample the primitive, in pixels from the sample point of pixel (0, 0) (the
+ * planes' origin), and 1/w, its inverse (0 where 1/w is 0) and the window depth there. */
+struct lanes_at {
+   fxp_vd x, y;
+   fxp_vd w, inv_w, z;
+};
+
+/* A plane's value at the lanes' positions. */
+static inline fxp_vd
+plane_at(const struct fxp_plane *pl, fxp_vd x, fxp_vd y)
 {
    return pl->v0 + pl->gx * x + pl->gy * y;
 }
 
-/* FS input i at pixel (x, y) moved by (ox, oy) from its centre. */
-static void
-input_value(const struct fxp_raster *r, const struct fxp_prim *p, unsigned i, int x, int y, double ox, double oy,
-            float v[4])
+/* Fills the w, inv_w and z of lanes whose x and y are set. */
+static inline void
+lanes_eval(const struct fxp_prim *p, struct lanes_at *at)
 {
+   at->w = plane_at(&p->w, at->x, at->y);
+   at->z = plane_at(&p->z, at->x, at->y);
+   at->inv_w = (fxp_vd)((fxp_vqs)(1.0 / at->w) & (fxp_vqs)(at->w != 0.0)); /* 0 where w is 0 */
+}
+
+/* Every lane of out[c] holds the bits of v[c] (copied: no arithmetic, so -0, denormals and NaNs stay). */
+static inline void
+splat4(fxp_vec out[4], const float v[4])
+{
+   for (unsigned c = 0; c < 4; c++) {
+      uint32_t u;
+      memcpy(&u, &v[c], 4);
+      out[c].u = (fxp_vu){0} + u;
+   }
+}
+
+/* FS input i at the lanes of `at`: interpolated (perspective-correct: the plane of a/w times 1/(1/w)), flat,
+ * or what the input's source gives. */
+static void
+input_lanes(const struct fxp_raster *r, const struct fxp_prim *p, unsigned i, const struct lanes_at *at,
+            fxp_vec out[4])
+{
+   static const float zero_one[4] = {0.0f, 0.0f, 0.0f, 1.0f};
    const struct fxp_fs_input *in = &r->fs_in[i];
    const unsigned src = p->point && in->sprite ? FXP_FS_POINTCOORD : in->src;
-   const double px = x + ox, py = y + oy;
    switch (src) {
    case FXP_FS_FROM_OUTPUT: {
       const int o = (!p->front && in->back_output >= 0) ? in->back_output : in->output;
       if (o < 0) {
-         v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
+         splat4(out, zero_one);
       } else if (in->interp == TGSI_INTERPOLATE_CONSTANT || p->point) {
-         memcpy(v, &p->prov_attr[4 * o], 4 * sizeof(float));
-      } else if (in->interp == TGSI_INTERPOLATE_LINEAR) {
-         for (unsigned c = 0; c < 4; c++)
-            v[c] = (float)eval_at(&p->attr[4 * i + c], px, py);
+         splat4(out, &p->prov_attr[4 * o]);
       } else {
-         const double w = eval_at(&p->w, px, py), inv_w = w != 0.0 ? 1.0 / w : 0.0;
-         for (unsigned c = 0; c < 4; c++)
-            v[c] = (float)(eval_at(&p->attr[4 * i + c], px, py) * inv_w);
+         for (unsigned c = 0; c < 4; c++) {
+            fxp_vd v = plane_at(&p->attr[4 * i + c], at->x, at->y);
+            if (in->interp != TGSI_INTERPOLATE_LINEAR)
+               v = v * at->inv_w;
+            out[c].f = __builtin_convertvector(v, fxp_vf);
+         }
       }
       break;
    }
    case FXP_FS_POSITION:
-      v[0] = (float)(px + 0.5), v[1] = (float)(py + 0.5), v[2] = (float)eval_at(&p->z, px, py);
-      v[3] = (float)eval_at(&p->w, px, py);
+      out[0].f = __builtin_convertvector(at->x + 0.5, fxp_vf);
+      out[1].f = __builtin_convertvector(at->y + 0.5, fxp_vf);
+      out[2].f = __builtin_convertvector(at->z, fxp_vf);
+      out[3].f = __builtin_convertvector(at->w, fxp_vf);
       break;
    case FXP_FS_FACE:
-      v[0] = p->front ? 1.0f : -1.0f, v[1] = v[2] = 0.0f, v[3] = 1.0f;
+      splat4(out, (const float[4]){p->front ? 1.0f : -1.0f, 0.0f, 0.0f, 1.0f});
       break;
    case FXP_FS_PRIMID:
-      memcpy(&v[0], &p->prim_id, 4);
-      v[1] = v[2] = 0.0f, v[3] = 1.0f;
+      splat4(out, zero_one);
+      out[0].u = (fxp_vu){0} + p->prim_id;
       break;
    case FXP_FS_POINTCOORD:
-      v[0] = p->point ? (float)((px + 0.5 - p->pt_x0) * p->pt_inv_size) : 0.0f;
-      v[1] = p->point ? (float)((py + 0.5 - p->pt_y0) * p->pt_inv_size) : 0.0f;
+      splat4(out, zero_one);
+      if (p->point) {
+         const double x0 = p->pt_x0, y0 = p->pt_y0, inv_size = p->pt_inv_size;
+         out[0].f = __builtin_convertvector((at->x + 0.5 - x0) * inv_size, fxp_vf);
+         out[1].f = __builtin_convertvector((at->y + 0.5 - y0) * inv_size, fxp_vf);
+      }
       if (r->rast->sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT)
-         v[1] = 1.0f - v[1];
-      v[2] = 0.0f, v[3] = 1.0f;
+         out[1].f = 1.0f - out[1].f;
       break;
    default:
-      v[0] = v[1] = v[2] = 0.0f, v[3] = 1.0f;
+      splat4(out, zero_one);
       break;
    }
 }
@@ -88,17 +124,28 @@ struct frag_ctx {
    const struct fxp_batch *bt;
 };
 
+/* FS input `input` at each lane's pixel moved by (offx, offy) from its sample point (0 past the batch's
+ * quads and for inputs the shader does not have). */
 static void
 frag_interp_at(void *data, unsigned input, const float offx[FXP_W], const float offy[FXP_W], fxp_vec out[4])
 {
    const struct frag_ctx *f = data;
-   for (unsigned l = 0; l < FXP_W; l++) {
-      float v[4] = {0, 0, 0, 0};
-      if (input < f->r->num_fs_in && l < f->bt->nq * 4)
-         input_value(f->r, f->p, input, f->bt->x[l], f->bt->y[l], offx[l], offy[l], v);
-      for (unsigned c = 0; c < 4; c++)
-         out[c].af[l] = v[c];
+   const unsigned n = f->bt->nq * 4;
+   if (input >= f->r->num_fs_in) {
+      splat4(out, (const float[4]){0.0f, 0.0f, 0.0f, 0.0f});
+      return;
    }
+   struct lanes_at at;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      const unsigned s = l < n ? l : 0;
+      at.x[l] = f->bt->x[s] + (double)offx[l];
+      at.y[l] = f->bt->y[s] + (double)offy[l];
+   }
+   lanes_eval(f->p, &at);
+   input_lanes(f->r, f->p, input, &at, out);
+   for (unsigned l = n; l < FXP_W; l++)
+      for (unsigned c = 0; c < 4; c++)
+         out[c].af[l] = 0.0f;
 }
 
 /* FBFETCH: the colour buffer's value at each lane's pixel (0 outside the framebuffer or unbound). */
@@ -135,42 +182,25 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
    e->frag = &iface;
    for (unsigned l = 0; l < FXP_W; l++)
       e->helper[l] = (bt->coverage & (1u << l)) ? 0 : -1;
-   /* interpolated inputs, all lanes at once: the same double-precision operations as input_value() */
+   /* the inputs at the pixels' sample points, all lanes at once (lanes past the batch's quads repeat its
+    * first pixel) */
    const unsigned n = bt->nq * 4;
-   fxp_vd vx, vy;
+   struct lanes_at at;
    for (unsigned l = 0; l < FXP_W; l++) {
-      vx[l] = l < n ? bt->x[l] : bt->x[0];
-      vy[l] = l < n ? bt->y[l] : bt->y[0];
+      at.x[l] = l < n ? bt->x[l] : bt->x[0];
+      at.y[l] = l < n ? bt->y[l] : bt->y[0];
    }
-   const fxp_vd vw = p->w.v0 + p->w.gx * vx + p->w.gy * vy;
-   const fxp_vd vz = p->z.v0 + p->z.gx * vx + p->z.gy * vy;
-   const fxp_vd inv_w = (fxp_vd)((fxp_vqs)(1.0 / vw) & (fxp_vqs)(vw != 0.0)); /* 0 where w is 0 */
+   lanes_eval(p, &at);
    for (unsigned i = 0; i < r->num_fs_in; i++) {
-      const struct fxp_fs_input *in = &r->fs_in[i];
-      const int o = (!p->front && in->back_output >= 0) ? in->back_output : in->output;
-      const bool planar = in->src == FXP_FS_FROM_OUTPUT && o >= 0 && !p->point &&
-                          in->interp != TGSI_INTERPOLATE_CONSTANT;
-      if (planar) {
-         for (unsigned c = 0; c < 4; c++) {
-            const struct fxp_plane *pl = &p->attr[4 * i + c];
-            fxp_vd v = pl->v0 + pl->gx * vx + pl->gy * vy;
-            if (in->interp != TGSI_INTERPOLATE_LINEAR)
-               v = v * inv_w;
-            fxp_input(e, i, c)->f = __builtin_convertvector(v, fxp_vf);
-         }
-         continue;
-      }
-      for (unsigned l = 0; l < n; l++) {
-         float v[4];
-         input_value(r, p, i, bt->x[l], bt->y[l], 0.0, 0.0, v);
-         for (unsigned c = 0; c < 4; c++)
-            fxp_input(e, i, c)->af[l] = v[c];
-      }
+      fxp_vec v[4];
+      input_lanes(r, p, i, &at, v);
+      for (unsigned c = 0; c < 4; c++)
+         *fxp_input(e, i, c) = v[c];
    }
    for (unsigned l = 0; l < n; l++) {
       const int x = bt->x[l], y = bt->y[l];
-      const double w = vw[l];
-      z[l] = vz[l];
+      const double w = at.w[l];
+      z[l] = at.z[l];
       const bool covered = bt->coverage & (1u << l);
       for (unsigned i = 0; i < fs->num_svs; i++) {
          for (unsigned c = 0; c < 4; c++) {
