@@ -1,0 +1,286 @@
+/* Tests of triangle setup (raster/fxp_setup.c): the top-left rule at pixel centres and pixel corners, edges
+ * shared by two triangles, and the coordinate limits written in raster/fxp_setup.h, at their bounds. Every
+ * expected value is worked out by hand from the rules in fxp_setup.h (the comments give the working): which
+ * edge of a triangle a sample point lies on, and whether that edge is a top or left one. */
+#include <math.h>
+#include <string.h>
+
+#include "raster/fxp_setup.h"
+#include "tests/fxp_test.h"
+
+#define FB_PX 64 /* the scissor rectangle of every test: pixels [0, 64) x [0, 64) */
+
+struct env {
+   struct pipe_rasterizer_state rs;
+   struct fxp_raster r;
+};
+
+static void
+env_init(struct env *e, bool half_pixel_center)
+{
+   memset(e, 0, sizeof(*e));
+   e->rs.half_pixel_center = half_pixel_center;
+   e->r.rast = &e->rs;
+   e->r.clip_maxx = e->r.clip_maxy = FB_PX;
+   e->r.num_fs_in = 0; /* only the planes of 1/w and depth */
+}
+
+/* Sets the triangle v[0..2] (window x, y) up into *p; false when setup drops it. */
+static bool
+set_up(const struct env *e, const float v[3][2], struct fxp_prim *p, struct fxp_rvert rv[3])
+{
+   static const float attr[4];
+   static struct fxp_plane planes[1];
+   for (unsigned k = 0; k < 3; k++) {
+      rv[k].win[0] = v[k][0], rv[k].win[1] = v[k][1], rv[k].win[2] = 0.5f, rv[k].win[3] = 1.0f;
+      rv[k].attr = attr;
+   }
+   memset(p, 0, sizeof(*p));
+   p->v[0] = &rv[0], p->v[1] = &rv[1], p->v[2] = &rv[2];
+   p->attr = planes;
+   return fxp_setup_triangle(&e->r, p);
+}
+
+/* Whether the triangle covers pixel (x, y): set up, in its bounding box, and its sample point inside. */
+static bool
+covers(const struct env *e, const float v[3][2], int x, int y)
+{
+   struct fxp_prim p;
+   struct fxp_rvert rv[3];
+   if (!set_up(e, v, &p, rv))
+      return false;
+   if (x < p.x0 || x > p.x1 || y < p.y0 || y > p.y1)
+      return false;
+   const int64_t h = fxp_setup_sample_offset(&e->r);
+   return fxp_prim_edges_inside(&p, ((int64_t)x << FXP_SUBPIXEL_BITS) + h, ((int64_t)y << FXP_SUBPIXEL_BITS) + h);
+}
+
+/* The same triangle with its winding turned over (setup orients it itself). */
+static void
+reverse(const float v[3][2], float out[3][2])
+{
+   for (unsigned k = 0; k < 3; k++)
+      out[k][0] = v[(3 - k) % 3][0], out[k][1] = v[(3 - k) % 3][1];
+}
+
+struct cover_case {
+   const char *what;
+   float v[3][2];
+   int x, y;
+   bool covered;
+};
+
+/* Pixel centres (x + 1/2, y + 1/2) on the edges and vertices of triangles whose vertices are pixel centres.
+ *   TL: (0.5, 0.5), (8.5, 0.5), (0.5, 8.5): top edge y = 0.5, left edge x = 0.5, and the edge x + y = 9
+ *       whose inside is above-left of it (a right edge, not horizontal).
+ *   BL: (0.5, 0.5), (8.5, 8.5), (0.5, 8.5): left edge x = 0.5, bottom edge y = 8.5, and the edge y = x
+ *       with the inside below-left (a right edge).
+ *   BR: (8.5, 0.5), (8.5, 8.5), (0.5, 8.5): right edge x = 8.5, bottom edge y = 8.5, and the edge x + y = 9
+ *       with the inside below-right (a left edge). */
+#define TL {{0.5f, 0.5f}, {8.5f, 0.5f}, {0.5f, 8.5f}}
+#define BL {{0.5f, 0.5f}, {8.5f, 8.5f}, {0.5f, 8.5f}}
+#define BR {{8.5f, 0.5f}, {8.5f, 8.5f}, {0.5f, 8.5f}}
+static const struct cover_case centre_cases[] = {
+   {"TL vertex on top and left edges", TL, 0, 0, true},
+   {"TL on the top edge", TL, 3, 0, true},
+   {"TL on the left edge", TL, 0, 3, true},
+   {"TL on the right edge x + y = 9", TL, 4, 4, false},
+   {"TL inside next to the right edge", TL, 3, 4, true},
+   {"TL vertex on top and right edges", TL, 8, 0, false},
+   {"TL vertex on left and right edges", TL, 0, 8, false},
+   {"TL outside above", TL, 3, -1, false},
+   {"BL on the bottom edge", BL, 2, 8, false},
+   {"BL on the left edge", BL, 0, 5, true},
+   {"BL on the right edge y = x", BL, 3, 3, false},
+   {"BL inside below y = x", BL, 3, 4, true},
+   {"BL vertex on left and right edges", BL, 0, 0, false},
+   {"BR on the right edge", BR, 8, 5, false},
+   {"BR on the bottom edge", BR, 5, 8, false},
+   {"BR on the left edge x + y = 9", BR, 4, 4, true},
+   {"BR inside", BR, 6, 6, true},
+   {"BR vertex on the left edge and the right edge", BR, 8, 0, false},
+};
+
+static void
+test_top_left(struct fxp_t *t)
+{
+   struct env e;
+   env_init(&e, true);
+   for (unsigned i = 0; i < ARRAY_SIZE(centre_cases); i++) {
+      const struct cover_case *c = &centre_cases[i];
+      float rv[3][2];
+      reverse(c->v, rv);
+      CHECK(t, covers(&e, c->v, c->x, c->y) == c->covered, "%s: pixel (%d, %d) covered %d, want %d", c->what,
+            c->x, c->y, !c->covered, c->covered);
+      CHECK(t, covers(&e, rv, c->x, c->y) == c->covered, "%s, other winding: pixel (%d, %d) covered %d, want %d",
+            c->what, c->x, c->y, !c->covered, c->covered);
+   }
+}
+
+/* Without half_pixel_center the sample point of pixel (x, y) is its corner (x, y): the triangle (0, 0),
+ * (8, 0), (0, 8) has a top edge y = 0, a left edge x = 0 and a right edge x + y = 8. */
+static void
+test_top_left_corners(struct fxp_t *t)
+{
+   static const struct cover_case cases[] = {
+      {"vertex on top and left edges", {{0, 0}, {8, 0}, {0, 8}}, 0, 0, true},
+      {"on the top edge", {{0, 0}, {8, 0}, {0, 8}}, 5, 0, true},
+      {"on the left edge", {{0, 0}, {8, 0}, {0, 8}}, 0, 5, true},
+      {"on the right edge", {{0, 0}, {8, 0}, {0, 8}}, 4, 4, false},
+      {"inside", {{0, 0}, {8, 0}, {0, 8}}, 3, 4, true},
+      {"vertex on top and right edges", {{0, 0}, {8, 0}, {0, 8}}, 8, 0, false},
+   };
+   struct env e;
+   env_init(&e, false);
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      const struct cover_case *c = &cases[i];
+      CHECK(t, covers(&e, c->v, c->x, c->y) == c->covered, "corners, %s: pixel (%d, %d) covered %d, want %d",
+            c->what, c->x, c->y, !c->covered, c->covered);
+   }
+}
+
+/* Two triangles sharing an edge, and the pixels whose centres lie strictly inside that edge, with the one
+ * of the two that covers them by the rule (the one for which the shared edge is a top or left edge). */
+struct shared_case {
+   const char *what;
+   float a[3][2], b[3][2];
+   unsigned n;
+   int px[8][2];
+   bool a_covers;
+};
+
+static const struct shared_case shared_cases[] = {
+   /* the square's diagonal y = x from (0.5, 0.5) to (8.5, 8.5): a (inside above-right, y < x) has it on
+    * its left; b (inside below-left) on its right */
+   {"diagonal", {{0.5f, 0.5f}, {8.5f, 0.5f}, {8.5f, 8.5f}}, BL, 7,
+    {{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}, true},
+   /* y = 4.5 from x = 0.5 to 8.5: a bottom edge of a (above it), a top edge of b (below it) */
+   {"horizontal", {{4.5f, 0.5f}, {8.5f, 4.5f}, {0.5f, 4.5f}}, {{0.5f, 4.5f}, {8.5f, 4.5f}, {4.5f, 8.5f}}, 7,
+    {{1, 4}, {2, 4}, {3, 4}, {4, 4}, {5, 4}, {6, 4}, {7, 4}}, false},
+   /* x = 4.5 from y = 0.5 to 8.5: a right edge of a (left of it), a left edge of b (right of it) */
+   {"vertical", {{0.5f, 4.5f}, {4.5f, 0.5f}, {4.5f, 8.5f}}, {{4.5f, 0.5f}, {8.5f, 4.5f}, {4.5f, 8.5f}}, 7,
+    {{4, 1}, {4, 2}, {4, 3}, {4, 4}, {4, 5}, {4, 6}, {4, 7}}, false},
+   /* (2.5, 0.5) to (6.5, 8.5), through the centres (3.5, 2.5), (4.5, 4.5), (5.5, 6.5): a lies left of it,
+    * b right of it (b has it as a left edge) */
+   {"sloped", {{2.5f, 0.5f}, {6.5f, 8.5f}, {0.5f, 8.5f}}, {{2.5f, 0.5f}, {8.5f, 0.5f}, {6.5f, 8.5f}}, 3,
+    {{3, 2}, {4, 4}, {5, 6}}, false},
+};
+
+static void
+test_shared_edges(struct fxp_t *t)
+{
+   struct env e;
+   env_init(&e, true);
+   for (unsigned i = 0; i < ARRAY_SIZE(shared_cases); i++) {
+      const struct shared_case *c = &shared_cases[i];
+      float ra[3][2], rb[3][2];
+      reverse(c->a, ra);
+      reverse(c->b, rb);
+      for (unsigned k = 0; k < c->n; k++) {
+         const int x = c->px[k][0], y = c->px[k][1];
+         const bool a = covers(&e, c->a, x, y), b = covers(&e, c->b, x, y);
+         CHECK(t, a == c->a_covers && b == !c->a_covers,
+               "%s edge, pixel (%d, %d): covered by a %d, b %d, want %d %d", c->what, x, y, a, b, c->a_covers,
+               !c->a_covers);
+         CHECK(t, covers(&e, ra, x, y) == a && covers(&e, rb, x, y) == b,
+               "%s edge, pixel (%d, %d): winding changes it", c->what, x, y);
+      }
+      /* and no pixel anywhere is covered by both */
+      for (int y = -1; y <= 10; y++)
+         for (int x = -1; x <= 10; x++)
+            CHECK(t, !(covers(&e, c->a, x, y) && covers(&e, c->b, x, y)), "%s edge: pixel (%d, %d) covered twice",
+                  c->what, x, y);
+   }
+}
+
+/* The accepted range: |x|, |y| <= FXP_SETUP_MAX_COORD_PX; past it, or not finite, the triangle is dropped. */
+static void
+test_coord_limit(struct fxp_t *t)
+{
+   struct env e;
+   env_init(&e, true);
+   const float max = FXP_SETUP_MAX_COORD_PX, past = nextafterf(FXP_SETUP_MAX_COORD_PX, INFINITY);
+   CHECK(t, max == 1e9f && past == 1000000064.0f, "the bound %.1f and the float past it %.1f", max, past);
+
+   /* (0, 0), (1e9, 0), (0, 4): top edge y = 0, left edge x = 0; at y = 3.5 the third edge is at
+    * x = 1e9 (1 - 3.5 / 4) = 1.25e8, far right of the scissor. X = 256e9 subpixels: every product fits. */
+   const float far_x[3][2] = {{0, 0}, {max, 0}, {0, 4}};
+   CHECK(t, covers(&e, far_x, 0, 0), "x = 1e9 accepted: pixel (0, 0) covered");
+   CHECK(t, covers(&e, far_x, 63, 3), "x = 1e9 accepted: pixel (63, 3) covered");
+   CHECK(t, !covers(&e, far_x, 0, 4), "x = 1e9: pixel (0, 4), below the bottom edge y = 4, not covered");
+   /* (0, -1e9), (4, 4), (0, 4): left edge x = 0; the edge from (0, -1e9) to (4, 4) is at x = 3.99... at y = 0.5 */
+   const float far_y[3][2] = {{0, -max}, {4, 4}, {0, 4}};
+   CHECK(t, covers(&e, far_y, 0, 0) && covers(&e, far_y, 3, 0),
+         "y = -1e9 accepted: pixels (0, 0), (3, 0) covered");
+
+   struct fxp_prim p;
+   struct fxp_rvert rv[3];
+   const float beyond[][3][2] = {
+      {{0, 0}, {past, 0}, {0, 4}},
+      {{0, 0}, {4, 0}, {-past, 4}},
+      {{0, past}, {4, 0}, {0, 4}},
+      {{0, 0}, {4, -past}, {0, 4}},
+      {{0, 0}, {INFINITY, 0}, {0, 4}},
+      {{0, 0}, {4, 0}, {0, -INFINITY}},
+      {{NAN, 0}, {4, 0}, {0, 4}},
+      {{0, 0}, {4, NAN}, {0, 4}},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(beyond); i++)
+      CHECK(t, !set_up(&e, beyond[i], &p, rv), "triangle %u with a coordinate past the bound or not finite is "
+            "dropped", i);
+}
+
+/* The exact range: |X|, |Y| <= FXP_SETUP_EXACT_SUBPX = floor(2^30.5), where 4 M^2 (twice the largest area)
+ * still fits in int64, and the largest float coordinate inside it. */
+static void
+test_exact_limit(struct fxp_t *t)
+{
+   const unsigned __int128 e = FXP_SETUP_EXACT_SUBPX, max64 = INT64_MAX;
+   CHECK(t, 4 * e * e <= max64 && 4 * (e + 1) * (e + 1) > max64, "FXP_SETUP_EXACT_SUBPX is the largest M with "
+         "4 M^2 <= INT64_MAX");
+   /* floats between 2^22 and 2^23 are half a pixel apart: 5931641.5 px is 1518500224 subpixels, inside;
+    * the next float, 5931642 px, is 1518500352, past 1518500249 */
+   const float m_px = 5931641.5f;
+   const int64_t m = 1518500224;
+   CHECK(t, llroundf(m_px * FXP_ONE) == m && nextafterf(m_px, INFINITY) == 5931642.0f &&
+         llroundf(5931642.0f * FXP_ONE) == 1518500352, "5931641.5 px is %lld subpixels, the next float 5931642",
+         (long long)llroundf(m_px * FXP_ONE));
+   CHECK(t, m <= FXP_SETUP_EXACT_SUBPX && 1518500352 > FXP_SETUP_EXACT_SUBPX, "5931641.5 px is inside, 5931642 "
+         "is not");
+
+   /* (M, M), (-M, M), (M, -M): twice the area (X1 - X0)(Y2 - Y0) - (X2 - X0)(Y1 - Y0) = (-2M)(-2M) - 0 = 4 M^2,
+    * positive, so no swap. Edge 0 (1 -> 2): A = Y1 - Y2 = 2M, B = X2 - X1 = 2M, C = X1 Y2 - Y1 X2 = M^2 - M^2
+    * = 0; edge 1 (2 -> 0): A = -2M, B = 0, C = X2 Y0 - Y2 X0 = 2M^2; edge 2 (0 -> 1): A = 0, B = -2M,
+    * C = X0 Y1 - Y0 X1 = 2M^2. The inside is x + y > 0: the whole scissor rectangle. */
+   struct env en;
+   env_init(&en, true);
+   const float v[3][2] = {{m_px, m_px}, {-m_px, m_px}, {m_px, -m_px}};
+   struct fxp_prim p;
+   struct fxp_rvert rv[3];
+   const bool ok = set_up(&en, v, &p, rv);
+   CHECK(t, ok, "the largest exact triangle is set up");
+   if (ok) {
+      const int64_t wantA[3] = {2 * m, -2 * m, 0}, wantB[3] = {2 * m, 0, -2 * m};
+      const int64_t wantC[3] = {0, 2 * m * m, 2 * m * m};
+      for (unsigned k = 0; k < 3; k++)
+         CHECK(t, p.A[k] == wantA[k] && p.B[k] == wantB[k] && p.C[k] == wantC[k],
+               "edge %u: A %lld B %lld C %lld, want %lld %lld %lld", k, (long long)p.A[k], (long long)p.B[k],
+               (long long)p.C[k], (long long)wantA[k], (long long)wantB[k], (long long)wantC[k]);
+      CHECK(t, p.inv_area == 1.0 / (4.0 * (double)m * (double)m), "1 / twice the area: %g", p.inv_area);
+      CHECK(t, p.x0 == 0 && p.y0 == 0 && p.x1 == FB_PX - 1 && p.y1 == FB_PX - 1, "bounding box (%d, %d)-(%d, %d)",
+            p.x0, p.y0, p.x1, p.y1);
+   }
+   const int px[][2] = {{0, 0}, {63, 0}, {0, 63}, {63, 63}, {31, 17}};
+   for (unsigned i = 0; i < ARRAY_SIZE(px); i++)
+      CHECK(t, covers(&en, v, px[i][0], px[i][1]), "the largest exact triangle covers pixel (%d, %d)", px[i][0],
+            px[i][1]);
+}
+
+const struct fxp_test fxp_setup_tests[] = {
+   {"setup.top_left", test_top_left},
+   {"setup.top_left_corners", test_top_left_corners},
+   {"setup.shared_edges", test_shared_edges},
+   {"setup.coord_limit", test_coord_limit},
+   {"setup.exact_limit", test_exact_limit},
+   {NULL, NULL},
+};
