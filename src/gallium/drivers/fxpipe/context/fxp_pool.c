@@ -2,10 +2,15 @@
  * generation counter under the mutex; each worker runs it once and counts itself done; the caller runs its own
  * share and waits for the count.
  *
+ * Workers start when a pool first runs a job, not when it is created, so that creating a context stays cheap.
  * Every pool is also on a list that a destructor of the library walks: an application may exit, or unload the
  * DRI driver at XCloseDisplay, without destroying its contexts, and workers left waiting in the driver's code
  * would then run in unmapped memory (piglit's glx-multithread crashed so about one run in 20). The
- * destructor stops and joins them first; a pool stopped so runs its jobs on the calling thread alone. */
+ * destructor stops and joins them first; a pool stopped so runs its jobs on the calling thread alone.
+ * A child of fork() has none of its parent's threads: a handler run in the child resets every pool (its
+ * locks, which another thread may have held at the fork, and its workers), and the child's first job starts
+ * workers of its own. */
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "c11/threads.h"
@@ -18,7 +23,9 @@
 #include "context/fxp_pool.h"
 #include "shader/fxp_shader.h"
 
-#define FXP_POOL_MAX 8
+/* The most threads a pool runs (FXPIPE_THREADS above it is cut to it): far beyond today's CPUs, a bound on
+ * what a mistyped variable can ask for. */
+#define FXP_POOL_MAX_THREADS 1024
 
 struct fxp_pool;
 
@@ -31,12 +38,12 @@ struct worker {
 struct fxp_pool {
    mtx_t lock;
    cnd_t start, done;
-   unsigned threads;            /* workers + the caller */
+   unsigned threads;            /* shares of a job: workers + the caller, as asked for */
    unsigned generation, finished;
-   bool quit;
+   bool quit;                   /* stopped for good (the library is being unloaded) */
    void (*job)(void *data, unsigned i, unsigned n);
    void *data;
-   struct worker workers[FXP_POOL_MAX];
+   struct worker *workers;      /* [threads]; [0] is the caller's place */
    unsigned started;
    struct fxp_pool *next;       /* the list of live pools */
 };
@@ -55,7 +62,27 @@ pool_stop(struct fxp_pool *p)
    for (unsigned i = 1; i <= p->started; i++)
       thrd_join(p->workers[i].thread, NULL);
    p->started = 0;
-   p->threads = 1;
+}
+
+/* In the child of a fork: the workers are the parent's, and the locks may have been held by one of the
+ * parent's threads. */
+static void
+fxp_pool_after_fork_child(void)
+{
+   simple_mtx_init(&pools_lock, mtx_plain);
+   for (struct fxp_pool *p = pools; p; p = p->next) {
+      mtx_init(&p->lock, mtx_plain);
+      cnd_init(&p->start);
+      cnd_init(&p->done);
+      p->started = 0;
+      p->finished = 0;
+   }
+}
+
+static void
+fxp_pool_register_fork_handler(void)
+{
+   pthread_atfork(NULL, NULL, fxp_pool_after_fork_child);
 }
 
 __attribute__((destructor)) static void
@@ -70,27 +97,33 @@ fxp_pool_unload(void)
       pool_stop(p);
 }
 
-/* The rasterizer's threads: off unless asked for (FXPIPE_THREADS=N, or 0 for one thread a CPU). The crash
- * that kept them off (glx-multithread, workers outliving the unloaded driver) is mended by fxp_pool_unload,
- * but the piglit lists run with the calling thread alone, so the threaded rasterizer is not yet checked as
- * widely as the default. */
-unsigned
-fxp_pool_default_threads(void)
+/* FXPIPE_THREADS=N: N threads (1: the calling thread alone), 0: one a usable CPU; -1 when it is not set. */
+static int
+env_threads(void)
 {
    const char *env = getenv("FXPIPE_THREADS");
    if (!env || !*env)
-      return 1;
+      return -1;
    const int n = atoi(env);
-   return n > 0 ? MIN2(n, FXP_POOL_MAX) : CLAMP(util_get_cpu_caps()->nr_cpus, 1, FXP_POOL_MAX);
+   return n > 0 ? MIN2(n, FXP_POOL_MAX_THREADS) : (int)MIN2(fxp_usable_cpus(), FXP_POOL_MAX_THREADS);
+}
+
+/* The rasterizer's threads: off unless asked for (FXPIPE_THREADS). The crash that kept them off
+ * (glx-multithread, workers outliving the unloaded driver) is mended by fxp_pool_unload, but each thread
+ * still walks every primitive of a draw (no bins yet), which makes fill-bound scenes slower, and the piglit
+ * lists run with the calling thread alone. */
+unsigned
+fxp_pool_default_threads(void)
+{
+   const int n = env_threads();
+   return n > 0 ? (unsigned)n : 1;
 }
 
 unsigned
 fxp_pool_compute_threads(void)
 {
-   const char *env = getenv("FXPIPE_THREADS");
-   if (env && *env)
-      return fxp_pool_default_threads();
-   return CLAMP(util_get_cpu_caps()->nr_cpus, 1, FXP_POOL_MAX);
+   const int n = env_threads();
+   return n > 0 ? (unsigned)n : MIN2(fxp_usable_cpus(), FXP_POOL_MAX_THREADS);
 }
 
 static int
@@ -112,45 +145,48 @@ worker_main(void *arg)
       mtx_unlock(&p->lock);
       p->job(p->data, w->index, p->threads);
       mtx_lock(&p->lock);
-      if (++p->finished == p->threads - 1)
+      if (++p->finished == p->started)
          cnd_signal(&p->done);
    }
    mtx_unlock(&p->lock);
    return 0;
 }
 
+/* Starts the workers of p (called with p->lock not held, on the first job and after a fork). */
+static void
+pool_start(struct fxp_pool *p)
+{
+   for (unsigned i = p->started + 1; i < p->threads; i++) {
+      struct worker *w = &p->workers[i];
+      w->pool = p;
+      w->index = i;
+      if (thrd_create(&w->thread, worker_main, w) != thrd_success)
+         break; /* run with the workers that did start */
+      p->started++;
+   }
+}
+
 struct fxp_pool *
 fxp_pool_create(unsigned threads)
 {
-   threads = MIN2(threads, FXP_POOL_MAX);
+   static once_flag fork_once = ONCE_FLAG_INIT;
+
+   threads = MIN2(threads, FXP_POOL_MAX_THREADS);
    if (threads <= 1)
       return NULL;
    struct fxp_pool *p = CALLOC_STRUCT(fxp_pool);
    if (!p)
       return NULL;
+   p->workers = CALLOC(threads, sizeof(*p->workers));
+   if (!p->workers) {
+      FREE(p);
+      return NULL;
+   }
+   call_once(&fork_once, fxp_pool_register_fork_handler);
    mtx_init(&p->lock, mtx_plain);
    cnd_init(&p->start);
    cnd_init(&p->done);
    p->threads = threads;
-   for (unsigned i = 1; i < threads; i++) {
-      struct worker *w = &p->workers[i];
-      w->pool = p;
-      w->index = i;
-      if (thrd_create(&w->thread, worker_main, w) != thrd_success)
-         break;
-      p->started++;
-   }
-   if (p->started != threads - 1) {
-      p->threads = p->started + 1; /* run with the workers that did start */
-      if (p->threads == 1) {
-         pool_stop(p);
-         cnd_destroy(&p->start);
-         cnd_destroy(&p->done);
-         mtx_destroy(&p->lock);
-         FREE(p);
-         return NULL;
-      }
-   }
    simple_mtx_lock(&pools_lock);
    p->next = pools;
    pools = p;
@@ -161,14 +197,19 @@ fxp_pool_create(unsigned threads)
 unsigned
 fxp_pool_threads(const struct fxp_pool *pool)
 {
-   return pool ? pool->threads : 1;
+   return pool && !pool->quit ? pool->threads : 1;
 }
 
 void
 fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n), void *data)
 {
-   if (!p) {
-      job(data, 0, 1);
+   if (p && !p->quit && p->started + 1 < p->threads)
+      pool_start(p);
+   if (!p || p->quit || !p->started) {
+      /* the job still sees the share count it was planned for, on this thread alone */
+      const unsigned n = fxp_pool_threads(p);
+      for (unsigned i = 0; i < n; i++)
+         job(data, i, n);
       return;
    }
    mtx_lock(&p->lock);
@@ -180,9 +221,12 @@ fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n)
    mtx_unlock(&p->lock);
 
    job(data, 0, p->threads);
+   /* the shares of workers that could not be started */
+   for (unsigned i = p->started + 1; i < p->threads; i++)
+      job(data, i, p->threads);
 
    mtx_lock(&p->lock);
-   while (p->finished != p->threads - 1)
+   while (p->finished != p->started)
       cnd_wait(&p->done, &p->lock);
    mtx_unlock(&p->lock);
 }

@@ -1,0 +1,165 @@
+/* Unit tests of the thread pool and of the CPU count it is sized from: cgroup CPU quotas read from folder
+ * trees made here (v2 and v1, nested groups, no quota), every share of a job run exactly once whatever the
+ * pool, lazily started workers, and a pool used again in the child of a fork. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "context/fxp_pool.h"
+#include "tests/fxp_test.h"
+
+static void
+put(const char *dir, const char *name, const char *text)
+{
+   char path[512];
+   snprintf(path, sizeof(path), "%s/%s", dir, name);
+   FILE *f = fopen(path, "w");
+   if (f) {
+      fputs(text, f);
+      fclose(f);
+   }
+}
+
+static void
+mkdirs(const char *path)
+{
+   char buf[512];
+   snprintf(buf, sizeof(buf), "%s", path);
+   for (char *p = buf + 1; *p; p++) {
+      if (*p == '/') {
+         *p = 0;
+         mkdir(buf, 0755);
+         *p = '/';
+      }
+   }
+   mkdir(buf, 0755);
+}
+
+static void
+test_cgroup_quota(struct fxp_t *t)
+{
+   char root[] = "/tmp/fxp-cgroup-XXXXXX";
+   if (!CHECK(t, mkdtemp(root) != NULL, "mkdtemp"))
+      return;
+   char v2[256], v1[256], d[512], proc[256];
+   snprintf(v2, sizeof(v2), "%s/v2", root);
+   snprintf(v1, sizeof(v1), "%s/v1", root);
+   snprintf(proc, sizeof(proc), "%s/cgroup", root);
+
+   /* v2: a group /a/b whose parent allows 2.5 CPUs (3 when rounded up) and which itself has no limit */
+   snprintf(d, sizeof(d), "%s/a/b", v2);
+   mkdirs(d);
+   put(d, "cpu.max", "max 100000\n");
+   snprintf(d, sizeof(d), "%s/a", v2);
+   put(d, "cpu.max", "250000 100000\n");
+   put(root, "cgroup", "0::/a/b\n");
+   CHECK_EQ_U(t, fxp_cgroup_cpu_quota(proc, v2, v1), 3);
+   /* the group's own limit is smaller: 1 CPU (50000 of 100000 rounds up to 1) */
+   snprintf(d, sizeof(d), "%s/a/b", v2);
+   put(d, "cpu.max", "50000 100000\n");
+   CHECK_EQ_U(t, fxp_cgroup_cpu_quota(proc, v2, v1), 1);
+   /* no quota anywhere */
+   put(d, "cpu.max", "max 100000\n");
+   snprintf(d, sizeof(d), "%s/a", v2);
+   put(d, "cpu.max", "max 100000\n");
+   CHECK_EQ_U(t, fxp_cgroup_cpu_quota(proc, v2, v1), 0);
+
+   /* v1 (beside a v2 line, as on hybrid hosts): the cpu controller's group /c has 4 CPUs */
+   snprintf(d, sizeof(d), "%s/c", v1);
+   mkdirs(d);
+   put(d, "cpu.cfs_quota_us", "400000\n");
+   put(d, "cpu.cfs_period_us", "100000\n");
+   put(root, "cgroup", "4:memory:/m\n2:cpu,cpuacct:/c\n0::/a/b\n");
+   CHECK_EQ_U(t, fxp_cgroup_cpu_quota(proc, v2, v1), 4);
+   /* -1: no quota */
+   put(d, "cpu.cfs_quota_us", "-1\n");
+   CHECK_EQ_U(t, fxp_cgroup_cpu_quota(proc, v2, v1), 0);
+   /* a file that is not there */
+   CHECK_EQ_U(t, fxp_cgroup_cpu_quota("/nonexistent/cgroup", v2, v1), 0);
+
+   char cmd[300];
+   snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+   CHECK(t, system(cmd) == 0, "%s", cmd);
+
+   CHECK(t, fxp_usable_cpus() >= 1, "at least one usable CPU");
+}
+
+#define SHARES 7
+
+struct count_job {
+   int runs[SHARES];
+   unsigned n_seen;
+};
+
+static void
+count_share(void *data, unsigned i, unsigned n)
+{
+   struct count_job *j = data;
+   __atomic_fetch_add(&j->runs[i], 1, __ATOMIC_SEQ_CST);
+   __atomic_store_n(&j->n_seen, n, __ATOMIC_SEQ_CST);
+}
+
+/* every share 0..n-1 ran once, each told n */
+static bool
+each_share_once(struct fxp_t *t, const struct count_job *j, unsigned n)
+{
+   bool ok = CHECK_EQ_U(t, j->n_seen, n);
+   for (unsigned i = 0; i < SHARES; i++)
+      ok &= CHECK(t, j->runs[i] == (i < n ? 1 : 0), "share %u ran %d times (n = %u)", i, j->runs[i], n);
+   return ok;
+}
+
+static void
+test_pool_shares(struct fxp_t *t)
+{
+   /* no pool: one share on the caller */
+   CHECK(t, fxp_pool_create(1) == NULL, "a pool of one thread is no pool");
+   struct count_job j = {0};
+   fxp_pool_run(NULL, count_share, &j);
+   each_share_once(t, &j, 1);
+
+   struct fxp_pool *p = fxp_pool_create(SHARES);
+   if (!CHECK(t, p != NULL, "pool"))
+      return;
+   CHECK_EQ_U(t, fxp_pool_threads(p), SHARES);
+   for (unsigned round = 0; round < 50; round++) {
+      memset(&j, 0, sizeof(j));
+      fxp_pool_run(p, count_share, &j);
+      if (!each_share_once(t, &j, SHARES))
+         break;
+   }
+
+   /* the child of a fork has none of the parent's workers: its jobs still run every share once */
+   fflush(NULL);
+   const pid_t pid = fork();
+   if (pid == 0) {
+      bool ok = true;
+      for (unsigned round = 0; round < 20 && ok; round++) {
+         struct count_job c = {0};
+         fxp_pool_run(p, count_share, &c);
+         for (unsigned i = 0; i < SHARES; i++)
+            ok &= c.runs[i] == 1;
+         ok &= c.n_seen == SHARES;
+      }
+      fxp_pool_destroy(p);
+      _exit(ok ? 0 : 1);
+   }
+   int status = -1;
+   if (CHECK(t, pid > 0, "fork"))
+      waitpid(pid, &status, 0);
+   CHECK(t, WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child's jobs ran every share once (status %d)",
+         status);
+   /* and the parent's pool still works */
+   memset(&j, 0, sizeof(j));
+   fxp_pool_run(p, count_share, &j);
+   each_share_once(t, &j, SHARES);
+   fxp_pool_destroy(p);
+}
+
+const struct fxp_test fxp_pool_tests[] = {
+   {"pool.cgroup_quota", test_cgroup_quota},
+   {"pool.shares", test_pool_shares},
+   {NULL, NULL},
+};
