@@ -14,14 +14,15 @@
  * Sample points are pixel centres, (x + 1/2, y + 1/2) with half_pixel_center, else pixel corners (x, y).
  *
  * Limits (window x and y of each vertex, in pixels):
- *   accepted    finite and |x|, |y| <= FXP_SETUP_MAX_COORD_PX (1e9); anything else drops the primitive
- *               (nothing drawn). Clipping keeps real vertices inside the viewport, far below this.
  *   exact       with M = the largest |X|, |Y| in subpixels, |A|, |B| <= 2M, |C| <= 2M^2 and twice the area
  *               <= 4M^2: every product and sum of setup and of the edge tests (sample points are inside
  *               the framebuffer, so inside that square too) fits in int64 while 4M^2 < 2^63, that is
  *               M <= FXP_SETUP_EXACT_SUBPX (1518500249 = floor(2^30.5)), |x|, |y| <= 5931641.5 px for
- *               float coordinates. Between that and the accepted bound nothing checks: a triangle that
- *               large overflows int64 (see FXP_SETUP_EXACT_SUBPX). */
+ *               float coordinates.
+ *   accepted    finite and |x|, |y| <= FXP_SETUP_MAX_COORD_PX = 5931641.5, the largest float inside the
+ *               exact range, so that nothing setup computes can overflow; anything else drops the
+ *               primitive (nothing drawn). Clipping keeps real vertices inside the viewport (at most
+ *               16384 px wide, its bounds within +-32768), far below this. */
 #ifndef FXP_SETUP_H
 #define FXP_SETUP_H
 
@@ -32,8 +33,11 @@
 
 #define FXP_SUBPIXEL_BITS 8
 #define FXP_ONE (1 << FXP_SUBPIXEL_BITS)        /* one pixel in subpixel units */
-#define FXP_SETUP_MAX_COORD_PX 1e9f             /* window coordinates past this drop the primitive */
 #define FXP_SETUP_EXACT_SUBPX 1518500249ll      /* largest |X|, |Y| whose every triangle is exact in int64 */
+#define FXP_SETUP_MAX_COORD_PX 5931641.5f       /* window coordinates past this drop the primitive: the
+                                                   largest float x with llroundf(256 x) inside the above */
+_Static_assert((long long)(FXP_SETUP_MAX_COORD_PX * 256) <= FXP_SETUP_EXACT_SUBPX,
+               "accepted coordinates stay inside the exact range");
 
 /* A quantity linear in window space over the primitive: value at the sample point of pixel (0, 0) and
  * steps per pixel in x and y. */

@@ -193,25 +193,27 @@ test_shared_edges(struct fxp_t *t)
    }
 }
 
-/* The accepted range: |x|, |y| <= FXP_SETUP_MAX_COORD_PX; past it, or not finite, the triangle is dropped. */
+/* The accepted range: |x|, |y| <= FXP_SETUP_MAX_COORD_PX, the largest float whose subpixel value is inside
+ * the exact range; past it, or not finite, the triangle is dropped. */
 static void
 test_coord_limit(struct fxp_t *t)
 {
    struct env e;
    env_init(&e, true);
    const float max = FXP_SETUP_MAX_COORD_PX, past = nextafterf(FXP_SETUP_MAX_COORD_PX, INFINITY);
-   CHECK(t, max == 1e9f && past == 1000000064.0f, "the bound %.1f and the float past it %.1f", max, past);
+   CHECK(t, max == 5931641.5f && past == 5931642.0f, "the bound %.1f and the float past it %.1f", max, past);
 
-   /* (0, 0), (1e9, 0), (0, 4): top edge y = 0, left edge x = 0; at y = 3.5 the third edge is at
-    * x = 1e9 (1 - 3.5 / 4) = 1.25e8, far right of the scissor. X = 256e9 subpixels: every product fits. */
+   /* (0, 0), (max, 0), (0, 4): top edge y = 0, left edge x = 0; at y = 3.5 the third edge is at
+    * x = max (1 - 3.5 / 4) = 741455.2, far right of the scissor. */
    const float far_x[3][2] = {{0, 0}, {max, 0}, {0, 4}};
-   CHECK(t, covers(&e, far_x, 0, 0), "x = 1e9 accepted: pixel (0, 0) covered");
-   CHECK(t, covers(&e, far_x, 63, 3), "x = 1e9 accepted: pixel (63, 3) covered");
-   CHECK(t, !covers(&e, far_x, 0, 4), "x = 1e9: pixel (0, 4), below the bottom edge y = 4, not covered");
-   /* (0, -1e9), (4, 4), (0, 4): left edge x = 0; the edge from (0, -1e9) to (4, 4) is at x = 3.99... at y = 0.5 */
+   CHECK(t, covers(&e, far_x, 0, 0), "x = 5931641.5 accepted: pixel (0, 0) covered");
+   CHECK(t, covers(&e, far_x, 63, 3), "x = 5931641.5 accepted: pixel (63, 3) covered");
+   CHECK(t, !covers(&e, far_x, 0, 4), "x = 5931641.5: pixel (0, 4), below the bottom edge y = 4, not covered");
+   /* (0, -max), (4, 4), (0, 4): left edge x = 0; the edge from (0, -max) to (4, 4) is at x = 3.99... at
+    * y = 0.5 */
    const float far_y[3][2] = {{0, -max}, {4, 4}, {0, 4}};
    CHECK(t, covers(&e, far_y, 0, 0) && covers(&e, far_y, 3, 0),
-         "y = -1e9 accepted: pixels (0, 0), (3, 0) covered");
+         "y = -5931641.5 accepted: pixels (0, 0), (3, 0) covered");
 
    struct fxp_prim p;
    struct fxp_rvert rv[3];
