@@ -32,7 +32,8 @@
 # (LD_PRELOAD); so do the instrumented ones, together with tests/sanitize/fxp_nodlclose.c, which keeps the
 # driver mapped until exit so that leak stacks in it can be read (the file says why). piglit's own Python
 # runner and the X server are not preloaded: a wrapper named piglit, first in PATH, sets LD_PRELOAD for the
-# test programs only. MALLOC_PERTURB_ is unset.
+# test programs only; another named Xvfb gives the X server's own GLX the system's driver (the sanitized one
+# does not load into a program without the runtime). MALLOC_PERTURB_ is unset.
 #
 # Prints one line a step (status, tests run, wall time) and exits non-zero if any step failed. Build and
 # step logs are in the logs folder (build.log, STEP/out.txt, STEP/asan.PID and the like).
@@ -104,6 +105,12 @@ sys.argv = ["/usr/bin/piglit"] + sys.argv[1:]
 runpy.run_path("/usr/bin/piglit", run_name="__main__")' "\$@"
 EOF
 chmod +x "$logs/bin/piglit"
+# The X server's own GLX (indirect rendering, which no test uses) loads swrast_dri.so from
+# LIBGL_DRIVERS_PATH too, and the sanitized one refuses to run in an X server without the runtime: the
+# Xvfb of run-gl.sh and piglit-check.py gets the system's driver.
+printf '#!/bin/sh\nunset LIBGL_DRIVERS_PATH\nexec /usr/bin/Xvfb "$@"\n' > "$logs/bin/Xvfb"
+chmod +x "$logs/bin/Xvfb"
+export PATH=$logs/bin:$PATH
 
 # ---- steps ----
 # step NAME CMD...: runs CMD with the sanitizers' options, reports into $logs/NAME
@@ -114,7 +121,7 @@ step() {
   local common="log_path=$d/$mode:log_exe_name=1"
   export ASAN_OPTIONS="$common:halt_on_error=1:detect_leaks=1:abort_on_error=0:detect_odr_violation=0"
   export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
-  export UBSAN_OPTIONS="$common:print_stacktrace=1:halt_on_error=1:suppressions=$supp/ubsan.supp"
+  export UBSAN_OPTIONS="$common:print_stacktrace=1:halt_on_error=${FXPIPE_SANITIZE_UBSAN_HALT:-1}:suppressions=$supp/ubsan.supp"
   export TSAN_OPTIONS="$common:halt_on_error=1:second_deadlock_stack=1:suppressions=$supp/tsan.supp"
   local t0 rc
   t0=$(now)
@@ -182,7 +189,7 @@ piglit_run() {   # piglit_run PLATFORM LIST...
     expect_renderer 'GL_RENDERER' "$logs/piglit-$platform/glinfo.txt" || return 1
     grep GL_RENDERER "$logs/piglit-$platform/glinfo.txt"
   fi
-  PATH=$logs/bin:$PATH "$repo/tests/run-gl.sh" "$repo/tests/piglit/piglit-check.py" --platform "$platform" \
+  "$repo/tests/run-gl.sh" "$repo/tests/piglit/piglit-check.py" --platform "$platform" \
     --timeout 600 --results "$logs/piglit-$platform/results" "$@"
 }
 

@@ -137,6 +137,7 @@ run_glx(void)
    XMapWindow(dpy, win);
    XSync(dpy, False);
    GLXContext ctx = glXCreateContext(dpy, vi, NULL, True);
+   XFree(vi); /* glXChooseVisual's answer is the caller's (LeakSanitizer found it in the sanitizer run) */
    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
       fprintf(stderr, "cannot make a GLX context current\n");
       return 2;
