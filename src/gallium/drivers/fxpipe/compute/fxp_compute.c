@@ -152,11 +152,13 @@ grid_worker(void *data, unsigned i, unsigned n)
    struct grid_job *job = data;
    struct fxp_bindings bind = job->bind;
    uint8_t *shared = job->shared_B ? os_malloc_aligned(job->shared_B, 64) : NULL;
-   struct fxp_exec *execs = CALLOC(job->n_execs, sizeof(*execs));
+   /* execution states hold 64-byte lane vectors: aligned for them (the AVX tables rely on it) */
+   struct fxp_exec *execs = os_malloc_aligned(job->n_execs * sizeof(*execs), 64);
    unsigned ready = 0;
 
    if ((job->shared_B && !shared) || !execs)
       goto fail;
+   memset(execs, 0, job->n_execs * sizeof(*execs));
    bind.shared.data = shared;
    bind.shared.size_B = job->cs->shared_size_B;
    for (; ready < job->n_execs; ready++)
@@ -175,7 +177,7 @@ fail:
 done:
    for (unsigned k = 0; k < ready; k++)
       fxp_exec_fini(&execs[k]);
-   FREE(execs);
+   os_free_aligned(execs);
    os_free_aligned(shared);
 }
 

@@ -10,6 +10,7 @@
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
+#include "util/os_memory.h"
 #include "util/u_prim.h"
 
 #include "fxp_context.h"
@@ -148,7 +149,7 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
    FREE(c->elts);
    FREE(c->verts);
    FREE(c->remap);
-   FREE(c);
+   os_free_aligned(c);
    ctx->draw_cache = NULL;
 }
 
@@ -434,8 +435,12 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       }
    }
 
-   if (!ctx->draw_cache)
-      ctx->draw_cache = CALLOC_STRUCT(fxp_draw_cache);
+   if (!ctx->draw_cache) {
+      /* the vertex shader's execution state holds 64-byte lane vectors: aligned for them */
+      ctx->draw_cache = os_malloc_aligned(sizeof(struct fxp_draw_cache), 64);
+      if (ctx->draw_cache)
+         memset(ctx->draw_cache, 0, sizeof(struct fxp_draw_cache));
+   }
    struct fxp_draw_cache *cache = ctx->draw_cache;
    struct fxp_exec *vs_exec = cache ? &cache->vs_exec : NULL;
    if (!cache || !fxp_exec_setup(vs_exec, r.vs, fxp_gather_bindings(ctx, PIPE_SHADER_VERTEX), FXP_W)) {

@@ -7,6 +7,7 @@
 #include "util/u_dual_blend.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
+#include "util/os_memory.h"
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
@@ -90,7 +91,7 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
 {
    for (unsigned i = 0; i < c->num_threads; i++)
       fxp_exec_fini(&c->threads[i].fs_exec);
-   FREE(c->threads);
+   os_free_aligned(c->threads);
    fxp_rasterize_scene_destroy(c->scene);
 }
 
@@ -191,8 +192,11 @@ fxp_raster_begin(struct fxp_raster *r)
    if (cache->num_threads != n) {
       for (unsigned i = 0; i < cache->num_threads; i++)
          fxp_exec_fini(&cache->threads[i].fs_exec);
-      FREE(cache->threads);
-      cache->threads = CALLOC(n, sizeof(*cache->threads));
+      os_free_aligned(cache->threads);
+      /* each holds an execution state of 64-byte lane vectors: aligned for them */
+      cache->threads = os_malloc_aligned(n * sizeof(*cache->threads), 64);
+      if (cache->threads)
+         memset(cache->threads, 0, n * sizeof(*cache->threads));
       cache->num_threads = cache->threads ? n : 0;
    }
    if (n > 1 && !cache->scene)
