@@ -119,7 +119,7 @@ step() {
   local d=$logs/$name
   mkdir -p "$d"
   local common="log_path=$d/$mode:log_exe_name=1"
-  export ASAN_OPTIONS="$common:halt_on_error=1:detect_leaks=1:abort_on_error=0:detect_odr_violation=0"
+  export ASAN_OPTIONS="$common:halt_on_error=1:detect_leaks=1:abort_on_error=0:detect_odr_violation=0:suppressions=$supp/asan.supp"
   export LSAN_OPTIONS="suppressions=$supp/lsan.supp:print_suppressions=0"
   export UBSAN_OPTIONS="$common:print_stacktrace=1:halt_on_error=${FXPIPE_SANITIZE_UBSAN_HALT:-1}:suppressions=$supp/ubsan.supp"
   export TSAN_OPTIONS="$common:halt_on_error=1:second_deadlock_stack=1:suppressions=$supp/tsan.supp"
