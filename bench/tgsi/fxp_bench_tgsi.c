@@ -7,7 +7,11 @@
  * interpolate fragment inputs): ALU-heavy, branchy (per-lane loop counts and branches), integer, double,
  * and a mix resembling a real vertex shader (transform and lighting) and a real fragment shader (normal
  * mapping-style math without textures). Inputs differ per lane. Each engine runs the shader on batches
- * (fxpipe: FXP_W lanes, tgsi_exec: 4) for the given time; the program prints lanes/s for both and the ratio.
+ * (fxpipe: FXP_W lanes, tgsi_exec: 4) for the given time; the program prints lanes/s of fxpipe on each
+ * instruction-set table this CPU supports (shader/fxp_shader.h, "Instruction sets"), of tgsi_exec, and each
+ * table's ratio to tgsi_exec (FXPIPE_ISA=NAME: that table only, for profiling). It also runs 64 batches of
+ * each shader on every table and checks that their outputs are the same bits as the first table's (exit
+ * status 1 if not).
  * Branch labels (`:N`, the TGSI index of the ELSE or ENDIF) are written out because tgsi_exec needs them;
  * fxpipe computes its own jump targets. Timings vary with the machine and its load; they are measurements,
  * not test assertions. */
@@ -183,15 +187,64 @@ input_value(unsigned lane, unsigned attr, unsigned chan)
    return 0.25f + 0.37f * ((lane * 7 + attr * 3 + chan * 5) % 23);
 }
 
-static double
-bench_fxpipe(const struct tgsi_token *tokens, double seconds)
+/* Decodes the shader for table `isa`; NULL (and a message) if fxpipe refuses it. */
+static struct fxp_program *
+program(const struct tgsi_token *tokens, enum fxp_isa isa)
 {
    char error[256];
-   struct fxp_program *prog = fxp_program_create(tokens, PIPE_SHADER_VERTEX, error, sizeof(error));
-   if (!prog) {
+   struct fxp_program *prog = fxp_program_create_isa(tokens, PIPE_SHADER_VERTEX, isa, error, sizeof(error));
+   if (!prog)
       fprintf(stderr, "fxpipe refused the shader: %s\n", error);
-      return 0;
+   return prog;
+}
+
+static void
+fill_inputs(struct fxp_exec *e, unsigned batch)
+{
+   for (unsigned i = 0; i < e->prog->num_inputs; i++)
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = 0; l < FXP_W; l++)
+            fxp_input(e, i, c)->af[l] = input_value(batch * FXP_W + l, i, c);
+}
+
+/* The outputs of 64 batches on table `isa`, as bits (outputs_words(prog) words). */
+#define CHECK_BATCHES 64
+static uint32_t *
+outputs(const struct tgsi_token *tokens, enum fxp_isa isa, unsigned *words)
+{
+   struct fxp_program *prog = program(tokens, isa);
+   if (!prog)
+      return NULL;
+   struct fxp_bindings bind;
+   memset(&bind, 0, sizeof(bind));
+   bind.constbufs[0].data = (uint8_t *)constants;
+   bind.constbufs[0].size_B = sizeof(constants);
+   struct fxp_exec e;
+   fxp_exec_init(&e, prog, &bind, FXP_W);
+   const unsigned per_batch = prog->num_outputs * 4 * FXP_W;
+   uint32_t *out = calloc(CHECK_BATCHES * per_batch, sizeof(uint32_t));
+   const unsigned fp = fxp_fp_enter();
+   for (unsigned b = 0; b < CHECK_BATCHES && out; b++) {
+      fxp_exec_reset(&e, FXP_W);
+      fill_inputs(&e, b);
+      fxp_exec_run(&e);
+      for (unsigned o = 0; o < prog->num_outputs; o++)
+         for (unsigned c = 0; c < 4; c++)
+            memcpy(&out[b * per_batch + (o * 4 + c) * FXP_W], fxp_output(&e, o, c)->au, FXP_W * 4);
    }
+   fxp_fp_leave(fp);
+   *words = CHECK_BATCHES * per_batch;
+   fxp_exec_fini(&e);
+   fxp_program_destroy(prog);
+   return out;
+}
+
+static double
+bench_fxpipe(const struct tgsi_token *tokens, enum fxp_isa isa, double seconds)
+{
+   struct fxp_program *prog = program(tokens, isa);
+   if (!prog)
+      return 0;
    struct fxp_bindings bind;
    memset(&bind, 0, sizeof(bind));
    bind.constbufs[0].data = (uint8_t *)constants;
@@ -206,10 +259,7 @@ bench_fxpipe(const struct tgsi_token *tokens, double seconds)
    while (now < end) {
       for (unsigned rep = 0; rep < 256; rep++, batch++) {
          fxp_exec_reset(&e, FXP_W);
-         for (unsigned i = 0; i < prog->num_inputs; i++)
-            for (unsigned c = 0; c < 4; c++)
-               for (unsigned l = 0; l < FXP_W; l++)
-                  fxp_input(&e, i, c)->af[l] = input_value(batch * FXP_W + l, i, c);
+         fill_inputs(&e, batch);
          fxp_exec_run(&e);
       }
       lanes += 256 * FXP_W;
@@ -259,7 +309,25 @@ main(int argc, char **argv)
       for (unsigned c = 0; c < 4; c++)
          constants[i][c] = 0.1f * (i + 1) + 0.05f * c;
 
-   printf("%-10s %16s %16s %8s\n", "shader", "fxpipe lanes/s", "tgsi_exec lanes/s", "ratio");
+   enum fxp_isa isas[FXP_ISA_COUNT];
+   unsigned n = 0;
+   const char *want = getenv("FXPIPE_ISA");
+   for (unsigned i = 0; i < FXP_ISA_COUNT; i++)
+      if (fxp_isa_supported(i) && (!want || !*want || !strcmp(want, fxp_isa_name(i))))
+         isas[n++] = i;
+   if (!n) {
+      fprintf(stderr, "FXPIPE_ISA=%s: not a table this CPU supports\n", want);
+      return 1;
+   }
+
+   printf("%-10s", "shader");
+   for (unsigned k = 0; k < n; k++)
+      printf(" %8s lanes/s", fxp_isa_name(isas[k]));
+   printf(" %17s", "tgsi_exec lanes/s");
+   for (unsigned k = 0; k < n; k++)
+      printf(" %7s", fxp_isa_name(isas[k]));
+   printf("\n");
+   bool same = true;
    for (unsigned s = 0; s < sizeof(shaders) / sizeof(shaders[0]); s++) {
       if (!tgsi_text_translate(shaders[s].text, tokens, ARRAY_SIZE(tokens))) {
          fprintf(stderr, "%s: the TGSI text does not parse\n", shaders[s].name);
@@ -267,9 +335,36 @@ main(int argc, char **argv)
       }
       struct tgsi_shader_info info;
       tgsi_scan_shader(tokens, &info);
-      const double fx = bench_fxpipe(tokens, seconds);
+
+      unsigned ref_words = 0;
+      uint32_t *ref = outputs(tokens, isas[0], &ref_words);
+      for (unsigned k = 1; k < n; k++) {
+         unsigned words = 0;
+         uint32_t *out = outputs(tokens, isas[k], &words);
+         if (!ref || !out || words != ref_words || memcmp(ref, out, words * 4)) {
+            fprintf(stderr, "%s: the outputs on %s differ from %s's\n", shaders[s].name,
+                    fxp_isa_name(isas[k]), fxp_isa_name(isas[0]));
+            same = false;
+         }
+         free(out);
+      }
+      free(ref);
+
+      double fx[FXP_ISA_COUNT];
+      /* the engine's flush modes, as the driver's entries set them (fxp_fp_enter) */
+      const unsigned fp = fxp_fp_enter();
+      for (unsigned k = 0; k < n; k++)
+         fx[k] = bench_fxpipe(tokens, isas[k], seconds);
+      fxp_fp_leave(fp);
       const double te = bench_tgsi_exec(tokens, info.file_max[TGSI_FILE_INPUT] + 1, seconds);
-      printf("%-10s %16.0f %16.0f %7.2fx\n", shaders[s].name, fx, te, te > 0 ? fx / te : 0.0);
+      printf("%-10s", shaders[s].name);
+      for (unsigned k = 0; k < n; k++)
+         printf(" %16.0f", fx[k]);
+      printf(" %17.0f", te);
+      for (unsigned k = 0; k < n; k++)
+         printf(" %6.2fx", te > 0 ? fx[k] / te : 0.0);
+      printf("\n");
    }
-   return 0;
+   printf(same ? "outputs: the same bits on every table\n" : "outputs: the tables differ\n");
+   return same ? 0 : 1;
 }

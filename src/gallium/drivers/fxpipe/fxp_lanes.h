@@ -18,37 +18,46 @@ typedef uint64_t fxp_vq __attribute__((vector_size(FXP_W * 8)));
 typedef int64_t fxp_vqs __attribute__((vector_size(FXP_W * 8)));
 
 /* Lane comparisons, giving ~0 where true and 0 where false. Without 64-byte vector registers (AVX-512) GCC
- * turns a comparison of two 16-lane vectors into 16 scalar comparisons and branches; these compare four
- * lanes at a time, which SSE2 (every x86-64) and NEON do in one instruction. Use them, not the operators,
- * wherever lanes are compared. NaN compares as C says: unordered is false, except for "not equal". */
-typedef float fxp_v4f __attribute__((vector_size(16)));
-typedef int32_t fxp_v4i __attribute__((vector_size(16)));
-typedef uint32_t fxp_v4u __attribute__((vector_size(16)));
-#define FXP_CMP_FN(name, T, T4, op)                                                                   \
+ * turns a comparison of two 16-lane vectors into 16 scalar comparisons and branches; these compare
+ * FXP_CMP_W lanes at a time, as wide as the instruction set the file is compiled for does in one
+ * instruction: 4 with SSE2 (every x86-64) and NEON, 8 in the engine's AVX2 copy and all 16 in its AVX-512
+ * copy (shader/fxp_shader.h, "Instruction sets"). Use them, not the operators, wherever lanes are compared.
+ * NaN compares as C says: unordered is false, except for "not equal". */
+#if defined(__AVX512F__)
+#define FXP_CMP_W 16
+#elif defined(__AVX2__)
+#define FXP_CMP_W 8
+#else
+#define FXP_CMP_W 4
+#endif
+typedef float fxp_vcf __attribute__((vector_size(FXP_CMP_W * 4)));
+typedef int32_t fxp_vci __attribute__((vector_size(FXP_CMP_W * 4)));
+typedef uint32_t fxp_vcu __attribute__((vector_size(FXP_CMP_W * 4)));
+#define FXP_CMP_FN(name, T, TC, op)                                                                   \
    static inline fxp_vi name(T a, T b)                                                               \
    {                                                                                                  \
-      union { T v; T4 q[FXP_W / 4]; } x = {a}, y = {b};                                               \
-      union { fxp_vi v; fxp_v4i q[FXP_W / 4]; } r;                                                    \
-      for (unsigned i = 0; i < FXP_W / 4; i++)                                                        \
-         r.q[i] = (fxp_v4i)(x.q[i] op y.q[i]);                                                        \
+      union { T v; TC q[FXP_W / FXP_CMP_W]; } x = {a}, y = {b};                                       \
+      union { fxp_vi v; fxp_vci q[FXP_W / FXP_CMP_W]; } r;                                            \
+      for (unsigned i = 0; i < FXP_W / FXP_CMP_W; i++)                                                \
+         r.q[i] = (fxp_vci)(x.q[i] op y.q[i]);                                                        \
       return r.v;                                                                                     \
    }
-FXP_CMP_FN(fxp_lt_f, fxp_vf, fxp_v4f, <)
-FXP_CMP_FN(fxp_le_f, fxp_vf, fxp_v4f, <=)
-FXP_CMP_FN(fxp_gt_f, fxp_vf, fxp_v4f, >)
-FXP_CMP_FN(fxp_ge_f, fxp_vf, fxp_v4f, >=)
-FXP_CMP_FN(fxp_eq_f, fxp_vf, fxp_v4f, ==)
-FXP_CMP_FN(fxp_ne_f, fxp_vf, fxp_v4f, !=)
-FXP_CMP_FN(fxp_lt_i, fxp_vi, fxp_v4i, <)
-FXP_CMP_FN(fxp_le_i, fxp_vi, fxp_v4i, <=)
-FXP_CMP_FN(fxp_gt_i, fxp_vi, fxp_v4i, >)
-FXP_CMP_FN(fxp_ge_i, fxp_vi, fxp_v4i, >=)
-FXP_CMP_FN(fxp_eq_i, fxp_vi, fxp_v4i, ==)
-FXP_CMP_FN(fxp_ne_i, fxp_vi, fxp_v4i, !=)
-FXP_CMP_FN(fxp_lt_u, fxp_vu, fxp_v4u, <)
-FXP_CMP_FN(fxp_le_u, fxp_vu, fxp_v4u, <=)
-FXP_CMP_FN(fxp_gt_u, fxp_vu, fxp_v4u, >)
-FXP_CMP_FN(fxp_ge_u, fxp_vu, fxp_v4u, >=)
+FXP_CMP_FN(fxp_lt_f, fxp_vf, fxp_vcf, <)
+FXP_CMP_FN(fxp_le_f, fxp_vf, fxp_vcf, <=)
+FXP_CMP_FN(fxp_gt_f, fxp_vf, fxp_vcf, >)
+FXP_CMP_FN(fxp_ge_f, fxp_vf, fxp_vcf, >=)
+FXP_CMP_FN(fxp_eq_f, fxp_vf, fxp_vcf, ==)
+FXP_CMP_FN(fxp_ne_f, fxp_vf, fxp_vcf, !=)
+FXP_CMP_FN(fxp_lt_i, fxp_vi, fxp_vci, <)
+FXP_CMP_FN(fxp_le_i, fxp_vi, fxp_vci, <=)
+FXP_CMP_FN(fxp_gt_i, fxp_vi, fxp_vci, >)
+FXP_CMP_FN(fxp_ge_i, fxp_vi, fxp_vci, >=)
+FXP_CMP_FN(fxp_eq_i, fxp_vi, fxp_vci, ==)
+FXP_CMP_FN(fxp_ne_i, fxp_vi, fxp_vci, !=)
+FXP_CMP_FN(fxp_lt_u, fxp_vu, fxp_vcu, <)
+FXP_CMP_FN(fxp_le_u, fxp_vu, fxp_vcu, <=)
+FXP_CMP_FN(fxp_gt_u, fxp_vu, fxp_vcu, >)
+FXP_CMP_FN(fxp_ge_u, fxp_vu, fxp_vcu, >=)
 #undef FXP_CMP_FN
 
 typedef union fxp_vec {

@@ -7,8 +7,8 @@
  *    with the valid range (the TEMP array's, or the whole file) checked per lane at run time;
  *  - control flow to jump targets (IF/UIF -> ELSE or ENDIF, ELSE -> ENDIF, BGNLOOP <-> ENDLOOP,
  *    BRK/CONT -> ENDLOOP, CAL -> BGNSUB);
- *  - each opcode to the function that executes it; an opcode fxpipe does not execute fails the decode
- *    with a message naming it. */
+ *  - each opcode to the function that executes it, from the program's instruction-set table (fxp_shader.h);
+ *    an opcode fxpipe does not execute fails the decode with a message naming it. */
 #include <stdio.h>
 #include <string.h>
 
@@ -175,7 +175,7 @@ decode_src(struct decoder *d, struct fxp_src *s, const struct tgsi_full_src_regi
       if (!g)
          return fail(d, "out of memory");
       g->opcode = FXP_MOP_GATHER;
-      g->fn = fxp_op_lookup(FXP_MOP_GATHER);
+      g->fn = p->engine->ops[FXP_MOP_GATHER];
       if (!setup_indirect(d, &g->ind, file, r->Register.Index, &r->Indirect, r->Register.Indirect,
                           r->Register.Dimension, &r->Dimension, &r->DimIndirect))
          return false;
@@ -310,7 +310,7 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
    memset(&tmp, 0, sizeof(tmp));
    tmp.target = -1;
    tmp.opcode = opcode;
-   tmp.fn = fxp_op_lookup(opcode);
+   tmp.fn = opcode < TGSI_OPCODE_LAST ? p->engine->ops[opcode] : NULL;
    if (!tmp.fn)
       return fail(d, "opcode %s is not executed by fxpipe yet", tgsi_get_opcode_name(opcode));
    tmp.sat = fi->Instruction.Saturate;
@@ -432,7 +432,7 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
       if (!sc)
          return fail(d, "out of memory");
       sc->opcode = FXP_MOP_SCATTER;
-      sc->fn = fxp_op_lookup(FXP_MOP_SCATTER);
+      sc->fn = p->engine->ops[FXP_MOP_SCATTER];
       sc->ind = dst_ind;
       sc->dst[0].mask = p->insts[p->num_insts - 2].dst[0].mask;
    }
@@ -475,6 +475,14 @@ struct fxp_program *
 fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage, char *error,
                    unsigned error_size)
 {
+   return fxp_program_create_isa(tokens, stage, fxp_isa_chosen(), error, error_size);
+}
+
+struct fxp_program *
+fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type stage, enum fxp_isa isa,
+                       char *error, unsigned error_size)
+{
+   const struct fxp_engine *engine = fxp_engine_get(isa);
    struct decoder d;
    struct tgsi_parse_context parse;
    struct fxp_program *p = CALLOC_STRUCT(fxp_program);
@@ -489,6 +497,12 @@ fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
       error[0] = 0;
    if (!p)
       return NULL;
+   if (!engine) {
+      fail(&d, "instruction set %s is not supported by this CPU", fxp_isa_name(isa));
+      FREE(p);
+      return NULL;
+   }
+   p->engine = engine;
    p->stage = stage;
    static uint32_t serials;
    do

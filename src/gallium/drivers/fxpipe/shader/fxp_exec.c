@@ -1,5 +1,8 @@
-/* Running a decoded program over one batch of FXP_W lanes: register-file setup and the run loop. Each
- * instruction's function is called once per batch and works on all lanes at once under e->mask. */
+/* Running a decoded program over one batch of FXP_W lanes: register-file setup, the geometry emit store and
+ * the lane-constant system values; fxp_exec_run enters the run loop of the program's instruction-set table
+ * (fxp_ops_cf.c), which calls each instruction's function once per batch, on all lanes at once under e->mask.
+ * Baseline code: it never enters a table's copy except through fxp_exec_run. */
+#include <assert.h>
 #include <string.h>
 
 #include "util/u_math.h"
@@ -55,6 +58,8 @@ bool
 fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
                unsigned count)
 {
+   /* the lane vectors are 64-byte aligned types: a state on the heap needs os_malloc_aligned(..., 64) */
+   assert(((uintptr_t)e & 63) == 0);
    /* the control-flow stacks (most of the struct) are written before they are read: not cleared, since
     * states are set up for every draw and clearing them cost more than the draw itself */
    e->prog = prog;
@@ -113,18 +118,71 @@ fxp_exec_fini(struct fxp_exec *e)
    fxp_gs_out_fini(e);
 }
 
+/* The table's run loop (fxp_ops_cf.c, one copy an instruction set). */
 void
 fxp_exec_run(struct fxp_exec *e)
 {
-   const struct fxp_inst *insts = e->prog->insts;
-   const int32_t n = e->prog->num_insts;
-
-   e->at_barrier = false;
-   while (e->pc < n && !e->done) {
-      const struct fxp_inst *in = &insts[e->pc++];
-      in->fn(e, in);
-      if (e->at_barrier)
-         return;
-   }
-   e->done = true;
+   e->prog->engine->run(e);
 }
+
+/* Geometry shaders' emit store (struct fxp_gs_out; EMIT and ENDPRIM are in fxp_ops_gs.c). */
+bool
+fxp_gs_out_init(struct fxp_exec *e)
+{
+   const struct fxp_program *p = e->prog;
+   struct fxp_gs_out *g = CALLOC_STRUCT(fxp_gs_out);
+   if (!g)
+      return false;
+   g->max_vertices = p->gs_max_vertices;
+   g->vertex_words = 4 * p->num_outputs;
+   const size_t n = (size_t)FXP_W * MAX2(g->max_vertices, 1);
+   g->data = os_malloc_aligned(n * MAX2(g->vertex_words, 1) * sizeof(uint32_t), 64);
+   g->flags = MALLOC(n);
+   if (!g->data || !g->flags) {
+      os_free_aligned(g->data);
+      FREE(g->flags);
+      FREE(g);
+      return false;
+   }
+   e->gs = g;
+   return true;
+}
+
+void
+fxp_gs_out_reset(struct fxp_gs_out *g)
+{
+   memset(g->count, 0, sizeof(g->count));
+   memset(g->prim_open, 0, sizeof(g->prim_open));
+}
+
+void
+fxp_gs_out_fini(struct fxp_exec *e)
+{
+   if (!e->gs)
+      return;
+   os_free_aligned(e->gs->data);
+   FREE(e->gs->flags);
+   FREE(e->gs);
+   e->gs = NULL;
+}
+
+/* Subgroup system values that depend only on the lane (the subgroup is a batch: fxp_ops_lane.c). */
+bool
+fxp_sv_lane_constant(unsigned semantic, unsigned chan, unsigned lane, uint32_t *value)
+{
+   const uint32_t bit = 1u << lane;
+   uint32_t lo;
+   switch (semantic) {
+   case TGSI_SEMANTIC_SUBGROUP_SIZE: *value = chan == 0 ? FXP_W : 0; return true;
+   case TGSI_SEMANTIC_SUBGROUP_INVOCATION: *value = chan == 0 ? lane : 0; return true;
+   case TGSI_SEMANTIC_SUBGROUP_EQ_MASK: lo = bit; break;
+   case TGSI_SEMANTIC_SUBGROUP_GE_MASK: lo = ~(bit - 1) & ((1u << FXP_W) - 1); break;
+   case TGSI_SEMANTIC_SUBGROUP_GT_MASK: lo = ~((bit << 1) - 1) & ((1u << FXP_W) - 1); break;
+   case TGSI_SEMANTIC_SUBGROUP_LE_MASK: lo = (bit << 1) - 1; break;
+   case TGSI_SEMANTIC_SUBGROUP_LT_MASK: lo = bit - 1; break;
+   default: return false;
+   }
+   *value = chan == 0 ? lo : 0; /* 64-bit masks: low word in x, the high word (y) is 0 */
+   return true;
+}
+

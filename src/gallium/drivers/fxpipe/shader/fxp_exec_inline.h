@@ -7,18 +7,35 @@
 #include <string.h>
 #include "fxp_shader.h"
 
+/* The op files are compiled once per instruction set (fxp_shader.h, "Instruction sets"): FXP_ISA_FN(name)
+ * gives each copy's external functions the suffix of its table, so the copies link side by side. */
+#ifdef FXP_ISA_SUFFIX
+#define FXP_ISA_CAT_(a, b) a##_##b
+#define FXP_ISA_CAT(a, b) FXP_ISA_CAT_(a, b)
+#define FXP_ISA_FN(name) FXP_ISA_CAT(name, FXP_ISA_SUFFIX)
+void FXP_ISA_FN(fxp_ops_cf_register)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_mem_register)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_tex_register)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_lane_register)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_gs_register)(fxp_op_fn *table);
+#endif
+
 #define FOREACH_CHAN(in, c) for (unsigned c = 0; c < 4; c++) if ((in)->dst[0].mask & (1 << c))
 
-/* float source with |x| and -x */
+/* float source with |x| and -x. The slot is read as a vector, not copied as a union: GCC copies a union in
+ * 16-byte pieces, and reading those back as one 32- or 64-byte vector (the AVX tables) stalls the CPU. */
 static inline fxp_vf
 src_f(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned c)
 {
-   fxp_vec v = e->rf[in->src[s].slot[c]];
+   fxp_vu v = e->rf[in->src[s].slot[c]].u;
    if (in->src[s].mod & FXP_MOD_ABS)
-      v.u &= 0x7fffffffu;
+      v &= 0x7fffffffu;
    if (in->src[s].mod & FXP_MOD_NEG)
-      v.u ^= 0x80000000u;
-   return v.f;
+      v ^= 0x80000000u;
+   return (fxp_vf)v;
 }
 
 /* integer source: |x| and -x are integer operations */
@@ -73,6 +90,26 @@ dst_store_f(struct fxp_exec *e, const struct fxp_inst *in, unsigned d, unsigned 
       v = (fxp_vf)(((fxp_vi)v & le1) | ((fxp_vi)fxp_splat_f(1.0f) & ~le1));
    }
    dst_store_u(e, in, d, c, (fxp_vu)v);
+}
+
+/* NaN results of commutative arithmetic (ADD, MUL, MAD, FMA, LRP, DP*, the doubles' DADD, DMUL, DMAD, DFMA):
+ * given two NaNs, x86 returns the one in the instruction's first operand, and which operand comes first is
+ * the compiler's choice, which differs between the instruction-set copies. Those results are made the quiet
+ * NaN 0x7fc00000 (0x7ff8000000000000), so that every table gives the same bits. Moves, abs, neg and
+ * non-commutative arithmetic (DIV, the derivatives' subtractions), whose NaN the operands' order fixes,
+ * keep the CPU's NaN. */
+static inline fxp_vf
+nan_canon_f(fxp_vf v)
+{
+   const fxp_vi nan = fxp_ne_f(v, v);
+   return (fxp_vf)(((fxp_vi)v & ~nan) | (fxp_splat_i(0x7fc00000) & nan));
+}
+
+static inline fxp_vd
+nan_canon_d(fxp_vd v)
+{
+   const fxp_vq nan = (fxp_vq)(v != v);
+   return (fxp_vd)(((fxp_vq)v & ~nan) | (0x7ff8000000000000ull & nan));
 }
 
 static inline void

@@ -10,7 +10,8 @@
  * Conversions to integers saturate and give 0 for NaN, as F2I does. Integer division by zero gives all
  * ones for unsigned and 0 for signed quotients (remainders: all ones), INT64_MIN / -1 wraps. Shift counts
  * use their low 6 bits. abs/neg modifiers act on the 64-bit value: on the sign for doubles, as integer
- * negation for 64-bit integers. Every opcode here runs with IEEE denormals (fxp_fp_ieee, shader/fxp_shader.h):
+ * negation for 64-bit integers. A NaN result of DADD, DMUL, DMAD or DFMA is the quiet NaN 0x7ff8000000000000
+ * (nan_canon_d: the same bits on every instruction-set table). Every opcode here runs with IEEE denormals (fxp_fp_ieee, shader/fxp_shader.h):
  * doubles keep them, while 32-bit float arithmetic flushes them. */
 #include "fxp_bits.h"
 #include "fxp_exec_inline.h"
@@ -224,11 +225,11 @@ imod64(uint64_t ua, uint64_t ub)
 }
 
 /* doubles */
-OP64(op_dadd, B(D(0) + D(1)))
-OP64(op_dmul, B(D(0) * D(1)))
+OP64(op_dadd, B(nan_canon_d(D(0) + D(1))))
+OP64(op_dmul, B(nan_canon_d(D(0) * D(1))))
 OP64(op_ddiv, B(D(0) / D(1)))
-OP64(op_dmad, B(D(0) * D(1) + D(2)))
-OP64(op_dfma, B(MAP3(fxp_vd, fma, D(0), D(1), D(2))))
+OP64(op_dmad, B(nan_canon_d(D(0) * D(1) + D(2))))
+OP64(op_dfma, B(nan_canon_d(MAP3(fxp_vd, fma, D(0), D(1), D(2)))))
 OP64(op_dmin, B(MAP2(fxp_vd, fmin, D(0), D(1))))
 OP64(op_dmax, B(MAP2(fxp_vd, fmax, D(0), D(1))))
 OP64(op_dabs, raw64(e, in, 0, g) & ~(1ull << 63))
@@ -312,7 +313,7 @@ OP64TO32(op_i642f, MAP1(fxp_vu, i642f1, srcq(e, in, 0, g)))
 OP64TO32(op_u642f, MAP1(fxp_vu, u642f1, srcq(e, in, 0, g)))
 
 void
-fxp_ops_64_register(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_DADD] = op_dadd;
    t[TGSI_OPCODE_DMUL] = op_dmul;

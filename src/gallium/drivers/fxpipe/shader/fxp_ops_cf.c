@@ -1,13 +1,13 @@
 /* Control flow with per-lane execution masks, kills, barriers, and the GATHER/SCATTER micro-operations of
- * indirect addressing. Also assembles the opcode table from the family files.
+ * indirect addressing.
  *
  * Masks (all lanes at once, -1 active / 0 inactive):
  *   live  lanes that exist and are not killed        cond  IF/ELSE nesting
  *   loop  lanes that have not left the current loop  cont  lanes that have not CONTinued this iteration
  *   func  lanes that have not RETurned               mask  = live & cond & loop & cont & func
  * BRK and CONT only clear lanes; they jump to ENDLOOP when no lane of the loop has anything left to do in
- * this iteration. A loop entry remembers the IF depth, so that ENDLOOP can restore it after such a jump. */
-#include "c11/threads.h"
+ * this iteration. A loop entry remembers the IF depth, so that ENDLOOP can restore it after such a jump.
+ * Also the run loop, and the filling of this instruction set's table from the family files. */
 #include "util/u_memory.h"
 
 #include "fxp_exec_inline.h"
@@ -292,7 +292,7 @@ op_scatter(struct fxp_exec *e, const struct fxp_inst *in)
 }
 
 void
-fxp_ops_cf_register(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_cf_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_NOP] = op_nop;
    t[TGSI_OPCODE_END] = op_end;
@@ -315,25 +315,36 @@ fxp_ops_cf_register(fxp_op_fn *t)
    t[FXP_MOP_SCATTER] = op_scatter;
 }
 
-static fxp_op_fn op_table[FXP_MOP_COUNT];
-static once_flag op_table_once = ONCE_FLAG_INIT;
-
+/* The run loop: each instruction's function once per batch, until END or a BARRIER. */
 static void
-build_op_table(void)
+run(struct fxp_exec *e)
 {
-   fxp_ops_cf_register(op_table);
-   fxp_ops_float_register(op_table);
-   fxp_ops_int_register(op_table);
-   fxp_ops_64_register(op_table);
-   fxp_ops_mem_register(op_table);
-   fxp_ops_tex_register(op_table);
-   fxp_ops_lane_register(op_table);
-   fxp_ops_gs_register(op_table);
+   const struct fxp_inst *insts = e->prog->insts;
+   const int32_t n = e->prog->num_insts;
+
+   e->at_barrier = false;
+   while (e->pc < n && !e->done) {
+      const struct fxp_inst *in = &insts[e->pc++];
+      in->fn(e, in);
+      if (e->at_barrier)
+         return;
+   }
+   e->done = true;
 }
 
-fxp_op_fn
-fxp_op_lookup(unsigned opcode)
+/* This copy's table (fxp_shader.h, "Instruction sets"); called only once its ISA is known to be
+ * supported, since even filling it may use the copy's instructions. */
+void FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng);
+void
+FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
 {
-   call_once(&op_table_once, build_op_table);
-   return opcode < FXP_MOP_COUNT ? op_table[opcode] : NULL;
+   FXP_ISA_FN(fxp_ops_cf_register)(eng->ops);
+   FXP_ISA_FN(fxp_ops_float_register)(eng->ops);
+   FXP_ISA_FN(fxp_ops_int_register)(eng->ops);
+   FXP_ISA_FN(fxp_ops_64_register)(eng->ops);
+   FXP_ISA_FN(fxp_ops_mem_register)(eng->ops);
+   FXP_ISA_FN(fxp_ops_tex_register)(eng->ops);
+   FXP_ISA_FN(fxp_ops_lane_register)(eng->ops);
+   FXP_ISA_FN(fxp_ops_gs_register)(eng->ops);
+   eng->run = run;
 }

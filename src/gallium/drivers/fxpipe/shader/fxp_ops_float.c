@@ -2,6 +2,8 @@
  *
  * Semantics (tgsi.rst, with the choices where it is silent):
  *  - MIN/MAX follow IEEE minNum/maxNum: a NaN operand yields the other operand.
+ *  - A NaN result of ADD, MUL, MAD, FMA, LRP, DP2/3/4 or DST's y is the quiet NaN 0x7fc00000, whatever the
+ *    NaN operands (nan_canon_f in fxp_exec_inline.h: the same bits on every instruction-set table).
  *  - SLT/SGE/SEQ/SNE/SGT/SLE give 1.0 or 0.0; FSLT/FSGE/FSEQ/FSNE give ~0 or 0; every comparison with a
  *    NaN is false except the not-equal ones.
  *  - ROUND rounds half to even; FRC is x - floor(x); SSG gives -1, 0 or 1 (0 for NaN).
@@ -86,11 +88,11 @@ static float rcp1(float x) { return 1.0f / x; }
 static float rsq1(float x) { return 1.0f / sqrtf(x); }
 
 OP_F1(op_mov_f, a)
-OP_F2(op_add, a + b)
-OP_F2(op_mul, a * b)
+OP_F2(op_add, nan_canon_f(a + b))
+OP_F2(op_mul, nan_canon_f(a * b))
 OP_F2(op_div, a / b)
-OP_F3(op_mad, a * b + d)
-OP_F3(op_fma, LANES3(fmaf, a, b, d))
+OP_F3(op_mad, nan_canon_f(a * b + d))
+OP_F3(op_fma, nan_canon_f(LANES3(fmaf, a, b, d)))
 OP_F2(op_min, LANES2(fminf, a, b))
 OP_F2(op_max, LANES2(fmaxf, a, b))
 OP_F2(op_slt, b2f(a < b))
@@ -106,7 +108,7 @@ OP_F1(op_round, LANES1(rintf, a))
 OP_F1(op_frc, LANES1(frc1, a))
 OP_F1(op_ssg, LANES1(ssg1, a))
 OP_F3(op_cmp, fxp_sel_f(fxp_lt_f(a, zero()), b, d))
-OP_F3(op_lrp, a * b + (one() - a) * d)
+OP_F3(op_lrp, nan_canon_f(a * b + (one() - a) * d))
 
 /* Comparisons with integer masks as results */
 #define OP_FCMP(name, expr)                                                 \
@@ -150,6 +152,7 @@ op_dp(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
    fxp_vf r = zero();
    for (unsigned c = 0; c < n; c++)
       r += src_f(e, in, 0, c) * src_f(e, in, 1, c);
+   r = nan_canon_f(r);
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);
 }
 static void op_dp2(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 2); }
@@ -159,7 +162,8 @@ static void op_dp4(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in,
 static void
 op_dst(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const fxp_vf r[4] = {one(), src_f(e, in, 0, 1) * src_f(e, in, 1, 1), src_f(e, in, 0, 2), src_f(e, in, 1, 3)};
+   const fxp_vf r[4] = {one(), nan_canon_f(src_f(e, in, 0, 1) * src_f(e, in, 1, 1)), src_f(e, in, 0, 2),
+                         src_f(e, in, 1, 3)};
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
 }
 
@@ -365,7 +369,7 @@ op_clock(struct fxp_exec *e, const struct fxp_inst *in)
 }
 
 void
-fxp_ops_float_register(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_MOV] = op_mov_f;
    t[TGSI_OPCODE_ADD] = op_add;

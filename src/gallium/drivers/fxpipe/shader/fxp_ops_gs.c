@@ -1,5 +1,6 @@
 /* Geometry-shader output: EMIT and ENDPRIM, per lane, into the batch's emit store (struct fxp_gs_out in
- * fxp_shader.h), which the geometry stage reads back to assemble points, line strips or triangle strips.
+ * fxp_shader.h, allocated by fxp_exec.c), which the geometry stage reads back to assemble points, line
+ * strips or triangle strips.
  *
  * | opcode        | for each active lane                                                                 |
  * |---------------|--------------------------------------------------------------------------------------|
@@ -8,50 +9,7 @@
  * |               | starts a primitive if none is open on s. Past the limit the vertex is dropped (GL     |
  * |               | leaves it undefined). The outputs keep their values (GL makes them undefined)        |
  * | ENDPRIM src   | closes the primitive open on stream src.x: the next EMIT on it starts a new one      | */
-#include "util/u_memory.h"
-#include "util/os_memory.h"
-
 #include "fxp_exec_inline.h"
-
-bool
-fxp_gs_out_init(struct fxp_exec *e)
-{
-   const struct fxp_program *p = e->prog;
-   struct fxp_gs_out *g = CALLOC_STRUCT(fxp_gs_out);
-   if (!g)
-      return false;
-   g->max_vertices = p->gs_max_vertices;
-   g->vertex_words = 4 * p->num_outputs;
-   const size_t n = (size_t)FXP_W * MAX2(g->max_vertices, 1);
-   g->data = os_malloc_aligned(n * MAX2(g->vertex_words, 1) * sizeof(uint32_t), 64);
-   g->flags = MALLOC(n);
-   if (!g->data || !g->flags) {
-      os_free_aligned(g->data);
-      FREE(g->flags);
-      FREE(g);
-      return false;
-   }
-   e->gs = g;
-   return true;
-}
-
-void
-fxp_gs_out_reset(struct fxp_gs_out *g)
-{
-   memset(g->count, 0, sizeof(g->count));
-   memset(g->prim_open, 0, sizeof(g->prim_open));
-}
-
-void
-fxp_gs_out_fini(struct fxp_exec *e)
-{
-   if (!e->gs)
-      return;
-   os_free_aligned(e->gs->data);
-   FREE(e->gs->flags);
-   FREE(e->gs);
-   e->gs = NULL;
-}
 
 static void
 op_emit(struct fxp_exec *e, const struct fxp_inst *in)
@@ -87,7 +45,7 @@ op_endprim(struct fxp_exec *e, const struct fxp_inst *in)
 }
 
 void
-fxp_ops_gs_register(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_gs_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_EMIT] = op_emit;
    t[TGSI_OPCODE_ENDPRIM] = op_endprim;

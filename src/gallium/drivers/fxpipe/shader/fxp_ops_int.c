@@ -175,7 +175,7 @@ OP_U_LANES(op_umsb, 1, umsb1)
 OP_U_LANES(op_imsb, 1, imsb1)
 
 void
-fxp_ops_int_register(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_UADD] = op_uadd;
    t[TGSI_OPCODE_UMUL] = op_umul;

@@ -1,7 +1,7 @@
 /* Opcodes that look across lanes or at the fragment around a lane: helper status (DEMOTE, READ_HELPER),
  * interpolation at an offset (INTERP_CENTROID, INTERP_SAMPLE, INTERP_OFFSET), framebuffer fetch (FBFETCH)
- * and the subgroup operations (VOTE_ANY, VOTE_ALL, VOTE_EQ, BALLOT, READ_FIRST, READ_INVOC), plus the
- * lane-constant subgroup system values.
+ * and the subgroup operations (VOTE_ANY, VOTE_ALL, VOTE_EQ, BALLOT, READ_FIRST, READ_INVOC). The
+ * lane-constant subgroup system values are fxp_exec.c's fxp_sv_lane_constant.
  *
  * | rule            | fxpipe's choice                                                                      |
  * |-----------------|--------------------------------------------------------------------------------------|
@@ -67,6 +67,8 @@ interp_at(struct fxp_exec *e, const struct fxp_inst *in, fxp_vf offx, fxp_vf off
             const float dy = x->af[q + 2 + col] - x->af[q + col];
             v[c].af[l] = e->quad_layout ? x->af[l] + dx * offx[l] + dy * offy[l] : x->af[l];
          }
+         if (e->quad_layout)
+            v[c].f = nan_canon_f(v[c].f);
       }
    }
    FOREACH_CHAN(in, c) {
@@ -170,27 +172,8 @@ op_read_invoc(struct fxp_exec *e, const struct fxp_inst *in)
    read_lane(e, in, lane);
 }
 
-bool
-fxp_sv_lane_constant(unsigned semantic, unsigned chan, unsigned lane, uint32_t *value)
-{
-   const uint32_t bit = 1u << lane;
-   uint32_t lo;
-   switch (semantic) {
-   case TGSI_SEMANTIC_SUBGROUP_SIZE: *value = chan == 0 ? FXP_W : 0; return true;
-   case TGSI_SEMANTIC_SUBGROUP_INVOCATION: *value = chan == 0 ? lane : 0; return true;
-   case TGSI_SEMANTIC_SUBGROUP_EQ_MASK: lo = bit; break;
-   case TGSI_SEMANTIC_SUBGROUP_GE_MASK: lo = ~(bit - 1) & ((1u << FXP_W) - 1); break;
-   case TGSI_SEMANTIC_SUBGROUP_GT_MASK: lo = ~((bit << 1) - 1) & ((1u << FXP_W) - 1); break;
-   case TGSI_SEMANTIC_SUBGROUP_LE_MASK: lo = (bit << 1) - 1; break;
-   case TGSI_SEMANTIC_SUBGROUP_LT_MASK: lo = bit - 1; break;
-   default: return false;
-   }
-   *value = chan == 0 ? lo : 0; /* 64-bit masks: low word in x, the high word (y) is 0 */
-   return true;
-}
-
 void
-fxp_ops_lane_register(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_lane_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_DEMOTE] = op_demote;
    t[TGSI_OPCODE_READ_HELPER] = op_read_helper;

@@ -99,7 +99,8 @@ atomic_fadd(uint32_t *w, uint32_t v)
 {
    uint32_t old = __atomic_load_n(w, __ATOMIC_SEQ_CST);
    for (;;) {
-      const uint32_t sum = fxp_f2u(fxp_u2f(old) + fxp_u2f(v));
+      const float s = fxp_u2f(old) + fxp_u2f(v);
+      const uint32_t sum = s == s ? fxp_f2u(s) : 0x7fc00000u; /* NaN: as nan_canon_f (fxp_exec_inline.h) */
       if (__atomic_compare_exchange_n(w, &old, sum, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
          return old;
    }
@@ -170,7 +171,7 @@ op_membar(struct fxp_exec *e, const struct fxp_inst *in)
 }
 
 void
-fxp_ops_mem_register(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_mem_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_LOAD] = op_load;
    t[TGSI_OPCODE_STORE] = op_store;

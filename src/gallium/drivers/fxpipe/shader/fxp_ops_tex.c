@@ -601,7 +601,7 @@ op_lodq(struct fxp_exec *e, const struct fxp_inst *in)
 }
 
 void
-fxp_ops_tex_register(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_tex_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_TEX] = op_tex;
    t[TGSI_OPCODE_TEX2] = op_tex2;

@@ -152,6 +152,70 @@ enum fxp_micro_op {
    FXP_MOP_COUNT,
 };
 
+/* Instruction sets. The engine's per-instruction code (the fxp_ops_*.c files: every opcode's function, the
+ * GATHER/SCATTER micro-operations and the run loop) is compiled once per instruction set from the same
+ * source, into one static library each (meson.build: fxpipe_isas) with its own flags and
+ * -DFXP_ISA_SUFFIX=<name>, which names each copy's entry point fxp_engine_fill_<name>:
+ *
+ * | table  | flags                                                  | used when the CPU (and the OS) has    |
+ * |--------|--------------------------------------------------------|---------------------------------------|
+ * | sse2   | none (baseline x86-64; the only copy on other CPUs)    | always                                |
+ * | avx2   | -mavx2 -mfma                                           | AVX2, FMA, YMM state enabled (XCR0)   |
+ * | avx512 | -mavx512f -mavx512bw -mavx512vl -mavx512dq -mfma       | those, and opmask/ZMM state in XCR0   |
+ *
+ * The tables give the same bits for every operation. Where an instruction set could change a result:
+ *  - a*b+c (MAD, DMAD, LRP, DP*, INTERP_OFFSET without a rasterizer): every copy is compiled with
+ *    -ffp-contract=off, so it stays a multiply and an add; FMA/DFMA call fmaf/fma, fused on every table
+ *    (glibc's are correctly rounded with or without the instruction; the FMA copies may inline vfmadd);
+ *  - RCP, RSQ, SQRT, DIV: divisions and square roots, never rcpps/rsqrtps approximations (no -ffast-math);
+ *  - MIN/MAX: fminf/fmaxf on every table (minps/maxps, whose NaN rule differs, are never used for them);
+ *  - FLR, CEIL, TRUNC, ROUND: exact, whether glibc's functions or inlined roundps/vrndscaleps;
+ *  - float <-> integer: F2I, F2U, D2I, ... saturate by hand before converting in range, and the conversions
+ *    (cvtt*, vcvtudq2ps, vcvtuqq2pd or GCC's SSE2 sequences) are exact or correctly rounded on every table
+ *    (U2F's AVX2 sequence fuses hi * 65536 + lo, an exact product: one rounding, as SSE2's);
+ *  - NaN: given two NaN operands x86 returns the first operand's, and the compiler orders the operands of
+ *    commutative operations as it likes, differently in each copy: the NaN results of ADD, MUL, MAD, FMA,
+ *    LRP, DP*, DADD, DMUL, DMAD, DFMA and ATOMFADD are made the quiet NaN 0x7fc00000 (0x7ff8000000000000)
+ *    on every table (nan_canon_f, fxp_exec_inline.h; found by comparing the TGSI tests' outputs);
+ *  - comparisons are exact at any width (fxp_lanes.h compares FXP_CMP_W lanes at a time);
+ *  - denormals: the flush modes of fxp_fp_enter are MXCSR's, which AVX and AVX-512 obey too; the half-float
+ *    conversions are Mesa's on every table (F16C or not decided by Mesa at run time, the same for all).
+ * fxpipe-bench-tgsi compares its shaders' outputs bit for bit across the tables, and the TGSI tests run on
+ * each (tgsi-sse2, tgsi-avx2, tgsi-avx512). The rest of the driver is baseline code.
+ *
+ * fxp_isa.c chooses one table a process, once (fxp_isa_chosen): the best the CPU supports
+ * (util_get_cpu_caps, plus XCR0 read by hand for AVX-512), or the one FXPIPE_ISA=sse2|avx2|avx512 names if
+ * the CPU supports it (otherwise FXPIPE_DEBUG=refuse says so and the best is used). A per-ISA copy
+ * is entered only after that check: fxp_engine_get fills and returns a table only for a supported ISA, the
+ * decoder copies each instruction's function from the table its program was decoded for
+ * (fxp_program.engine), and fxp_exec_run enters that table's run loop. */
+enum fxp_isa {
+   FXP_ISA_SSE2,
+   FXP_ISA_AVX2,
+   FXP_ISA_AVX512,
+   FXP_ISA_COUNT,
+};
+
+/* One instruction set's copy of the engine: the function executing each opcode (NULL for opcodes fxpipe
+ * does not execute) and the run loop. Filled from the family files: fxp_ops_cf.c (control flow,
+ * micro-operations, the run loop), fxp_ops_float.c, fxp_ops_int.c, fxp_ops_64.c (doubles and 64-bit
+ * integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling), fxp_ops_lane.c (helpers,
+ * interpolation, framebuffer fetch, subgroups), fxp_ops_gs.c (EMIT, ENDPRIM). */
+struct fxp_engine {
+   enum fxp_isa isa;
+   fxp_op_fn ops[FXP_MOP_COUNT];   /* TGSI opcodes, then the micro-operations */
+   void (*run)(struct fxp_exec *e);
+};
+
+const char *fxp_isa_name(enum fxp_isa isa);
+/* FXP_ISA_COUNT for a name that is no table */
+enum fxp_isa fxp_isa_from_name(const char *name);
+bool fxp_isa_supported(enum fxp_isa isa);
+/* The process's table: FXPIPE_ISA's if supported, else the best supported (chosen once). */
+enum fxp_isa fxp_isa_chosen(void);
+/* The table of a supported ISA, NULL for the others. */
+const struct fxp_engine *fxp_engine_get(enum fxp_isa isa);
+
 /* A directly addressed constant: CONST[dim][index], splatted into const_base + 4*k. */
 struct fxp_const_ref {
    uint16_t dim;
@@ -160,6 +224,7 @@ struct fxp_const_ref {
 
 struct fxp_program {
    enum pipe_shader_type stage;
+   const struct fxp_engine *engine; /* the table the instructions' functions come from; runs them */
    uint32_t serial;             /* unique among the programs created (execution states reuse by it) */
    struct tgsi_shader_info info;
    struct fxp_inst *insts;
@@ -201,8 +266,11 @@ struct fxp_program {
    bool uses_helper;            /* READ_HELPER, DEMOTE or SV HELPER_INVOCATION: the stage must set e->helper */
 };
 
+/* Decodes for the process's table (fxp_isa_chosen); _isa for a given supported one (the benchmark). */
 struct fxp_program *fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
                                        char *error, unsigned error_size);
+struct fxp_program *fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type stage,
+                                           enum fxp_isa isa, char *error, unsigned error_size);
 void fxp_program_destroy(struct fxp_program *prog);
 
 /* The resources a running shader reads and writes. Sizes are in bytes; accesses outside read 0 and are
@@ -261,7 +329,8 @@ bool fxp_gs_out_init(struct fxp_exec *e);
 void fxp_gs_out_reset(struct fxp_gs_out *g);
 void fxp_gs_out_fini(struct fxp_exec *e);
 
-/* One batch's execution state. */
+/* One batch's execution state. Its lane vectors make it a 64-byte aligned type, and the AVX tables' copies
+ * rely on it (aligned 32- and 64-byte moves): a state on the heap comes from os_malloc_aligned(..., 64). */
 struct fxp_exec {
    const struct fxp_program *prog;
    const struct fxp_bindings *bind;
@@ -329,20 +398,6 @@ fxp_output(struct fxp_exec *e, unsigned index, unsigned chan)
 {
    return &e->rf[e->prog->output_base + 4 * index + chan];
 }
-
-/* The function executing each opcode; NULL for opcodes fxpipe does not execute. Filled once from the family
- * files: fxp_ops_cf.c (control flow, micro-operations), fxp_ops_float.c, fxp_ops_int.c, fxp_ops_64.c
- * (doubles and 64-bit integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling),
- * fxp_ops_lane.c (helpers, interpolation, framebuffer fetch, subgroups), fxp_ops_gs.c (EMIT, ENDPRIM). */
-fxp_op_fn fxp_op_lookup(unsigned opcode);
-void fxp_ops_cf_register(fxp_op_fn *table);
-void fxp_ops_float_register(fxp_op_fn *table);
-void fxp_ops_int_register(fxp_op_fn *table);
-void fxp_ops_64_register(fxp_op_fn *table);
-void fxp_ops_mem_register(fxp_op_fn *table);
-void fxp_ops_tex_register(fxp_op_fn *table);
-void fxp_ops_lane_register(fxp_op_fn *table);
-void fxp_ops_gs_register(fxp_op_fn *table);
 
 /* fxp_image.c: IMAGE[] access for the memory opcodes (fxp_ops_mem.c) */
 struct pipe_image_view;

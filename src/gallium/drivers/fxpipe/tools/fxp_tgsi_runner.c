@@ -2,7 +2,11 @@
  *
  *   fxpipe-tgsi-runner FILE|DIR...     (a directory: every *.test file in it, sorted)
  *
- * Prints one line per file and `N passed, N failed`. A test file is made of sections:
+ * Prints the shader engine's instruction-set table first (`table: avx512`), then one line per file and
+ * `N passed, N failed`. With FXPIPE_ISA naming a table this CPU lacks it runs nothing and exits with 77
+ * (meson's "skipped"), so that a test asking for a table never passes on another one; a name that is no
+ * table exits with 2. FXP_TGSI_RUNNER_DUMP=PATH writes every word compared to PATH, as bits (to compare two
+ * tables' runs with diff). A test file is made of sections:
  *
  *   # comment lines anywhere
  *   [compute]            TGSI text of a compute shader up to the next section
@@ -400,6 +404,9 @@ float_ulps(float a, float b)
 
 /* Set from FXP_TGSI_RUNNER_ALL: list every mismatching word on stderr, not only the first. */
 static bool all_mismatches;
+/* Opened from FXP_TGSI_RUNNER_DUMP=PATH: every word compared, as bits, so that runs on two instruction-set
+ * tables (FXPIPE_ISA) can be compared bit for bit with diff. */
+static FILE *dump;
 
 /* Records a mismatch: the first one is the test's failure; the others only go to stderr, if asked for. */
 #define MISMATCH(...)                                                                                       \
@@ -425,6 +432,8 @@ compare(const struct data *want, const uint32_t *got, unsigned n_got, const char
       const struct word *w = &want->w[i];
       if (w->kind == W_ANY || w->high)
          continue;
+      if (dump)
+         fprintf(dump, "%s word %u: 0x%08x\n", what, i, got[i]);
       bool is64 = w->type == 'd' || w->type == 'q' || w->type == 'Q';
       uint64_t g = got[i], e = w->bits;
       if (is64) {
@@ -954,11 +963,27 @@ main(int argc, char **argv)
    unsigned passed = 0, failed = 0;
    const char *all = getenv("FXP_TGSI_RUNNER_ALL");
    all_mismatches = all && *all && strcmp(all, "0");
+   const char *dump_path = getenv("FXP_TGSI_RUNNER_DUMP");
+   if (dump_path && *dump_path && !(dump = fopen(dump_path, "w"))) {
+      fprintf(stderr, "%s: cannot write\n", dump_path);
+      return 2;
+   }
 
    if (argc < 2) {
       fprintf(stderr, "usage: %s FILE|DIR...\n", argv[0]);
       return 2;
    }
+   const char *want = getenv("FXPIPE_ISA");
+   const enum fxp_isa isa = fxp_isa_chosen();
+   if (want && *want && fxp_isa_from_name(want) == FXP_ISA_COUNT) {
+      fprintf(stderr, "FXPIPE_ISA=%s: no such table (sse2, avx2, avx512)\n", want);
+      return 2;
+   }
+   if (want && *want && fxp_isa_from_name(want) != isa) {
+      printf("FXPIPE_ISA=%s: this CPU lacks that table (it would run on %s): skipped\n", want, fxp_isa_name(isa));
+      return 77;
+   }
+   printf("table: %s\n", fxp_isa_name(isa));
    for (int a = 1; a < argc; a++) {
       struct stat st;
       char **files = NULL;
@@ -982,6 +1007,8 @@ main(int argc, char **argv)
          files[n++] = strdup(argv[a]);
       }
       for (unsigned i = 0; i < n; i++) {
+         if (dump)
+            fprintf(dump, "# %s\n", files[i]);
          if (run_file(files[i])) {
             printf("ok   %s\n", files[i]);
             passed++;
