@@ -248,5 +248,6 @@ fxp_pool_destroy(struct fxp_pool *p)
    cnd_destroy(&p->start);
    cnd_destroy(&p->done);
    mtx_destroy(&p->lock);
+   FREE(p->workers);
    FREE(p);
 }
