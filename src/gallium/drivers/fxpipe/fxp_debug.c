@@ -14,6 +14,7 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"refuse", FXP_DBG_REFUSE, "requests fxpipe refuses, with the reason"},
    {"resource", FXP_DBG_RESOURCE, "resource creation and layout"},
    {"nofast", FXP_DBG_NOFAST, "turn fast paths off"},
+   {"guard", FXP_DBG_GUARD, "guard pages around every resource's storage (a test mode)"},
    DEBUG_NAMED_VALUE_END
 };
 

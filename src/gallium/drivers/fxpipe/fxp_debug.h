@@ -6,6 +6,8 @@
  * | refuse   | every request fxpipe refuses (bad box, unsupported format, size, ...)    |
  * | resource | resource creation and destruction with their layout                      |
  * | nofast   | turns every fast path off (the general paths run instead)                |
+ * | guard    | not a message: each resource's storage gets inaccessible guard pages      |
+ * |          | before it and right after its end (a test mode, fxp_resource.h)           |
  * | all      | everything above                                                          |
  *
  * Any other non-empty value (FXPIPE_DEBUG=1) means "todo,refuse". */
@@ -20,6 +22,7 @@ enum fxp_debug_flag {
    FXP_DBG_REFUSE   = 1 << 1,
    FXP_DBG_RESOURCE = 1 << 2,
    FXP_DBG_NOFAST   = 1 << 3,
+   FXP_DBG_GUARD    = 1 << 4,
 };
 
 extern unsigned fxp_debug_flags;

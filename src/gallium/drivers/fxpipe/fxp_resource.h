@@ -12,7 +12,16 @@
  * slices(L) is array_size for 1D/2D arrays and cube maps (layer = 6 * cube + face), and the level's depth
  * u_minify(depth0, L) for 3D textures. Rows and slices count blocks (compressed formats), not pixels.
  * A buffer is width0 bytes at data, padded to FXP_ALIGN_B. A display target (window back buffer) has one
- * level and one slice whose storage and row stride belong to the winsys. */
+ * level and one slice whose storage and row stride belong to the winsys.
+ *
+ * Guard mode (FXPIPE_DEBUG=guard, for tests of out-of-range accesses): each resource's own storage is a
+ * mapping of its own, laid out as below, so that any access outside it faults at once:
+ * | pages                      | what                                                             |
+ * |----------------------------|------------------------------------------------------------------|
+ * | 1                          | PROT_NONE                                                        |
+ * | ceil(size_B / page)        | the storage, placed so that it ends where the next page starts   |
+ * | 1                          | PROT_NONE                                                        |
+ * (size_B is a multiple of FXP_ALIGN_B, so the storage keeps its alignment.) */
 #ifndef FXP_RESOURCE_H
 #define FXP_RESOURCE_H
 
@@ -42,6 +51,8 @@ struct fxp_resource {
    unsigned dt_map_count;
    bool user_memory;              /* data belongs to the application (resource_from_user_memory) */
    bool mmapped;                  /* data comes from mmap (size_B >= FXP_MMAP_MIN_B) */
+   uint8_t *guard_map;            /* guard mode: the whole mapping holding data and its guard pages */
+   size_t guard_map_B;
 
    uint64_t size_B;
    uint64_t level_offset_B[PIPE_MAX_TEXTURE_LEVELS];

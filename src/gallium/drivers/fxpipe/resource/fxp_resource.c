@@ -5,6 +5,7 @@
 #include "frontend/sw_winsys.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "fxp_screen.h"
 #include "fxp_resource.h"
@@ -146,6 +147,27 @@ fxp_create_displaytarget(struct fxp_screen *screen, struct fxp_resource *res, co
    return true;
 }
 
+/* Guard mode's storage (see fxp_resource.h): a zeroed mapping whose first page and the page right after the
+ * storage's end are inaccessible. */
+static void
+guarded_alloc(struct fxp_resource *res)
+{
+   const size_t page_B = sysconf(_SC_PAGESIZE);
+   const size_t size_B = align64(MAX2(res->size_B, FXP_ALIGN_B), FXP_ALIGN_B);
+   const size_t body_B = align64(size_B, page_B);
+   const size_t map_B = body_B + 2 * page_B;
+   uint8_t *map = mmap(NULL, map_B, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (map == MAP_FAILED)
+      return;
+   if (mprotect(map, page_B, PROT_NONE) || mprotect(map + page_B + body_B, page_B, PROT_NONE)) {
+      munmap(map, map_B);
+      return;
+   }
+   res->guard_map = map;
+   res->guard_map_B = map_B;
+   res->data = map + page_B + (body_B - size_B);
+}
+
 static struct pipe_resource *
 fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resource *templat,
                           const void *map_front_private)
@@ -175,7 +197,9 @@ fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resourc
          goto fail;
       /* New storage reads as zeros, never as stale heap contents. Large storage comes from mmap, whose
        * zero pages are only backed by memory once written. */
-      if (res->size_B >= FXP_MMAP_MIN_B) {
+      if (unlikely(fxp_debug_flags & FXP_DBG_GUARD)) {
+         guarded_alloc(res);
+      } else if (res->size_B >= FXP_MMAP_MIN_B) {
          void *p = mmap(NULL, res->size_B, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
          res->data = p == MAP_FAILED ? NULL : p;
          res->mmapped = res->data != NULL;
@@ -227,6 +251,8 @@ fxp_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
       if (res->dt_map_count)
          screen->winsys->displaytarget_unmap(screen->winsys, res->dt);
       screen->winsys->displaytarget_destroy(screen->winsys, res->dt);
+   } else if (res->guard_map) {
+      munmap(res->guard_map, res->guard_map_B);
    } else if (res->mmapped) {
       munmap(res->data, res->size_B);
    } else if (!res->user_memory) {
