@@ -27,7 +27,7 @@
 # (to collect many in one run; not for CI).
 #
 # Every sanitizer report fails its step, whatever the program's exit status: reports go to files
-# (log_path) in the step's folder under $FXPIPE_SANITIZE_LOGS (default /tmp/fxpipe-sanitize-asan or -tsan,
+# (log_path) in the step's folder under $FXPIPE_SANITIZE_LOGS (default build-asan/sanitize-logs or build-tsan/...,
 # emptied first), and a step passes only if its command succeeds and that folder holds no report. The
 # first report is halting (halt_on_error=1), leaks are looked for at exit (detect_leaks=1). Reports inside
 # Mesa's, piglit's or the system's own code (never fxpipe's, src/gallium/drivers/fxpipe and
@@ -71,7 +71,7 @@ else
 fi
 [ $ci = 1 ] && [ ${#steps[@]} = 0 ] && steps=(unit tgsi-1 tgsi-2 fxt1)
 [ ${#steps[@]} -gt 0 ] || steps=("${all_steps[@]}")
-logs=${FXPIPE_SANITIZE_LOGS:-/tmp/fxpipe-sanitize-$mode}
+logs=${FXPIPE_SANITIZE_LOGS:-$bdir/sanitize-logs}
 rm -rf "$logs"; mkdir -p "$logs/bin"
 supp=$repo/tests/sanitize
 mesa=$bdir/mesa
