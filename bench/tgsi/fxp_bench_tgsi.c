@@ -207,6 +207,15 @@ fill_inputs(struct fxp_exec *e, unsigned batch)
             fxp_input(e, i, c)->af[l] = input_value(batch * FXP_W + l, i, c);
 }
 
+/* Bindings with the benchmark's constants in buffer 0 and nothing else. */
+static void
+bind_constants(struct fxp_bindings *bind)
+{
+   memset(bind, 0, sizeof(*bind));
+   bind->constbufs[0].data = (uint8_t *)constants;
+   bind->constbufs[0].size_B = sizeof(constants);
+}
+
 /* The outputs of 64 batches on table `isa`, as bits (outputs_words(prog) words). */
 #define CHECK_BATCHES 64
 static uint32_t *
@@ -216,9 +225,7 @@ outputs(const struct tgsi_token *tokens, enum fxp_isa isa, unsigned *words)
    if (!prog)
       return NULL;
    struct fxp_bindings bind;
-   memset(&bind, 0, sizeof(bind));
-   bind.constbufs[0].data = (uint8_t *)constants;
-   bind.constbufs[0].size_B = sizeof(constants);
+   bind_constants(&bind);
    struct fxp_exec e;
    fxp_exec_init(&e, prog, &bind, FXP_W);
    const unsigned per_batch = prog->num_outputs * 4 * FXP_W;
@@ -246,9 +253,7 @@ bench_fxpipe(const struct tgsi_token *tokens, enum fxp_isa isa, double seconds)
    if (!prog)
       return 0;
    struct fxp_bindings bind;
-   memset(&bind, 0, sizeof(bind));
-   bind.constbufs[0].data = (uint8_t *)constants;
-   bind.constbufs[0].size_B = sizeof(constants);
+   bind_constants(&bind);
    struct fxp_exec e;
    fxp_exec_init(&e, prog, &bind, FXP_W);
 
