@@ -89,11 +89,17 @@ struct fxp_context {
    struct list_head active_queries;
    bool queries_enabled;
 
-   /* worker threads of the rasterizer (context/fxp_pool.c), started at the first draw */
-   struct fxp_pool *raster_pool;
-   bool raster_pool_checked;
-   struct fxp_pool *compute_pool;   /* compute/fxp_compute.c: work groups, one thread a CPU by default */
-   bool compute_pool_checked;
+   /* the screen's worker threads (fxp_screen_pool), which the rasterizer and compute dispatch share: taken
+    * at the first draw or dispatch */
+   struct fxp_pool *pool;
+   bool pool_checked;
+
+   /* counters, printed at the context's end under FXPIPE_DEBUG=perf */
+   struct {
+      uint64_t scenes_shared, scenes_serial;   /* scene flushes run on every thread, or on this one */
+      uint64_t prims_binned, bin_refs;         /* primitives put in scenes, and the bin references */
+      uint64_t early_zs_draws;                 /* draws given early depth-stencil tests the FS did not ask for */
+   } perf;
 
    /* each stage's bindings in the engine's form, prepared again only where dirty (state/fxp_state_bindings.c) */
    struct fxp_bindings *bindings[PIPE_SHADER_TYPES];
@@ -112,6 +118,9 @@ struct fxp_so_target {
    uint32_t internal_offset_B;  /* bytes written from buffer_offset */
    uint32_t vertex_stride_B;    /* of the last draw that wrote it (DrawTransformFeedback divides by it) */
 };
+
+/* The screen's worker threads (NULL with one thread): context/fxp_context.c. */
+struct fxp_pool *fxp_context_pool(struct fxp_context *ctx);
 
 static inline struct fxp_context *
 fxp_context(struct pipe_context *p)

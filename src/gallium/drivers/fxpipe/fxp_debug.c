@@ -15,6 +15,7 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"resource", FXP_DBG_RESOURCE, "resource creation and layout"},
    {"nofast", FXP_DBG_NOFAST, "turn fast paths off"},
    {"guard", FXP_DBG_GUARD, "guard pages around every resource's storage (a test mode)"},
+   {"perf", FXP_DBG_PERF, "print each context's performance counters at its end"},
    DEBUG_NAMED_VALUE_END
 };
 

@@ -8,6 +8,7 @@
  * | nofast   | turns every fast path off (the general paths run instead)                |
  * | guard    | not a message: each resource's storage gets inaccessible guard pages      |
  * |          | before it and right after its end (a test mode, fxp_resource.h)           |
+ * | perf     | each context's counters at its end (scenes, binning)                      |
  * | all      | everything above                                                          |
  *
  * Any other non-empty value (FXPIPE_DEBUG=1) means "todo,refuse". */
@@ -23,6 +24,7 @@ enum fxp_debug_flag {
    FXP_DBG_RESOURCE = 1 << 2,
    FXP_DBG_NOFAST   = 1 << 3,
    FXP_DBG_GUARD    = 1 << 4,
+   FXP_DBG_PERF     = 1 << 5,
 };
 
 extern unsigned fxp_debug_flags;

@@ -4,12 +4,20 @@
 
 #include "pipe/p_screen.h"
 #include "pipe/p_defines.h"
+#include "util/simple_mtx.h"
 
 struct sw_winsys;
+
+struct fxp_pool;
 
 struct fxp_screen {
    struct pipe_screen base;
    struct sw_winsys *winsys;
+   /* worker threads shared by the screen's contexts (context/fxp_pool.h), made at the first draw or
+    * dispatch that wants them (fxp_screen_pool) */
+   simple_mtx_t pool_lock;
+   struct fxp_pool *pool;
+   bool pool_made;
 };
 
 static inline struct fxp_screen *
@@ -17,6 +25,9 @@ fxp_screen(struct pipe_screen *s)
 {
    return (struct fxp_screen *)s;
 }
+
+/* The screen's pool (NULL with one thread, or out of memory): made on the first call. */
+struct fxp_pool *fxp_screen_pool(struct fxp_screen *screen);
 
 /* screen/fxp_caps.c */
 void fxp_init_screen_caps(struct fxp_screen *screen);

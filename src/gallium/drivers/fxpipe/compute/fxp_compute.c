@@ -213,10 +213,7 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    const bool barrier = cs->prog->uses_barrier && n_batches > 1;
    const uint64_t n_groups = (uint64_t)grid[0] * grid[1] * grid[2];
 
-   if (!ctx->compute_pool_checked) {
-      ctx->compute_pool = fxp_pool_create(fxp_pool_compute_threads());
-      ctx->compute_pool_checked = true;
-   }
+   struct fxp_pool *pool = fxp_context_pool(ctx);
    struct grid_job job = {
       .cs = cs, .n_batches = n_batches, .n_execs = barrier ? n_batches : 1, .barrier = barrier,
       .threads = threads, .n_groups = n_groups, .shared_B = align(cs->shared_size_B, 16),
@@ -224,9 +221,9 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    memcpy(job.block, block, sizeof(job.block));
    memcpy(job.grid, grid, sizeof(job.grid));
    job.bind = *fxp_gather_bindings(ctx, PIPE_SHADER_COMPUTE);
-   const unsigned n_workers = MIN2(fxp_pool_threads(ctx->compute_pool), n_groups);
+   const unsigned n_workers = MIN2(fxp_pool_threads(pool), n_groups);
    if (n_workers > 1)
-      fxp_pool_run(ctx->compute_pool, grid_worker, &job);
+      fxp_pool_run(pool, grid_worker, &job);
    else
       grid_worker(&job, 0, 1);
    if (job.failed)

@@ -1,5 +1,6 @@
 /* pipe_context creation and destruction, flush and barriers. Every command runs to completion when called,
  * so flush only hands out a fence, and barriers have nothing to order. */
+#include <inttypes.h>
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
 #include "util/u_upload_mgr.h"
@@ -40,6 +41,16 @@ fxp_set_debug_callback(struct pipe_context *pipe, const struct util_debug_callba
 {
 }
 
+struct fxp_pool *
+fxp_context_pool(struct fxp_context *ctx)
+{
+   if (!ctx->pool_checked) {
+      ctx->pool = fxp_screen_pool(fxp_screen(ctx->base.screen));
+      ctx->pool_checked = true;
+   }
+   return ctx->pool;
+}
+
 static void
 fxp_context_destroy(struct pipe_context *pipe)
 {
@@ -48,8 +59,10 @@ fxp_context_destroy(struct pipe_context *pipe)
    fxp_release_state(ctx);
    if (pipe->stream_uploader)
       u_upload_destroy(pipe->stream_uploader);
-   fxp_pool_destroy(ctx->raster_pool);
-   fxp_pool_destroy(ctx->compute_pool);
+   FXP_DBG(FXP_DBG_PERF, "context %p: scenes %" PRIu64 " shared, %" PRIu64 " on the drawing thread; %" PRIu64
+           " primitives binned, %" PRIu64 " bin references; %" PRIu64 " draws with implicit early depth-stencil tests",
+           (void *)ctx, ctx->perf.scenes_shared, ctx->perf.scenes_serial, ctx->perf.prims_binned,
+           ctx->perf.bin_refs, ctx->perf.early_zs_draws);
    fxp_bindings_fini(ctx);
    fxp_draw_cache_fini(ctx);
    FREE(ctx);

@@ -36,6 +36,7 @@ struct worker {
 };
 
 struct fxp_pool {
+   mtx_t run;                   /* held by the thread whose job the pool runs (contexts share a pool) */
    mtx_t lock;
    cnd_t start, done;
    unsigned threads;            /* shares of a job: workers + the caller, as asked for */
@@ -71,6 +72,7 @@ fxp_pool_after_fork_child(void)
 {
    simple_mtx_init(&pools_lock, mtx_plain);
    for (struct fxp_pool *p = pools; p; p = p->next) {
+      mtx_init(&p->run, mtx_plain);
       mtx_init(&p->lock, mtx_plain);
       cnd_init(&p->start);
       cnd_init(&p->done);
@@ -108,19 +110,10 @@ env_threads(void)
    return n > 0 ? MIN2(n, FXP_POOL_MAX_THREADS) : (int)MIN2(fxp_usable_cpus(), FXP_POOL_MAX_THREADS);
 }
 
-/* The rasterizer's threads: off unless asked for (FXPIPE_THREADS). The crash that kept them off
- * (glx-multithread, workers outliving the unloaded driver) is mended by fxp_pool_unload, but each thread
- * still walks every primitive of a draw (no bins yet), which makes fill-bound scenes slower, and the piglit
- * lists run with the calling thread alone. */
+/* One thread a usable CPU unless FXPIPE_THREADS says otherwise; the rasterizer and compute dispatch share
+ * the screen's pool of that many. */
 unsigned
 fxp_pool_default_threads(void)
-{
-   const int n = env_threads();
-   return n > 0 ? (unsigned)n : 1;
-}
-
-unsigned
-fxp_pool_compute_threads(void)
 {
    const int n = env_threads();
    return n > 0 ? (unsigned)n : MIN2(fxp_usable_cpus(), FXP_POOL_MAX_THREADS);
@@ -183,6 +176,7 @@ fxp_pool_create(unsigned threads)
       return NULL;
    }
    call_once(&fork_once, fxp_pool_register_fork_handler);
+   mtx_init(&p->run, mtx_plain);
    mtx_init(&p->lock, mtx_plain);
    cnd_init(&p->start);
    cnd_init(&p->done);
@@ -203,9 +197,14 @@ fxp_pool_threads(const struct fxp_pool *pool)
 void
 fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n), void *data)
 {
-   if (p && !p->quit && p->started + 1 < p->threads)
+   /* a pool runs one job at a time: while another thread's job runs (contexts of one screen drawing from
+    * several threads), this one runs on the calling thread alone */
+   const bool mine = p && mtx_trylock(&p->run) == thrd_success;
+   if (mine && !p->quit && p->started + 1 < p->threads)
       pool_start(p);
-   if (!p || p->quit || !p->started) {
+   if (!p || !mine || p->quit || !p->started) {
+      if (mine)
+         mtx_unlock(&p->run);
       /* the job still sees the share count it was planned for, on this thread alone */
       const unsigned n = fxp_pool_threads(p);
       for (unsigned i = 0; i < n; i++)
@@ -229,6 +228,7 @@ fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n)
    while (p->finished != p->started)
       cnd_wait(&p->done, &p->lock);
    mtx_unlock(&p->lock);
+   mtx_unlock(&p->run);
 }
 
 void
@@ -248,6 +248,7 @@ fxp_pool_destroy(struct fxp_pool *p)
    cnd_destroy(&p->start);
    cnd_destroy(&p->done);
    mtx_destroy(&p->lock);
+   mtx_destroy(&p->run);
    FREE(p->workers);
    FREE(p);
 }

@@ -175,6 +175,8 @@ fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *y, const 
 {
    const struct pipe_surface *zsurf = f->ctx->framebuffer.zsbuf;
    unsigned passed = 0;
+   if (f->fast_depth)
+      return fxp_fragment_fast_early_z(f, x, y, zin, mask);
    for (unsigned l = 0; l < FXP_W; l++) {
       if (!(*mask & (1u << l)))
          continue;

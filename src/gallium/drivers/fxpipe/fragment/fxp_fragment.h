@@ -41,7 +41,8 @@ struct fxp_fragment {
    uint8_t *cbuf_origin[PIPE_MAX_COLOR_BUFS], *zs_origin;
    unsigned cbuf_stride[PIPE_MAX_COLOR_BUFS], cbuf_bpp[PIPE_MAX_COLOR_BUFS], zs_stride, zs_bpp;
    double zmin, zmax;                     /* depth range the fragments are clamped to */
-   bool early_zs;                         /* depth/stencil tested before shading (FS early_fragment_tests) */
+   bool early_zs;                         /* depth/stencil tested before shading (FS early_fragment_tests,
+                                             or a FS that cannot change their outcome) */
 
    /* layered rendering (a geometry shader writing LAYER): each buffer's first layer and bytes per layer,
     * and how many layers it has (the origins above point at the current layer) */
@@ -62,14 +63,18 @@ struct fxp_fragment {
  * stencil face. Returns the number of samples that passed depth and stencil. */
 unsigned fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
                           const double *z, uint32_t mask, bool front);
-/* Early depth and stencil tests (a fragment shader declaring early fragment tests, f->early_zs): tests and
- * updates the lanes of *mask before shading, clears the bits of those that fail, returns how many passed. */
+/* Early depth and stencil tests (f->early_zs: a fragment shader declaring early fragment tests, or one that
+ * cannot change their outcome, raster/fxp_raster.c): tests and updates the lanes of *mask before shading,
+ * clears the bits of those that fail, returns how many passed. */
 unsigned fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *y, const double *z,
                                uint32_t *mask, bool front);
 
 /* fragment/fxp_fragment_fast.c: whether this draw's buffers and state have a fast path (sets
  * f->fast_frag), and the fast path itself (same contract as fxp_fragment_ops, stencil never on). */
 bool fxp_fragment_fast_setup(struct fxp_fragment *f);
+/* fxp_fragment_early_zs's work with the fast depth test (f->fast_depth set: no stencil test). */
+unsigned fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const int *y, const double *z,
+                                   uint32_t *mask);
 unsigned fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
                            const double *z, uint32_t mask);
 

@@ -6,7 +6,10 @@
  * | buffer         | formats                                              | conditions               |
  * |----------------|------------------------------------------------------|--------------------------|
  * | colour         | R8G8B8A8, B8G8R8A8, R8G8B8X8, B8G8R8X8 UNORM (not sRGB) | no logic op           |
- * | depth          | Z16, Z24 with S8 or X8 in either order, Z32_FLOAT    | stencil test off         |
+ * | depth          | Z16, Z24 with S8 or X8 in either order, Z32_FLOAT    | stencil test off, no     |
+ * |                |                                                      | depth bounds test        |
+ * With early depth and stencil tests (f->early_zs) the colour paths run after any depth-stencil state, and
+ * the early tests use the fast depth test when it applies.
  * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and
  * the usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) have their own loops. */
 #include <math.h>
@@ -57,8 +60,18 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
 
    f->fast_frag = false;
-   if ((fxp_debug_flags & FXP_DBG_NOFAST) || f->early_zs || f->fs_stencil >= 0)
+   f->fast_depth = FZ_NONE;
+   if ((fxp_debug_flags & FXP_DBG_NOFAST) || f->fs_stencil >= 0)
       return false;
+   /* the depth buffer's fast test: also what early tests use (fxp_fragment_early_zs) */
+   if (fb->zsbuf) {
+      const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
+      if (!(dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled || dsa->depth_bounds_test)))
+         f->fast_depth = depth_kind(fb->zsbuf->format);
+      /* early tests done before shading take any depth-stencil state; late ones here need the fast test */
+      if (f->fast_depth == FZ_NONE && !f->early_zs)
+         return false;
+   }
    if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
       return false;
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
@@ -77,14 +90,6 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
                               rt->alpha_src_factor == PIPE_BLENDFACTOR_SRC_ALPHA &&
                               rt->rgb_dst_factor == PIPE_BLENDFACTOR_INV_SRC_ALPHA &&
                               rt->alpha_dst_factor == PIPE_BLENDFACTOR_INV_SRC_ALPHA;
-   }
-   f->fast_depth = FZ_NONE;
-   if (fb->zsbuf) {
-      const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
-      f->fast_depth = depth_kind(fb->zsbuf->format);
-      if (f->fast_depth == FZ_NONE ||
-          (dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled || dsa->depth_bounds_test)))
-         return false;
    }
    f->fast_frag = true;
    return true;
@@ -178,6 +183,27 @@ vec_to_ubyte(fxp_vf f)
 }
 
 unsigned
+fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const int *y, const double *zin, uint32_t *mask)
+{
+   unsigned passed = 0;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      if (!(*mask & (1u << l)))
+         continue;
+      if ((unsigned)x[l] >= f->fb_width || (unsigned)y[l] >= f->fb_height) {
+         *mask &= ~(1u << l);
+         continue;
+      }
+      double z = CLAMP(zin[l], f->zmin, f->zmax);
+      z = z == z ? z : f->zmin; /* NaN depth: the near end, as fxp_fragment_lane */
+      if (depth_test(f, fxp_fragment_zs(f, x[l], y[l]), z))
+         passed++;
+      else
+         *mask &= ~(1u << l);
+   }
+   return passed;
+}
+
+unsigned
 fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y, const double *zin,
                   uint32_t mask)
 {
@@ -185,15 +211,16 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
    unsigned passed = 0;
    uint32_t pass = 0;
 
-   /* depth first (lanes are distinct pixels, so the order of lanes between the tests does not matter) */
-   const bool depth = f->zs_base && f->ctx->dsa && f->ctx->dsa->depth_enabled;
+   /* depth first (lanes are distinct pixels, so the order of lanes between the tests does not matter),
+    * unless the early tests did it before shading */
+   const bool depth = f->zs_base && !f->early_zs && f->ctx->dsa && f->ctx->dsa->depth_enabled;
    if (!depth) {
       /* no depth test: the written lanes are the mask's inside the framebuffer (fxp_fragment_lane's rule) */
       for (unsigned l = 0; l < FXP_W; l++)
          if ((unsigned)x[l] < f->fb_width && (unsigned)y[l] < f->fb_height)
             pass |= 1u << l;
       pass &= mask;
-      passed = util_bitcount(pass);
+      passed = f->early_zs ? 0 : util_bitcount(pass); /* early tests counted their samples already */
    }
    for (unsigned l = 0; depth && l < FXP_W; l++) {
       double z;

@@ -15,6 +15,7 @@
 #include "context/fxp_pool.h"
 #include "raster/fxp_raster.h"
 #include "raster/fxp_rasterize.h"
+#include "raster/fxp_scene.h"
 #include "raster/fxp_shade.h"
 
 static unsigned
@@ -92,7 +93,7 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
    for (unsigned i = 0; i < c->num_threads; i++)
       fxp_exec_fini(&c->threads[i].fs_exec);
    os_free_aligned(c->threads);
-   fxp_rasterize_scene_destroy(c->scene);
+   fxp_scene_destroy(c->scene);
 }
 
 bool
@@ -182,13 +183,9 @@ fxp_raster_begin(struct fxp_raster *r)
          f->fs_color[i] = f->fs_color[0];
 
    r->fs_bind = fxp_gather_bindings(ctx, PIPE_SHADER_FRAGMENT);
-   if (!ctx->raster_pool_checked) {
-      ctx->raster_pool = fxp_pool_create(fxp_pool_default_threads());
-      ctx->raster_pool_checked = true;
-   }
    /* the threads' states live in the caller's cache (the context's draw cache) from one draw to the next */
    struct fxp_raster_cache *cache = r->cache;
-   const unsigned n = fxp_pool_threads(ctx->raster_pool);
+   const unsigned n = fxp_pool_threads(fxp_context_pool(ctx));
    if (cache->num_threads != n) {
       for (unsigned i = 0; i < cache->num_threads; i++)
          fxp_exec_fini(&cache->threads[i].fs_exec);
@@ -200,10 +197,10 @@ fxp_raster_begin(struct fxp_raster *r)
       cache->num_threads = cache->threads ? n : 0;
    }
    if (n > 1 && !cache->scene)
-      cache->scene = fxp_rasterize_scene_create();
+      cache->scene = fxp_scene_create();
    r->num_threads = n;
    r->threads = cache->threads;
-   r->scene = n > 1 ? cache->scene : NULL;
+   r->scene = n > 1 && cache->scene && fxp_scene_begin(cache->scene, fb->width, fb->height) ? cache->scene : NULL;
    /* the main thread's state now; the others' when a scene is first shared out (fxp_rasterize_flush), so that
     * draws of small primitives, which the main thread rasterizes alone, set up one state */
    r->threads_ready = 0;
@@ -244,7 +241,19 @@ fxp_raster_begin(struct fxp_raster *r)
       }
    }
    r->fs_ready = true;
-   f->early_zs = f->zs_base && fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL];
+   /* Early depth and stencil tests: when the shader declares them, and (a fast path, off under
+    * FXPIPE_DEBUG=nofast) whenever the shader cannot change their outcome or notice they ran first: it
+    * writes no depth, stencil or sample mask, never discards or demotes, and has no memory side effects
+    * (which GL runs for fragments that then fail the tests). Fragments failing them are not shaded. */
+   const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
+   const bool zs_tested = dsa && (dsa->depth_enabled || dsa->stencil[0].enabled);
+   const bool fs_decides = fi->writes_z || fi->writes_stencil || fi->writes_samplemask || fi->uses_kill ||
+                           fi->writes_memory || fi->opcode_count[TGSI_OPCODE_KILL] ||
+                           fi->opcode_count[TGSI_OPCODE_KILL_IF] || fi->opcode_count[TGSI_OPCODE_DEMOTE];
+   f->early_zs = f->zs_base && (fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ||
+                                (zs_tested && !fs_decides && !(fxp_debug_flags & FXP_DBG_NOFAST)));
+   if (f->early_zs && !fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL])
+      ctx->perf.early_zs_draws++;
    fxp_fragment_fast_setup(f);
    return true;
 }

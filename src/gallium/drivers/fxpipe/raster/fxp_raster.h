@@ -7,8 +7,10 @@
  *   fxp_setup.c      triangle, line and point setup: culling, polygon modes and offset, fixed-point edge
  *                    functions with the top-left rule, the bounding box, the planes of the interpolated
  *                    quantities (fxp_setup.h: struct fxp_prim, the set-up primitive)
- *   fxp_rasterize.c  coverage: 8x8 tiles, edge tests, 2x2 quads gathered into batches; the primitives kept
- *                    for the rasterizing threads (struct fxp_scene), each thread owning rows of tiles
+ *   fxp_scene.c      with several threads: the scene, primitives binned into 64x64 bins (fxp_scene.h: the
+ *                    layout, the contract between setup and the rasterizing threads)
+ *   fxp_rasterize.c  coverage: 8x8 tiles, edge tests, 2x2 quads gathered into batches; a scene's bins shared
+ *                    out among the threads
  *   fxp_shade.c      attribute interpolation, the fragment shader on a batch, then fragment/ */
 #ifndef FXP_RASTER_H
 #define FXP_RASTER_H

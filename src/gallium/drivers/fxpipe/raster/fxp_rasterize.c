@@ -6,8 +6,8 @@
  * (the GL front end turns the pattern over for window framebuffers); stippled lines keep the pixels whose
  * fragment count selects a set bit of the line pattern.
  *
- * With several rasterizing threads, the draw's primitives are kept in a scene (below) and each thread walks
- * its own rows of tiles of every primitive, in order, when the scene is flushed. */
+ * With several rasterizing threads, the draw's primitives are binned into a scene (raster/fxp_scene.h) and,
+ * when it is flushed, each thread takes whole bins and draws the primitives of each in order. */
 #include <math.h>
 
 #include "util/u_math.h"
@@ -19,6 +19,7 @@
 #include "raster/fxp_raster.h"
 #include "raster/fxp_rasterize.h"
 #include "raster/fxp_setup.h"
+#include "raster/fxp_scene.h"
 #include "raster/fxp_shade.h"
 
 #define RASTER_TILE 8 /* pixels; a power of two, even, so that tiles hold whole quads */
@@ -41,20 +42,19 @@ pixel_inside(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, in
    return true;
 }
 
-/* Walks the tiles of a set-up primitive that belong to thread t of n (tile rows t, t + n, ...), shading
- * their covered quads with the thread's fragment-shader state. */
+/* Rasterizes the part of a set-up primitive inside the pixel rectangle [rx0, rx1] x [ry0, ry1] (a bin, or
+ * the whole framebuffer), shading its covered quads with the thread state ts. */
 static void
-raster_tiles(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, unsigned t, unsigned n)
+raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, int rx0, int ry0,
+            int rx1, int ry1)
 {
    const int64_t *bias = p->bias;
-   const int x0 = p->x0, y0 = p->y0, x1 = p->x1, y1 = p->y1;
+   const int x0 = MAX2(p->x0, rx0), y0 = MAX2(p->y0, ry0), x1 = MIN2(p->x1, rx1), y1 = MIN2(p->y1, ry1);
 
-   /* 8x8 tiles (see the top of this file) */
-   const int64_t h = r->rast->half_pixel_center ? FXP_ONE / 2 : 0;
+   /* 8x8 tiles (see the top of this file); bins are made of whole tiles */
+   const int64_t h = fxp_setup_sample_offset(r);
    struct fxp_batch bt = {0};
    for (int ty = y0 & ~(RASTER_TILE - 1); ty <= y1; ty += RASTER_TILE) {
-      if ((unsigned)(ty / RASTER_TILE) % n != t)
-         continue;
       for (int tx = x0 & ~(RASTER_TILE - 1); tx <= x1; tx += RASTER_TILE) {
          const int xa = MAX2(tx, x0), xb = MIN2(tx + RASTER_TILE - 1, x1);
          const int ya = MAX2(ty, y0), yb = MIN2(ty + RASTER_TILE - 1, y1);
@@ -110,61 +110,8 @@ raster_tiles(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fx
       fxp_shade_batch(r, ts, p, &bt);
 }
 
-/* The scene: primitives set up but not yet rasterized, when several threads rasterize a draw. Each entry is
- * a struct fxp_prim followed by its planes and the provoking vertex's outputs, in chunks of a growing arena. */
-#define SCENE_CHUNK_B (1u << 20)
-#define SCENE_LIMIT_B (256u << 20)  /* a draw with more is rasterized in parts */
-#define SMALL_PRIM_PX 256           /* primitives whose bounding box is this small are not shared out */
-
-struct scene_chunk {
-   struct scene_chunk *next;
-   size_t used_B, size_B;
-   uint8_t data[];
-};
-
-struct fxp_scene {
-   struct scene_chunk *first, *last;
-   struct fxp_prim **prims;
-   unsigned num_prims, cap_prims;
-   size_t total_B;
-};
-
-static void *
-scene_alloc(struct fxp_scene *sc, size_t size_B)
-{
-   size_B = align64(size_B, 16);
-   if (!sc->last || sc->last->used_B + size_B > sc->last->size_B) {
-      const size_t chunk_B = MAX2(SCENE_CHUNK_B, size_B);
-      struct scene_chunk *c = MALLOC(sizeof(*c) + chunk_B);
-      if (!c)
-         return NULL;
-      c->next = NULL;
-      c->used_B = 0;
-      c->size_B = chunk_B;
-      if (sc->last)
-         sc->last->next = c;
-      else
-         sc->first = c;
-      sc->last = c;
-      sc->total_B += chunk_B;
-   }
-   void *ptr = sc->last->data + sc->last->used_B;
-   sc->last->used_B += size_B;
-   return ptr;
-}
-
-static void
-scene_reset(struct fxp_scene *sc)
-{
-   for (struct scene_chunk *c = sc->first, *next; c; c = next) {
-      next = c->next;
-      FREE(c);
-   }
-   sc->first = sc->last = NULL;
-   sc->num_prims = 0;
-   sc->total_B = 0;
-}
-
+/* A flush's job: each thread takes whole bins from the scene's work list and draws their primitives in
+ * order (raster/fxp_scene.h). */
 struct scene_job {
    struct fxp_raster *r;
    struct fxp_scene *sc;
@@ -174,85 +121,70 @@ static void
 scene_job(void *data, unsigned t, unsigned n)
 {
    const struct scene_job *j = data;
-   for (unsigned i = 0; i < j->sc->num_prims; i++)
-      raster_tiles(j->r, &j->r->threads[t], j->sc->prims[i], t, n);
+   struct fxp_scene *sc = j->sc;
+   struct fxp_raster_thread *ts = &j->r->threads[t];
+   (void)n;
+   for (;;) {
+      const unsigned w = __atomic_fetch_add(&sc->next_work, 1, __ATOMIC_RELAXED);
+      if (w >= sc->num_work)
+         break;
+      const unsigned bin = sc->work[w];
+      int x0, y0, x1, y1;
+      fxp_scene_bin_rect(sc, bin, &x0, &y0, &x1, &y1);
+      for (const struct fxp_bin_block *b = sc->bins[bin].head; b; b = b->next)
+         for (unsigned i = 0; i < b->count; i++)
+            raster_rect(j->r, ts, b->prim[i], x0, y0, x1, y1);
+   }
 }
 
-/* Each thread rasterizes its own tile rows, so each pixel sees the primitives in order. */
 void
 fxp_rasterize_flush(struct fxp_raster *r)
 {
    struct fxp_scene *sc = r->scene;
    if (!sc || !sc->num_prims)
       return;
-   while (r->threads_ready < r->num_threads && fxp_shade_thread_setup(r, r->threads_ready))
+   struct scene_job j = {r, sc};
+   sc->next_work = 0;
+   /* a small scene on this thread alone (FXP_SCENE_SERIAL_PX); also when the other threads' states cannot
+    * be had (out of memory) */
+   bool shared = sc->num_work > 1 && sc->area_px >= FXP_SCENE_SERIAL_PX;
+   while (shared && r->threads_ready < r->num_threads && fxp_shade_thread_setup(r, r->threads_ready))
       ;
-   if (r->threads_ready < r->num_threads) {
-      /* out of memory for the other threads' states: the main thread rasterizes the scene alone */
-      for (unsigned i = 0; i < sc->num_prims; i++)
-         raster_tiles(r, &r->threads[0], sc->prims[i], 0, 1);
+   if (shared && r->threads_ready == r->num_threads) {
+      fxp_pool_run(r->ctx->pool, scene_job, &j);
+      r->ctx->perf.scenes_shared++;
    } else {
-      struct scene_job j = {r, sc};
-      fxp_pool_run(r->ctx->raster_pool, scene_job, &j);
+      scene_job(&j, 0, 1);
+      r->ctx->perf.scenes_serial++;
    }
-   scene_reset(sc);
-}
-
-struct fxp_scene *
-fxp_rasterize_scene_create(void)
-{
-   return CALLOC_STRUCT(fxp_scene);
-}
-
-void
-fxp_rasterize_scene_destroy(struct fxp_scene *sc)
-{
-   if (!sc)
-      return;
-   scene_reset(sc);
-   FREE(sc->prims);
-   FREE(sc);
+   r->ctx->perf.prims_binned += sc->num_prims;
+   r->ctx->perf.bin_refs += sc->bin_refs;
+   sc->bin_refs = 0;
+   fxp_scene_reset(sc);
 }
 
 void
 fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
 {
    struct fxp_scene *sc = r->scene;
-   const unsigned num_planes = 4 * r->num_fs_in;
 
-   /* one thread: at once. Small primitives too (a few tiles gain nothing from sharing): the scene is
-    * flushed first, so every pixel still sees the primitives in order. */
-   if (!sc || (int64_t)(p->x1 - p->x0 + 1) * (p->y1 - p->y0 + 1) <= SMALL_PRIM_PX) {
-      if (sc)
-         fxp_rasterize_flush(r);
-      raster_tiles(r, &r->threads[0], p, 0, 1);
+   /* one thread: at once */
+   if (!sc) {
+      raster_rect(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
       return;
    }
-   if (sc->total_B > SCENE_LIMIT_B)
+   if (sc->used_B > FXP_SCENE_LIMIT_B)
       fxp_rasterize_flush(r);
-   if (sc->num_prims == sc->cap_prims) {
-      const unsigned cap = MAX2(1024, 2 * sc->cap_prims);
-      struct fxp_prim **n = REALLOC(sc->prims, sc->cap_prims * sizeof(*n), cap * sizeof(*n));
-      if (!n) {
-         fxp_refuse("out of memory for a draw's primitives");
-         return;
-      }
-      sc->prims = n;
-      sc->cap_prims = cap;
+   unsigned done = 0;
+   if (!fxp_scene_bin(sc, p, 4 * r->num_fs_in, r->stride, fxp_setup_sample_offset(r), &done)) {
+      /* out of memory: draw what the scene holds (this primitive's first `done` bins of its bounding box
+       * among it), then the rest of this one on this thread */
+      fxp_rasterize_flush(r);
+      unsigned k = 0;
+      for (int by = p->y0 >> FXP_BIN_SHIFT; by <= p->y1 >> FXP_BIN_SHIFT; by++)
+         for (int bx = p->x0 >> FXP_BIN_SHIFT; bx <= p->x1 >> FXP_BIN_SHIFT; bx++)
+            if (k++ >= done)
+               raster_rect(r, &r->threads[0], p, bx << FXP_BIN_SHIFT, by << FXP_BIN_SHIFT,
+                           ((bx + 1) << FXP_BIN_SHIFT) - 1, ((by + 1) << FXP_BIN_SHIFT) - 1);
    }
-   uint8_t *mem = scene_alloc(sc, sizeof(struct fxp_prim) + num_planes * sizeof(struct fxp_plane) +
-                                     r->stride * sizeof(float));
-   if (!mem) {
-      fxp_refuse("out of memory for a draw's primitives");
-      return;
-   }
-   struct fxp_prim *q = (struct fxp_prim *)mem;
-   *q = *p;
-   q->attr = (struct fxp_plane *)(mem + sizeof(struct fxp_prim));
-   memcpy(q->attr, p->attr, num_planes * sizeof(struct fxp_plane));
-   float *attr = (float *)(mem + sizeof(struct fxp_prim) + num_planes * sizeof(struct fxp_plane));
-   memcpy(attr, p->prov_attr, r->stride * sizeof(float));
-   q->prov_attr = attr;
-   q->v[0] = q->v[1] = q->v[2] = q->prov = NULL; /* temporaries of clipping */
-   sc->prims[sc->num_prims++] = q;
 }

@@ -241,6 +241,12 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
          if ((bt->coverage & ~m) & (1u << l))
             e->helper[l] = -1;
       bt->coverage = m;
+      if (!m) {
+         /* every fragment failed: nothing to shade (helpers alone would only serve derivatives) */
+         bt->nq = 0;
+         e->frag = NULL;
+         return;
+      }
    }
    fxp_exec_run(e);
    fxp_exec_merge_outputs(e);

@@ -9,6 +9,7 @@
 #include "fxp_context.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
+#include "context/fxp_pool.h"
 
 static const char *
 fxp_get_name(struct pipe_screen *screen)
@@ -39,6 +40,8 @@ fxp_destroy_screen(struct pipe_screen *pscreen)
 {
    struct fxp_screen *screen = fxp_screen(pscreen);
 
+   fxp_pool_destroy(screen->pool);
+   simple_mtx_destroy(&screen->pool_lock);
    if (screen->winsys && screen->winsys->destroy)
       screen->winsys->destroy(screen->winsys);
    FREE(screen);
@@ -62,6 +65,18 @@ fxp_flush_frontbuffer(struct pipe_screen *pscreen, struct pipe_context *pctx,
       screen->winsys->displaytarget_display(screen->winsys, res->dt, context_private, sub_box);
 }
 
+struct fxp_pool *
+fxp_screen_pool(struct fxp_screen *screen)
+{
+   simple_mtx_lock(&screen->pool_lock);
+   if (!screen->pool_made) {
+      screen->pool = fxp_pool_create(fxp_pool_default_threads());
+      screen->pool_made = true;
+   }
+   simple_mtx_unlock(&screen->pool_lock);
+   return screen->pool;
+}
+
 struct pipe_screen *
 fxpipe_create_screen(struct sw_winsys *winsys)
 {
@@ -75,6 +90,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
 
    fxp_debug_init();
    screen->winsys = winsys;
+   simple_mtx_init(&screen->pool_lock, mtx_plain);
 
    screen->base.destroy = fxp_destroy_screen;
    screen->base.get_name = fxp_get_name;

@@ -1,0 +1,131 @@
+/* The scene: the contract between primitive setup, which writes set-up primitives into it on the drawing
+ * thread, and the rasterizing threads, which read it when it is flushed (raster/fxp_rasterize.c). Used when a
+ * rasterizer has more than one thread; with one, primitives are rasterized as they are set up.
+ *
+ * Layout
+ *
+ *   bins        the framebuffer is cut into bins of FXP_BIN_PX x FXP_BIN_PX pixels: bin (bx, by) holds the
+ *               pixels bx * FXP_BIN_PX <= x < (bx + 1) * FXP_BIN_PX, likewise y; bins_x * bins_y of them,
+ *               row-major (index by * bins_x + bx).
+ *   primitive   a struct fxp_prim copied once into the scene's arena, whatever number of bins it touches,
+ *               followed there by its planes (4 * num_fs_in struct fxp_plane) and the provoking vertex's
+ *               outputs (the rasterizer's stride floats); the copy's attr and prov_attr point at them, its
+ *               v[] and prov (setup's temporaries) are NULL.
+ *
+ *                 arena chunk:  | fxp_prim | planes ... | provoking outputs ... | fxp_prim | ...
+ *                               (each entry 16-byte aligned; chunks of FXP_SCENE_CHUNK_B, kept for reuse)
+ *
+ *   bin list    each bin's references to the primitives that may cover one of its pixels (bounding box meets
+ *               the bin, and no edge has the whole bin outside it), in the order setup wrote them: blocks of
+ *               FXP_BIN_BLOCK_REFS pointers chained from the bin's head, filled in order.
+ *   work list   the bins with at least one reference, in the order they got their first.
+ *
+ * Threads and order: setup alone writes the scene; while it is flushed the threads only read it. A thread
+ * takes a whole bin at a time from the work list (an atomic counter) and draws that bin's primitives in
+ * order, each clipped to the bin, so every pixel is drawn by one thread in primitive order: the result does
+ * not depend on the number of threads or on which thread takes which bin.
+ *
+ * Lifetime: a scene holds the primitives of one draw, all with the rasterizer's current state (fragment
+ * shader, buffers, viewport, layer); anything that changes that state flushes it first (fxp_raster.c), as
+ * does FXP_SCENE_LIMIT_B of primitives. */
+#ifndef FXP_SCENE_H
+#define FXP_SCENE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "raster/fxp_setup.h"
+
+#define FXP_BIN_PX 64                 /* a multiple of the coverage's 8x8 tiles (fxp_rasterize.c) */
+#define FXP_BIN_SHIFT 6
+_Static_assert(FXP_BIN_PX == 1 << FXP_BIN_SHIFT, "FXP_BIN_SHIFT is log2(FXP_BIN_PX)");
+_Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
+#define FXP_MAX_FB_PX 16384           /* the largest framebuffer side (PIPE_CAP_MAX_TEXTURE_2D_SIZE) */
+#define FXP_MAX_BINS_SIDE (FXP_MAX_FB_PX / FXP_BIN_PX)   /* 256 */
+#define FXP_BIN_BLOCK_REFS 30         /* references of a bin block: a block is 256 bytes */
+#define FXP_SCENE_CHUNK_B (1u << 20)  /* arena chunk size */
+#define FXP_SCENE_LIMIT_B (64u << 20) /* a scene with more arena is flushed before it takes more */
+/* A flush whose primitives' bounding boxes add up to fewer pixels than this, or that touches one bin, is
+ * rasterized on the drawing thread alone: waking the workers would cost more than it saves. */
+#define FXP_SCENE_SERIAL_PX 4096
+
+struct fxp_bin_block {
+   struct fxp_bin_block *next;
+   uint32_t count;
+   const struct fxp_prim *prim[FXP_BIN_BLOCK_REFS];
+};
+
+struct fxp_bin {
+   struct fxp_bin_block *head, *tail;
+};
+
+struct fxp_scene_chunk {
+   struct fxp_scene_chunk *next;
+   size_t used_B, size_B;
+   _Alignas(16) uint8_t data[];
+};
+
+struct fxp_scene {
+   /* the arena: chunks in use from first to cur; the rest (after cur) kept empty for reuse */
+   struct fxp_scene_chunk *first, *cur;
+   size_t used_B;                     /* arena bytes taken since the last reset */
+
+   unsigned bins_x, bins_y;           /* bins of the framebuffer being drawn (fxp_scene_begin) */
+   unsigned bins_cap;                 /* entries of bins[] and work[] */
+   struct fxp_bin *bins;
+   uint32_t *work;                    /* the work list: bin indices */
+   unsigned num_work;
+   unsigned num_prims;
+   uint64_t area_px;                  /* the primitives' bounding boxes, added up */
+
+   unsigned next_work;                /* the next work-list entry a thread takes (atomic during a flush) */
+
+   /* counters (FXPIPE_DEBUG=perf) */
+   uint64_t bin_refs;                 /* references written */
+};
+
+/* An empty scene; NULL out of memory. */
+struct fxp_scene *fxp_scene_create(void);
+void fxp_scene_destroy(struct fxp_scene *sc);
+
+/* Sets the framebuffer size (in pixels, at most FXP_MAX_FB_PX each) of the primitives to come; the scene must
+ * be empty. False out of memory. */
+bool fxp_scene_begin(struct fxp_scene *sc, unsigned width_px, unsigned height_px);
+
+/* Copies a set-up primitive (num_planes planes, stride floats of provoking outputs; its bounding box inside
+ * the framebuffer) into the scene and references it from the bins it may cover; sample_offset is the sample
+ * point's offset in subpixels (fxp_setup_sample_offset). False out of memory: then the bins of the
+ * bounding box, taken row by row, before the *done-th are binned and the others are not. */
+bool fxp_scene_bin(struct fxp_scene *sc, const struct fxp_prim *p, unsigned num_planes, unsigned stride,
+                   int64_t sample_offset, unsigned *done);
+
+/* Empties the scene, keeping its memory for the next. */
+void fxp_scene_reset(struct fxp_scene *sc);
+
+/* Bin bin's pixel rectangle, inclusive. */
+static inline void
+fxp_scene_bin_rect(const struct fxp_scene *sc, unsigned bin, int *x0, int *y0, int *x1, int *y1)
+{
+   *x0 = (int)(bin % sc->bins_x) << FXP_BIN_SHIFT;
+   *y0 = (int)(bin / sc->bins_x) << FXP_BIN_SHIFT;
+   *x1 = *x0 + FXP_BIN_PX - 1;
+   *y1 = *y0 + FXP_BIN_PX - 1;
+}
+
+/* Whether, for some edge of p, every sample point of the pixel rectangle [xa, xb] x [ya, yb] is outside it
+ * (the edge functions are linear: the rectangle's corners decide). */
+static inline bool
+fxp_prim_rect_outside(const struct fxp_prim *p, int xa, int ya, int xb, int yb, int64_t h)
+{
+   const int64_t x0 = ((int64_t)xa << FXP_SUBPIXEL_BITS) + h, x1 = ((int64_t)xb << FXP_SUBPIXEL_BITS) + h;
+   const int64_t y0 = ((int64_t)ya << FXP_SUBPIXEL_BITS) + h, y1 = ((int64_t)yb << FXP_SUBPIXEL_BITS) + h;
+   for (unsigned k = 0; k < 3; k++) {
+      /* the corner where the edge function is largest */
+      const int64_t x = p->A[k] >= 0 ? x1 : x0, y = p->B[k] >= 0 ? y1 : y0;
+      if (p->A[k] * x + p->B[k] * y + p->C[k] + p->bias[k] < 0)
+         return true;
+   }
+   return false;
+}
+
+#endif

@@ -1,0 +1,151 @@
+/* Draws a picture whose every pixel depends on the order primitives reach it (thousands of overlapping
+ * triangles, lines and points blended with a non-commutative equation, depth-tested with LEQUAL against
+ * equal depths, in one large draw and in many small ones, across viewport, scissor and state changes) into
+ * a 700x500 FBO (not a whole number of 64-pixel bins) and prints a hash of the pixels read back.
+ * tests/gl/same-image.sh runs it with different rasterizer thread counts: the hashes must all be equal,
+ * since primitive order within each pixel may not depend on how the bins are shared out. It also fails by
+ * itself if the picture is empty or a GL error is raised. */
+#define GL_GLEXT_PROTOTYPES
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxp_gl_egl.h"
+
+#define W 700
+#define H 500
+
+static uint32_t rng = 12345;
+static float
+rnd(void)
+{
+   rng = rng * 1664525u + 1013904223u;
+   return (rng >> 8) * (1.0f / 16777216.0f);
+}
+
+struct vtx {
+   float pos[4];
+   float col[4];
+};
+
+static const char *vs_src =
+   "#version 130\n"
+   "in vec4 pos; in vec4 col; out vec4 c;\n"
+   "void main() { gl_Position = pos; gl_PointSize = 3.0; c = col; }\n";
+static const char *fs_src =
+   "#version 130\n"
+   "in vec4 c; out vec4 o;\n"
+   "void main() { o = vec4(c.rgb * (0.75 + 0.25 * fract(gl_FragCoord.x * 0.37)), c.a); }\n";
+
+/* n random triangles: a few large, most small; depths from a few levels so that LEQUAL ties happen. */
+static int
+fill(struct vtx *v, int n_vtx, float size)
+{
+   for (int i = 0; i < n_vtx; i += 3) {
+      const float cx = rnd() * 2.2f - 1.1f, cy = rnd() * 2.2f - 1.1f;
+      const float s = (i % 97 == 0) ? 1.5f : size * (0.2f + rnd());
+      const float z = (float)((int)(rnd() * 4)) * 0.25f - 0.4f;
+      const float col[4] = {rnd(), rnd(), rnd(), 0.3f + 0.6f * rnd()};
+      for (int k = 0; k < 3; k++) {
+         v[i + k].pos[0] = cx + s * (rnd() - 0.5f);
+         v[i + k].pos[1] = cy + s * (rnd() - 0.5f);
+         v[i + k].pos[2] = z;
+         v[i + k].pos[3] = 1.0f;
+         memcpy(v[i + k].col, col, sizeof(col));
+      }
+   }
+   return n_vtx;
+}
+
+int
+main(void)
+{
+   EGLDisplay dpy = fxp_egl_make_current();
+   if (dpy == EGL_NO_DISPLAY)
+      return 1;
+   if (!fxp_make_fbo(W, H)) {
+      fprintf(stderr, "FBO incomplete\n");
+      return 1;
+   }
+   int linked;
+   GLuint prog = fxp_program(vs_src, fs_src, "col", &linked);
+   if (!linked)
+      return 1;
+   glUseProgram(prog);
+
+   enum { N = 3 * 4000 };
+   struct vtx *v = malloc(N * sizeof(*v));
+   if (!v)
+      return 1;
+   GLuint vao, vbo;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, sizeof(struct vtx), (void *)0);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(struct vtx), (void *)16);
+   glEnableVertexAttribArray(0);
+   glEnableVertexAttribArray(1);
+
+   glClearColor(0.1f, 0.2f, 0.3f, 1.0f);
+   glClearDepth(1.0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LEQUAL);
+   glEnable(GL_PROGRAM_POINT_SIZE);
+
+   /* one large draw of triangles of every size */
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.15f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glDrawArrays(GL_TRIANGLES, 0, N);
+   /* many small draws, each a few small triangles */
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.05f) * sizeof(*v), v, GL_STATIC_DRAW);
+   for (int i = 0; i < N; i += 30)
+      glDrawArrays(GL_TRIANGLES, i, 30);
+   /* lines and points, blended differently, under a scissor and a viewport smaller than the FBO */
+   glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_SRC_COLOR);
+   glEnable(GL_SCISSOR_TEST);
+   glScissor(37, 21, 611, 433);
+   glViewport(-50, 30, 760, 420);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.6f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glDrawArrays(GL_LINES, 0, N / 2);
+   glDrawArrays(GL_POINTS, N / 2, N / 2);
+   /* a strip of triangles without depth test across the whole target */
+   glDisable(GL_SCISSOR_TEST);
+   glDisable(GL_DEPTH_TEST);
+   glViewport(0, 0, W, H);
+   glBlendFunc(GL_DST_COLOR, GL_ONE_MINUS_SRC_ALPHA);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 300, 2.5f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 3 * 300);
+
+   uint8_t *px = malloc(W * H * 4);
+   if (!px)
+      return 1;
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   const GLenum err = glGetError();
+   if (err != GL_NO_ERROR) {
+      printf("FAIL: GL error 0x%x\n", err);
+      return 1;
+   }
+   uint64_t hash = 14695981039346656037ull;
+   unsigned changed = 0;
+   for (int i = 0; i < W * H * 4; i++) {
+      hash = (hash ^ px[i]) * 1099511628211ull;
+      if (i % 4 == 0 && (px[i] != 26 || px[i + 1] != 51 || px[i + 2] != 77))
+         changed++;
+   }
+   printf("pixels drawn over: %u of %u\n", changed, W * H);
+   printf("image hash: %016llx\n", (unsigned long long)hash);
+   if (changed < W * H / 2) {
+      printf("FAIL: the picture is mostly empty\n");
+      return 1;
+   }
+   free(px);
+   free(v);
+   /* the context's end prints its counters under FXPIPE_DEBUG=perf (same-image.sh reads them) */
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglTerminate(dpy);
+   return 0;
+}
