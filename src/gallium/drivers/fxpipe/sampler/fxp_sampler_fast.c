@@ -10,7 +10,9 @@
  * |                 | decoded whole into a one-block cache that the lanes of one instruction share       |
  * | UNORM8 to float | x * (1 / 255), as util_format's unpack does                                        |
  * | wrap            | the three modes inlined; no border colour can be reached                           |
- * | level choice    | the general path's rules (mag/min filter, mip NONE/NEAREST/LINEAR, clamps)         | */
+ * | level choice    | the general path's rules (mag/min filter, mip NONE/NEAREST/LINEAR, clamps)         |
+ * | batches         | when all lanes sample one level with one filter (8-bit formats), wrapping, loads   |
+ * |                 | and filtering run as lane vectors (sample_level_vec), else lane by lane             | */
 #include <math.h>
 #include <string.h>
 
@@ -33,6 +35,7 @@ fast_wrap(unsigned mode)
           mode == PIPE_TEX_WRAP_MIRROR_REPEAT;
 }
 
+#ifndef FXP_ISA_SUFFIX /* the engine's copies (see fxp_sampler_fast.h) hold only the batch form */
 void
 fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
 {
@@ -54,6 +57,7 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    default: break;
    }
 }
+#endif
 
 static inline int
 wrap(unsigned mode, float u, int size)
@@ -109,6 +113,7 @@ load(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, const 
       t[c] = rgba[c] * (1.0f / 255.0f);
 }
 
+#ifndef FXP_ISA_SUFFIX
 static void
 sample_level(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, const struct fxp_sample_req *q,
              unsigned level, unsigned filter, float out[4])
@@ -185,6 +190,7 @@ fxp_sample_fast(const struct fxp_sampler_binding *b, const struct fxp_sample_req
    fxp_sampler_swizzle(v, bits, out, false);
    return true;
 }
+#endif
 
 /* The batch form: all FXP_W lanes of one instruction at once, the coordinate arithmetic as lane vectors,
  * wrapping and texel loads per lane. Level choice, weights and the order of every float operation are those
@@ -234,6 +240,83 @@ vfloor(fxp_vf x)
    return fxp_sel_f(fxp_ne_f(x, x), x, fl);
 }
 
+static inline fxp_vi
+vsel_i(fxp_vi m, fxp_vi a, fxp_vi b)
+{
+   return (fxp_vi)fxp_sel_u(m, (fxp_vu)a, (fxp_vu)b);
+}
+
+/* wrap() on a lane vector, every lane with the same size: the same integers. */
+static inline fxp_vi
+vwrap(unsigned mode, fxp_vf u, int size)
+{
+   const fxp_vf lim = fxp_splat_f(16777216.0f);
+   u = fxp_sel_f(fxp_ne_f(u, u), fxp_splat_f(0.0f), u);
+   u = fxp_sel_f(fxp_lt_f(u, -lim), -lim, fxp_sel_f(fxp_gt_f(u, lim), lim, u));
+   const fxp_vi i = __builtin_convertvector(vfloor(u), fxp_vi);
+   const fxp_vi sz = fxp_splat_i(size);
+   if (mode == PIPE_TEX_WRAP_CLAMP_TO_EDGE)
+      return vsel_i(fxp_lt_i(i, fxp_splat_i(0)), fxp_splat_i(0), vsel_i(fxp_gt_i(i, sz - 1), sz - 1, i));
+   if (mode == PIPE_TEX_WRAP_REPEAT) {
+      if (util_is_power_of_two_nonzero(size))
+         return i & (size - 1); /* the non-negative remainder, in two's complement */
+      const fxp_vi m = i % size;
+      return m + (fxp_lt_i(m, fxp_splat_i(0)) & sz);
+   }
+   /* MIRROR_REPEAT */
+   const fxp_vi period = sz * 2;
+   fxp_vi m = i % (2 * size);
+   m = m + (fxp_lt_i(m, fxp_splat_i(0)) & period);
+   return vsel_i(fxp_lt_i(m, sz), m, period - 1 - m);
+}
+
+/* load() of the 8-bit formats at texels (x, y) of a level for every lane: the four channels as floats. */
+static inline void
+vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
+{
+   fxp_vu word;
+   for (unsigned l = 0; l < FXP_W; l++)
+      memcpy(&word[l], base + (size_t)y[l] * row_B + (size_t)x[l] * 4, 4); /* little-endian byte order */
+   const bool bgr = b->fast == FAST_BGRA || b->fast == FAST_BGRX;
+   const fxp_vu c0 = word & 0xff, c1 = (word >> 8) & 0xff, c2 = (word >> 16) & 0xff;
+   const fxp_vu c3 = b->fast == FAST_RGBX || b->fast == FAST_BGRX ? (fxp_vu){0} + 255u : word >> 24;
+   t[0] = __builtin_convertvector((fxp_vi)(bgr ? c2 : c0), fxp_vf) * (1.0f / 255.0f);
+   t[1] = __builtin_convertvector((fxp_vi)c1, fxp_vf) * (1.0f / 255.0f);
+   t[2] = __builtin_convertvector((fxp_vi)(bgr ? c0 : c2), fxp_vf) * (1.0f / 255.0f);
+   t[3] = __builtin_convertvector((fxp_vi)c3, fxp_vf) * (1.0f / 255.0f);
+}
+
+/* sample_levels when every lane samples one level with one filter and the format is an 8-bit one: wrapping,
+ * loads and the filter as lane vectors, the same float operations in the same order per lane. u, vv are the
+ * texel-space coordinates, flu, flv their floors after the half-texel shift, wgt the bilinear weights. */
+static void
+sample_level_vec(const struct fxp_sampler_binding *b, int lv, bool linear, fxp_vf u, fxp_vf vv, fxp_vf flu,
+                 fxp_vf flv, const fxp_vf wgt[4], fxp_vf out[4])
+{
+   const struct pipe_sampler_state *st = b->state;
+   const struct fxp_resource *res = fxp_resource(b->view->texture);
+   const int iw = (int)u_minify(b->view->texture->width0, lv), ih = (int)u_minify(b->view->texture->height0, lv);
+   const uint8_t *base = res->data + res->level_offset_B[lv];
+   const unsigned row_B = res->row_stride_B[lv];
+   if (!linear) {
+      vload(b, base, row_B, vwrap(st->wrap_s, u, iw), vwrap(st->wrap_t, vv, ih), out);
+      return;
+   }
+   const fxp_vi x0 = vwrap(st->wrap_s, flu, iw), x1 = vwrap(st->wrap_s, flu + 1, iw);
+   const fxp_vi y0 = vwrap(st->wrap_t, flv, ih), y1 = vwrap(st->wrap_t, flv + 1, ih);
+   fxp_vf tx[4][4];
+   vload(b, base, row_B, x0, y0, tx[0]);
+   vload(b, base, row_B, x1, y0, tx[1]);
+   vload(b, base, row_B, x0, y1, tx[2]);
+   vload(b, base, row_B, x1, y1, tx[3]);
+   for (unsigned c = 0; c < 4; c++) {
+      fxp_vf acc = fxp_splat_f(0.0f);
+      for (unsigned k = 0; k < 4; k++)
+         acc += tx[k][c] * wgt[k];
+      out[c] = acc;
+   }
+}
+
 /* One level per lane (levels[l], skipped where < 0): bilinear or nearest per lane, into out[c]. */
 static void
 sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, bool rect,
@@ -260,6 +343,26 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    const fxp_vf au = fu - flu, av = fv - flv;
    const fxp_vf wgt[4] = {(1 - au) * (1 - av) * 1.0f, au * (1 - av) * 1.0f, (1 - au) * av * 1.0f, au * av * 1.0f};
 
+   /* the common case, every lane on one level with one filter (lanes skipped take it too: their results
+    * are not used, and wrapping keeps their loads inside the level) */
+   if (b->fast != FAST_FXT1) {
+      int lv = -1, lin = 0;
+      bool uniform = true;
+      for (unsigned l = 0; l < FXP_W; l++) {
+         if (levels[l] < 0)
+            continue;
+         if (lv < 0)
+            lv = levels[l], lin = linear[l];
+         else
+            uniform &= levels[l] == lv && linear[l] == lin;
+      }
+      if (lv < 0)
+         return;
+      if (uniform) {
+         sample_level_vec(b, lv, lin != 0, u, vv, flu, flv, wgt, out);
+         return;
+      }
+   }
    for (unsigned l = 0; l < FXP_W; l++) {
       if (levels[l] < 0)
          continue;

@@ -10,6 +10,15 @@ void fxp_sampler_fast_prepare(struct fxp_sampler_binding *b);
 /* Samples like fxp_sample when b->fast is set; false if this request needs the general path. */
 bool fxp_sample_fast(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t out[4]);
 
+/* The batch form is also compiled into each of the engine's instruction-set tables (meson.build: the
+ * engine's files; fxp_shader.h, "Instruction sets"), which call their own copy, named with the table's
+ * suffix; the baseline copy serves the rest of the driver and the unit tests. */
+#ifdef FXP_ISA_SUFFIX
+#define FXP_SAMPLER_CAT_(a, b) a##_##b
+#define FXP_SAMPLER_CAT(a, b) FXP_SAMPLER_CAT_(a, b)
+#define fxp_sample_fast_batch FXP_SAMPLER_CAT(fxp_sample_fast_batch, FXP_ISA_SUFFIX)
+#endif
+
 /* All FXP_W lanes of one instruction (2D and RECT targets, no shadow, one binding for every lane): s and t
  * as the request's coordinates, lod with the biases applied, immediate offsets; lanes outside `active` give
  * 0. The same values as fxp_sample lane by lane; false when the binding has no fast path. */
