@@ -94,8 +94,10 @@ struct fxp_context {
    struct fxp_pool *pool;
    bool pool_checked;
 
-   /* counters, printed at the context's end under FXPIPE_DEBUG=perf */
+   /* counters, printed at the context's end under FXPIPE_DEBUG=perf and read by the driver queries
+    * (context/fxp_query.c); all counted on the drawing thread */
    struct {
+      uint64_t prims, fragments_shaded;        /* primitives set up and rasterized, fragments shaded */
       uint64_t scenes_shared, scenes_serial;   /* scene flushes run on every thread, or on this one */
       uint64_t prims_binned, bin_refs;         /* primitives put in scenes, and the bin references */
       uint64_t early_zs_draws;                 /* draws given early depth-stencil tests the FS did not ask for */

@@ -29,6 +29,10 @@ fxp_screen(struct pipe_screen *s)
 /* The screen's pool (NULL with one thread, or out of memory): made on the first call. */
 struct fxp_pool *fxp_screen_pool(struct fxp_screen *screen);
 
+/* context/fxp_query.c: the driver queries (GALLIUM_HUD's fxpipe-* names) */
+struct pipe_driver_query_info;
+int fxp_get_driver_query_info(struct pipe_screen *screen, unsigned index, struct pipe_driver_query_info *info);
+
 /* screen/fxp_caps.c */
 void fxp_init_screen_caps(struct fxp_screen *screen);
 

@@ -3,13 +3,18 @@
  * stream (draw/fxp_so.c counts them), timestamps and elapsed time (CPU clock, nanoseconds), GPU_FINISHED and
  * TIMESTAMP_DISJOINT; pipeline statistics (ctx->stats: the draw stages count vertices, primitives and
  * shader invocations, the raster threads fragments shaded); and conditional rendering on a query's
- * result. Every command has completed when it returns, so results are always available. Query types fxpipe does not implement are refused. */
+ * result. Every command has completed when it returns, so results are always available. Query types fxpipe does not implement are refused.
+ *
+ * Driver queries (pipe_screen::get_driver_query_info; GALLIUM_HUD shows them by name): fxpipe's own
+ * counters of ctx->perf, counted on the drawing thread whether or not a query runs. */
 #include "util/os_time.h"
 #include "util/u_memory.h"
 #include <string.h>
 
 #include "fxp_context.h"
+#include "fxp_screen.h"
 #include "fxp_debug.h"
+#include "context/fxp_pool.h"
 
 struct fxp_query {
    enum pipe_query_type type;
@@ -21,6 +26,58 @@ struct fxp_query {
    bool active;
    struct list_head link;        /* in ctx->active_queries while active */
 };
+
+/* The driver queries, PIPE_QUERY_DRIVER_SPECIFIC + their index. */
+enum fxp_driver_query {
+   FXP_DQ_PRIMS,            /* primitives set up and rasterized */
+   FXP_DQ_FRAGMENTS,        /* fragments shaded */
+   FXP_DQ_SCENES_SHARED,    /* scenes whose bins were shared among the threads */
+   FXP_DQ_SCENES_SERIAL,    /* scenes drawn on the drawing thread alone (small, or one bin) */
+   FXP_DQ_BIN_REFS,         /* bin references written (a primitive counts once per bin) */
+   FXP_DQ_EARLY_ZS_DRAWS,   /* draws given early depth-stencil tests the shader did not ask for */
+   FXP_DQ_THREADS,          /* threads the context's draws and dispatches use (a level, not a count) */
+   FXP_DQ_COUNT,
+};
+
+static const char *const driver_query_names[FXP_DQ_COUNT] = {
+   [FXP_DQ_PRIMS] = "fxpipe-primitives",
+   [FXP_DQ_FRAGMENTS] = "fxpipe-fragments-shaded",
+   [FXP_DQ_SCENES_SHARED] = "fxpipe-scenes-shared",
+   [FXP_DQ_SCENES_SERIAL] = "fxpipe-scenes-alone",
+   [FXP_DQ_BIN_REFS] = "fxpipe-bin-references",
+   [FXP_DQ_EARLY_ZS_DRAWS] = "fxpipe-early-z-draws",
+   [FXP_DQ_THREADS] = "fxpipe-threads",
+};
+
+static uint64_t
+driver_counter(struct fxp_context *ctx, unsigned dq)
+{
+   switch (dq) {
+   case FXP_DQ_PRIMS: return ctx->perf.prims;
+   case FXP_DQ_FRAGMENTS: return ctx->perf.fragments_shaded;
+   case FXP_DQ_SCENES_SHARED: return ctx->perf.scenes_shared;
+   case FXP_DQ_SCENES_SERIAL: return ctx->perf.scenes_serial;
+   case FXP_DQ_BIN_REFS: return ctx->perf.bin_refs;
+   case FXP_DQ_EARLY_ZS_DRAWS: return ctx->perf.early_zs_draws;
+   default: return fxp_pool_threads(fxp_context_pool(ctx));
+   }
+}
+
+int
+fxp_get_driver_query_info(struct pipe_screen *screen, unsigned index, struct pipe_driver_query_info *info)
+{
+   if (!info)
+      return FXP_DQ_COUNT;
+   if (index >= FXP_DQ_COUNT)
+      return 0;
+   memset(info, 0, sizeof(*info));
+   info->name = driver_query_names[index];
+   info->query_type = PIPE_QUERY_DRIVER_SPECIFIC + index;
+   info->type = PIPE_DRIVER_QUERY_TYPE_UINT64;
+   info->result_type = index == FXP_DQ_THREADS ? PIPE_DRIVER_QUERY_RESULT_TYPE_AVERAGE
+                                               : PIPE_DRIVER_QUERY_RESULT_TYPE_CUMULATIVE;
+   return 1;
+}
 
 /* The vertex stream a query counts (stream-output and primitive queries; 0 for the others). */
 static inline unsigned
@@ -50,6 +107,8 @@ fxp_query_counter(struct fxp_context *ctx, enum pipe_query_type type, unsigned s
          any += ctx->so_overflows[s];
       return any;
    default:
+      if (type >= PIPE_QUERY_DRIVER_SPECIFIC && type < PIPE_QUERY_DRIVER_SPECIFIC + FXP_DQ_COUNT)
+         return driver_counter(ctx, type - PIPE_QUERY_DRIVER_SPECIFIC);
       return os_time_get_nano();
    }
 }
@@ -84,6 +143,8 @@ fxp_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
       fxp_refuse("stream-output query on vertex stream %u", index);
       return NULL;
    default:
+      if (type >= PIPE_QUERY_DRIVER_SPECIFIC && type < PIPE_QUERY_DRIVER_SPECIFIC + FXP_DQ_COUNT)
+         break;
       fxp_refuse("query type %u", type);
       return NULL;
    }
@@ -183,6 +244,11 @@ fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait
       result->u64 = q->stats_end.counters[q->index] - q->stats_start.counters[q->index];
       break;
    default:
+      if (q->type >= PIPE_QUERY_DRIVER_SPECIFIC && q->type < PIPE_QUERY_DRIVER_SPECIFIC + FXP_DQ_COUNT) {
+         /* counts over the query; the thread count is a level: its value at the end */
+         result->u64 = q->type == PIPE_QUERY_DRIVER_SPECIFIC + FXP_DQ_THREADS ? q->end : q->end - q->start;
+         break;
+      }
       return false;
    }
    return true;

@@ -271,6 +271,7 @@ fxp_raster_end(struct fxp_raster *r)
             r->ctx->samples_passed += r->threads[i].samples_passed;
          if (r->ctx->queries_enabled)
             r->ctx->stats.ps_invocations += r->threads[i].ps_invocations;
+         r->ctx->perf.fragments_shaded += r->threads[i].ps_invocations;
       }
       r->scene = NULL; /* the cache's: kept for the next draw (fxp_rasterize_flush emptied it) */
       r->threads = NULL;

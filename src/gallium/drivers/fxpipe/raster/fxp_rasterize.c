@@ -168,6 +168,7 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
 {
    struct fxp_scene *sc = r->scene;
 
+   r->ctx->perf.prims++;
    /* one thread: at once */
    if (!sc) {
       raster_rect(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);

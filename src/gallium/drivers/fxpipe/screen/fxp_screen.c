@@ -100,6 +100,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    screen->base.is_format_supported = fxp_is_format_supported;
    screen->base.context_create = fxp_context_create;
    screen->base.flush_frontbuffer = fxp_flush_frontbuffer;
+   screen->base.get_driver_query_info = fxp_get_driver_query_info;
 
    fxp_init_screen_caps(screen);
    fxp_init_screen_resource_functions(screen);
