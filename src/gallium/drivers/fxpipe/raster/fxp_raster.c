@@ -204,6 +204,7 @@ fxp_raster_begin(struct fxp_raster *r)
    /* the main thread's state now; the others' when a scene is first shared out (fxp_rasterize_flush), so that
     * draws of small primitives, which the main thread rasterizes alone, set up one state */
    r->threads_ready = 0;
+   r->direct_px = 0;
    if (!r->threads || (n > 1 && !r->scene) || !fxp_shade_thread_setup(r, 0)) {
       r->threads = NULL;
       r->scene = NULL;

@@ -112,6 +112,8 @@ struct fxp_raster {
    unsigned num_threads;
    struct fxp_scene *scene;
    unsigned threads_ready;               /* threads[] set up for this draw so far */
+   uint64_t direct_px;                   /* bounding-box pixels this draw rasterized at once, without the
+                                            scene (fxp_rasterize_prim) */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
    bool fs_ready;
 };

@@ -45,8 +45,10 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
 #define FXP_BIN_BLOCK_REFS 30         /* references of a bin block: a block is 256 bytes */
 #define FXP_SCENE_CHUNK_B (1u << 20)  /* arena chunk size */
 #define FXP_SCENE_LIMIT_B (64u << 20) /* a scene with more arena is flushed before it takes more */
-/* A flush whose primitives' bounding boxes add up to fewer pixels than this, or that touches one bin, is
- * rasterized on the drawing thread alone: waking the workers would cost more than it saves. */
+/* The first primitives of a draw, while their bounding boxes add up to at most this many pixels, are
+ * rasterized at once without the scene (fxp_rasterize.c); a flush whose primitives' boxes add up to fewer,
+ * or that touches one bin, is rasterized on the drawing thread alone: waking the workers would cost more
+ * than it saves. */
 #define FXP_SCENE_SERIAL_PX 4096
 
 struct fxp_bin_block {
