@@ -126,13 +126,20 @@ check_all(const char *dri_dir)
              "`meson install -C build` or the fxpipe package)\n", dri_dir);
       problems++;
    } else {
+      struct stat probed = {0};
       for (unsigned i = 0; i < sizeof(driver_files) / sizeof(driver_files[0]); i++) {
          char path[PATH_MAX];
          snprintf(path, sizeof(path), "%s/%s", dri_dir, driver_files[i]);
          if (stat(path, &st) != 0) {
             printf("fxpipe-run: the driver file %s is missing (reinstall fxpipe)\n", path);
             problems++;
-         } else if (probe_load(path, FXP_DRI_ENTRY, why, sizeof(why)) != 0) {
+            continue;
+         }
+         /* the other name of a file already loaded (they are hard links, as Mesa installs them) */
+         if (st.st_ino == probed.st_ino && st.st_dev == probed.st_dev)
+            continue;
+         probed = st;
+         if (probe_load(path, FXP_DRI_ENTRY, why, sizeof(why)) != 0) {
             printf("fxpipe-run: the driver file %s cannot be loaded: %s\n", path, why);
             problems++;
          }
