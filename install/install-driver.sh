@@ -13,8 +13,9 @@ mesa_bld=$1; fxp_bld=$2; pkglibdir=$3; bindir=$4
 dest=${MESON_INSTALL_DESTDIR_PREFIX:?run by meson install}
 export PATH=/usr/bin:$PATH
 
-stage=$mesa_bld/../mesa-stage
-rm -rf "$stage"
+# a staging folder of this run's own (an install test may run beside a user's meson install)
+stage=$(mktemp -d "$mesa_bld/../mesa-stage.XXXXXX")
+trap 'rm -rf "$stage"' EXIT
 # Mesa's install reads DESTDIR too; --destdir names the staging folder explicitly.
 env -u DESTDIR meson install -C "$mesa_bld" --no-rebuild --quiet --destdir "$stage" >/dev/null
 drv=$(find "$stage" -name swrast_dri.so -path '*/dri/*' | head -n1)
@@ -32,4 +33,3 @@ for tool in fxpipe-fxt1 fxpipe-tgsi-runner; do
   install -m 755 "$fxp_bld/$tool" "$dest/$bindir/$tool"
   echo "Installing $tool to $dest/$bindir"
 done
-rm -rf "$stage"
