@@ -152,6 +152,13 @@ expect_refusal "unloadable libEGL_mesa.so.0, fxpipe-run glxinfo -B" \
   env LD_LIBRARY_PATH="$tmp/badlib" "$run" glxinfo -B
 check "unloadable libEGL_mesa.so.0: names the package" grep -q "apt install libegl-mesa0" <<< "$out"
 
+mkdir "$tmp/elsewhere"
+ln -s "$run" "$tmp/elsewhere/fxpipe-run"
+out=$("$tmp/elsewhere/fxpipe-run" --check 2>&1); rc=$?
+echo "$out" | sed 's/^/     /'
+check "fxpipe-run through a symbolic link elsewhere finds the tree (exit $rc)" \
+  eval 'test $rc = 0 && grep -qF "driver in $drimoved;" <<< "$out"'
+
 out=$("$run" --help 2>&1); rc=$?
 check "fxpipe-run --help exits 0 and shows the usage" eval 'test $rc = 0 && grep -q "^usage: fxpipe-run CMD" <<< "$out"'
 "$run" > /dev/null 2>&1; rc=$?
