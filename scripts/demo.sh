@@ -2,7 +2,8 @@
 # Sets everything up on a fresh Debian 12 machine and shows fxpipe at work:
 # installs the dependencies (as root), fetches and builds Mesa 22.3.6 with fxpipe into build/, then runs
 # glxinfo -B on Xvfb and a program that clears a window, a pbuffer and an FBO and reads them back, through
-# the system's GL loaders (GLX and EGL), with fxpipe as the driver.
+# the system's GL loaders (GLX and EGL), with fxpipe as the driver; then installs fxpipe into
+# build/install-root (meson install --destdir) and runs fxpipe-run --info from there.
 set -eu
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -21,3 +22,9 @@ tests/run-gl.sh --xvfb build/tests/fxpipe-gl-clear glx --expect-renderer fxpipe
 echo
 echo "== clear and read back through EGL surfaceless (pbuffer, FBO) =="
 tests/run-gl.sh build/tests/fxpipe-gl-clear egl --expect-renderer fxpipe
+echo
+echo "== installed: meson install --destdir build/install-root, then fxpipe-run --info from there =="
+rm -rf build/install-root
+meson install -C build --quiet --destdir "$PWD/build/install-root"
+run=$(find build/install-root -path '*/bin/fxpipe-run')
+tests/run-gl.sh --xvfb "$run" --info

@@ -12,7 +12,11 @@ export PATH=/usr/bin:$PATH            # Mesa's build needs Debian's python3 (wit
 export HOME=${HOME:-/root}            # apt, ccache and meson want a home, even when CI runs without one
 
 # Options of Mesa's own build: GL, GLES, GLX and EGL loader paths, the DRI megadriver; nothing else.
+# Prefix and sysconfdir are Debian's own Mesa's, so that the driver, installed (install/install-driver.sh) or
+# not, reads the drirc files of the system's Mesa (/usr/share/drirc.d, /etc/drirc) as Debian's driver does;
+# Mesa's build is never installed there (only its driver, into fxpipe's own folder).
 mesa_opts=(
+  --prefix=/usr --sysconfdir=/etc
   -Dbuildtype=debugoptimized -Db_ndebug=true
   -Dgallium-drivers=fxpipe -Dvulkan-drivers= -Dllvm=disabled
   -Dplatforms=x11 -Dglx=dri -Degl=enabled -Dgbm=disabled -Dglvnd=true -Dshared-glapi=enabled
