@@ -153,6 +153,9 @@ fxp_raster_begin(struct fxp_raster *r)
 
    memset(r->out_noperspective, 0, sizeof(r->out_noperspective));
    r->any_noperspective = false;
+   r->any_flat = false;
+   for (unsigned i = 0; i < r->num_fs_in; i++)
+      r->any_flat |= r->fs_in[i].src == FXP_FS_FROM_OUTPUT && r->fs_in[i].interp == TGSI_INTERPOLATE_CONSTANT;
    for (unsigned i = 0; i < r->num_fs_in; i++) {
       const struct fxp_fs_input *in = &r->fs_in[i];
       if (in->src != FXP_FS_FROM_OUTPUT || in->interp != TGSI_INTERPOLATE_LINEAR)
@@ -274,6 +277,8 @@ fxp_raster_end(struct fxp_raster *r)
             r->ctx->stats.ps_invocations += r->threads[i].ps_invocations;
          r->ctx->perf.fragments_shaded += r->threads[i].ps_invocations;
       }
+      if (r->scene)
+         fxp_scene_trim(r->scene); /* memory for the next draw like this one, not for the largest ever */
       r->scene = NULL; /* the cache's: kept for the next draw (fxp_rasterize_flush emptied it) */
       r->threads = NULL;
    }

@@ -95,6 +95,8 @@ struct fxp_raster {
     * makes their window-space interpolation of them (draw/fxp_prim.c lerp_vertex) */
    bool out_noperspective[PIPE_MAX_SHADER_OUTPUTS];
    bool any_noperspective;
+   bool any_flat;      /* an FS input reads the provoking vertex's output (flat shading): binned
+                          primitives other than points keep those outputs only then */
    unsigned num_fs_in;
 
    /* viewport: the current one (fxp_raster_set_viewport), its transform, and the scissor rectangle */

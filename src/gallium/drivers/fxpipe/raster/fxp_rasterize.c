@@ -181,7 +181,9 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
    if (sc->used_B > FXP_SCENE_LIMIT_B)
       fxp_rasterize_flush(r);
    unsigned done = 0;
-   if (!fxp_scene_bin(sc, p, 4 * r->num_fs_in, r->stride, fxp_setup_sample_offset(r), &done)) {
+   /* the provoking vertex's outputs only where shading reads them (fxp_shade.c input_lanes) */
+   const unsigned prov_floats = p->point || r->any_flat ? r->stride : 0;
+   if (!fxp_scene_bin(sc, p, 4 * r->num_fs_in, prov_floats, fxp_setup_sample_offset(r), &done)) {
       /* out of memory: draw what the scene holds (this primitive's first `done` bins of its bounding box
        * among it), then the rest of this one on this thread */
       fxp_rasterize_flush(r);

@@ -157,18 +157,26 @@ fxp_scene_reset(struct fxp_scene *sc)
    sc->num_work = 0;
    sc->num_prims = 0;
    sc->area_px = 0;
+   sc->peak_B = MAX2(sc->peak_B, sc->used_B);
    sc->used_B = 0;
-   sc->cur = NULL;
-   if (sc->first)
-      sc->first->used_B = 0;
-   /* keep at most a few chunks: a scene of a huge draw does not hold its memory for ever */
-   unsigned kept = 0;
+   sc->cur = NULL; /* the chunks stay, for the next scene (freeing and taking them again costs page faults) */
+}
+
+void
+fxp_scene_trim(struct fxp_scene *sc)
+{
+   const size_t keep_B = MAX2(sc->peak_B, (size_t)FXP_SCENE_KEEP_B);
+   size_t kept_B = 0;
+   sc->peak_B = 0;
+   if (sc->used_B)
+      return; /* not empty: nothing to trim */
    for (struct fxp_scene_chunk **c = &sc->first; *c;) {
-      if (++kept > 4) {
+      if (kept_B >= keep_B) {
          struct fxp_scene_chunk *dead = *c;
          *c = dead->next;
          FREE(dead);
       } else {
+         kept_B += (*c)->size_B;
          c = &(*c)->next;
       }
    }

@@ -9,11 +9,12 @@
  *               row-major (index by * bins_x + bx).
  *   primitive   a struct fxp_prim copied once into the scene's arena, whatever number of bins it touches,
  *               followed there by its planes (4 * num_fs_in struct fxp_plane) and the provoking vertex's
- *               outputs (the rasterizer's stride floats); the copy's attr and prov_attr point at them, its
+ *               outputs (the rasterizer's stride floats, or none); the copy's attr and prov_attr point at them, its
  *               v[] and prov (setup's temporaries) are NULL.
  *
  *                 arena chunk:  | fxp_prim | planes ... | provoking outputs ... | fxp_prim | ...
  *                               (each entry 16-byte aligned; chunks of FXP_SCENE_CHUNK_B, kept for reuse)
+ *               the provoking outputs only for points and when an FS input is flat (else prov_attr is NULL)
  *
  *   bin list    each bin's references to the primitives that may cover one of its pixels (bounding box meets
  *               the bin, and no edge has the whole bin outside it), in the order setup wrote them: blocks of
@@ -44,7 +45,8 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
 #define FXP_MAX_BINS_SIDE (FXP_MAX_FB_PX / FXP_BIN_PX)   /* 256 */
 #define FXP_BIN_BLOCK_REFS 30         /* references of a bin block: a block is 256 bytes */
 #define FXP_SCENE_CHUNK_B (1u << 20)  /* arena chunk size */
-#define FXP_SCENE_LIMIT_B (64u << 20) /* a scene with more arena is flushed before it takes more */
+#define FXP_SCENE_LIMIT_B (2u << 20)  /* a scene with more arena is flushed before it takes more */
+#define FXP_SCENE_KEEP_B (4u << 20)   /* arena kept after a draw at least (fxp_scene_trim) */
 /* The first primitives of a draw, while their bounding boxes add up to at most this many pixels, are
  * rasterized at once without the scene (fxp_rasterize.c); a flush whose primitives' boxes add up to fewer,
  * or that touches one bin, is rasterized on the drawing thread alone: waking the workers would cost more
@@ -71,6 +73,7 @@ struct fxp_scene {
    /* the arena: chunks in use from first to cur; the rest (after cur) kept empty for reuse */
    struct fxp_scene_chunk *first, *cur;
    size_t used_B;                     /* arena bytes taken since the last reset */
+   size_t peak_B;                     /* the most used_B since the last trim */
 
    unsigned bins_x, bins_y;           /* bins of the framebuffer being drawn (fxp_scene_begin) */
    unsigned bins_cap;                 /* entries of bins[] and work[] */
@@ -103,6 +106,10 @@ bool fxp_scene_bin(struct fxp_scene *sc, const struct fxp_prim *p, unsigned num_
 
 /* Empties the scene, keeping its memory for the next. */
 void fxp_scene_reset(struct fxp_scene *sc);
+/* At a draw's end (the scene empty): frees the arena beyond what the largest scene since the last trim
+ * used (at least FXP_SCENE_KEEP_B), so that a run of large draws reuses its memory and a huge one does not
+ * hold it for ever. */
+void fxp_scene_trim(struct fxp_scene *sc);
 
 /* Bin bin's pixel rectangle, inclusive. */
 static inline void
