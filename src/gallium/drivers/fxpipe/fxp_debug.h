@@ -8,9 +8,11 @@
  * | nofast   | turns every fast path off (the general paths run instead)                |
  * | guard    | not a message: each resource's storage gets inaccessible guard pages      |
  * |          | before it and right after its end (a test mode, fxp_resource.h)           |
+ * | watchdog | a shader stopped by the watchdog and the context reset it causes, and    |
+ * |          | (once) work dropped on a lost context (context/fxp_reset.c)               |
  * | all      | everything above                                                          |
  *
- * Any other non-empty value (FXPIPE_DEBUG=1) means "todo,refuse". */
+ * Any other non-empty value (FXPIPE_DEBUG=1) means "todo,refuse,watchdog". */
 #ifndef FXP_DEBUG_H
 #define FXP_DEBUG_H
 
@@ -23,6 +25,7 @@ enum fxp_debug_flag {
    FXP_DBG_RESOURCE = 1 << 2,
    FXP_DBG_NOFAST   = 1 << 3,
    FXP_DBG_GUARD    = 1 << 4,
+   FXP_DBG_WATCHDOG = 1 << 5,
 };
 
 extern unsigned fxp_debug_flags;

@@ -164,7 +164,7 @@ grid_worker(void *data, unsigned i, unsigned n)
    for (; ready < job->n_execs; ready++)
       if (!fxp_exec_init(&execs[ready], job->cs->prog, &bind, FXP_W))
          goto fail;
-   for (uint64_t g = i; g < job->n_groups; g += n) {
+   for (uint64_t g = i; g < job->n_groups && !fxp_watchdog_tripped(bind.watchdog); g += n) {
       const unsigned group[3] = {(unsigned)(g % job->grid[0]), (unsigned)(g / job->grid[0] % job->grid[1]),
                                  (unsigned)(g / job->grid[0] / job->grid[1])};
       if (shared)
@@ -193,6 +193,8 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
       fxp_refuse("launch_grid with no compute shader bound");
       return;
    }
+   if (fxp_context_dropping(ctx, "dispatch"))
+      return;
    if (info->indirect) {
       struct pipe_resource *r = info->indirect;
       if (r->target != PIPE_BUFFER || (uint64_t)info->indirect_offset + 12 > r->width0) {
@@ -242,6 +244,7 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    const unsigned fp = fxp_fp_enter();
    launch_grid(pipe, info);
    fxp_fp_leave(fp);
+   fxp_watchdog_check(fxp_context(pipe), "dispatch");
 }
 
 void
