@@ -40,9 +40,9 @@ fxp_watchdog_check(struct fxp_context *ctx, const char *what)
    ctx->lost = true;
    FXP_DBG(FXP_DBG_WATCHDOG,
            "watchdog: a %s shader spent its budget of %" PRId64 " instructions (FXPIPE_SHADER_BUDGET) in a %s: "
-           "the rest of it is dropped, and the context is lost (a guilty reset, reported to %s)",
+           "the rest of it is dropped, and the context is lost (a guilty reset, %s)",
            stage_name(__atomic_load_n(&ctx->watchdog.stage, __ATOMIC_RELAXED)), ctx->watchdog.budget, what,
-           ctx->reset_cb.reset ? "the robust context's callback" : "get_device_reset_status");
+           ctx->reset_cb.reset ? "told to the robust context's callback" : "for get_device_reset_status to report");
    if (ctx->reset_cb.reset) {
       ctx->reset_reported = true;
       ctx->reset_cb.reset(ctx->reset_cb.data, PIPE_GUILTY_CONTEXT_RESET);
