@@ -2,8 +2,8 @@
  * and what fxpipe's shader watchdog must make of them (shader/fxp_shader.h, "Watchdog"; context/fxp_reset.c):
  *
  *  - in robust contexts (EGL_EXT_create_context_robustness, reset notification LOSE_CONTEXT_ON_RESET), a
- *    draw whose fragment shader loops for ever, one whose vertex shader does, and a dispatch whose compute
- *    shader does each come back within a bounded time, and the context then reports
+ *    draw whose fragment shader loops for ever, one whose vertex shader does, one whose geometry shader does
+ *    (EXT_geometry_shader) and a dispatch whose compute shader does each come back within a bounded time, and the context then reports
  *    GL_GUILTY_CONTEXT_RESET once (then GL_NO_ERROR: the reset is over), is lost (GL_CONTEXT_LOST), and drops
  *    further work without hanging;
  *  - in a plain (non-robust) context the same draw comes back too, GetGraphicsResetStatus says GL_NO_ERROR
@@ -129,7 +129,7 @@ shader(GLenum type, const char *src)
 }
 
 static GLuint
-program(const char *vs, const char *fs, const char *cs)
+program_gs(const char *vs, const char *gs, const char *fs, const char *cs)
 {
    GLuint p = glCreateProgram();
    GLint ok = 0;
@@ -137,12 +137,20 @@ program(const char *vs, const char *fs, const char *cs)
       glAttachShader(p, shader(GL_COMPUTE_SHADER, cs));
    } else {
       glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+      if (gs)
+         glAttachShader(p, shader(GL_GEOMETRY_SHADER_EXT, gs));
       glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
    }
    glLinkProgram(p);
    glGetProgramiv(p, GL_LINK_STATUS, &ok);
    check(ok, "program links");
    return p;
+}
+
+static GLuint
+program(const char *vs, const char *fs, const char *cs)
+{
+   return program_gs(vs, NULL, fs, cs);
 }
 
 static const char *vs_plain =
@@ -165,6 +173,18 @@ static const char *fs_forever =
    "   float acc = 0.0;\n"
    "   for (int i = 0; i != 10; i += u_step) acc += gl_FragCoord.x;\n"
    "   c = vec4(acc, 0.0, 0.0, 1.0);\n"
+   "}\n";
+static const char *gs_forever =
+   "#version 310 es\n#extension GL_EXT_geometry_shader : require\n"
+   "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\nuniform int u_step;\n"
+   "void main() {\n"
+   "   int acc = 0;\n"
+   "   for (int i = 0; i != 10; i += u_step) acc += gl_PrimitiveIDIn + 1;\n"
+   "   for (int k = 0; k < 3; k++) {\n"
+   "      gl_Position = gl_in[k].gl_Position + vec4(float(acc) * 1e-30, 0.0, 0.0, 0.0);\n"
+   "      EmitVertex();\n"
+   "   }\n"
+   "   EndPrimitive();\n"
    "}\n";
 static const char *cs_forever =
    "#version 310 es\nlayout(local_size_x = 64) in;\n"
@@ -307,6 +327,26 @@ main(void)
       eglDestroyContext(dpy, c);
    }
    innocent_draws(innocent, (const unsigned char[4]){255, 255, 0, 255}, "a vertex shader's reset");
+
+   /* 3b. a geometry shader that never ends (EXT_geometry_shader, which fxpipe offers on OpenGL ES 3.1) */
+   c = make_context(1);
+   const char *gl_exts = c != EGL_NO_CONTEXT ? (const char *)glGetString(GL_EXTENSIONS) : NULL;
+   if (gl_exts && strstr(gl_exts, "GL_EXT_geometry_shader")) {
+      GLuint p = program_gs(vs_plain, gs_forever, fs_colour, NULL);
+      glUseProgram(p);
+      glUniform1i(glGetUniformLocation(p, "u_step"), 0);
+      glUniform4f(glGetUniformLocation(p, "u_colour"), 1, 1, 1, 1);
+      const double t0 = now_s();
+      draw_quad();
+      guilty("a geometry shader that never ends", t0);
+   } else if (c != EGL_NO_CONTEXT) {
+      printf("(no GL_EXT_geometry_shader: the geometry case is not run)\n");
+   }
+   if (c != EGL_NO_CONTEXT) {
+      eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+      eglDestroyContext(dpy, c);
+   }
+   innocent_draws(innocent, (const unsigned char[4]){255, 0, 255, 255}, "a geometry shader's reset");
 
    /* 4. the fragment shader in a plain context: no notification, but no hang and the process goes on */
    c = make_context(0);
