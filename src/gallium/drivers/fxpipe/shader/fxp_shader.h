@@ -309,7 +309,7 @@ struct fxp_image_binding {
  * charged, counting decoded instructions (GATHER/SCATTER micro-operations included); nested loops and
  * calls charge for themselves. A barrier does not refill the budget: it is per batch, from fxp_exec_reset
  * to the end of the program. FXPIPE_SHADER_BUDGET=N sets it (0: no limit), FXP_SHADER_BUDGET_DEFAULT
- * otherwise: about a second of a tight loop on this project's machines, and hundreds of times what the
+ * otherwise: a few seconds of a tight loop on this project's machines, and hundreds of times what the
  * longest real shaders here are charged.
  *
  * A batch that spends its budget stops at once (fxp_exec.stopped; its results are not to be used) and raises
