@@ -136,11 +136,13 @@ struct fxp_inst {
    uint8_t res_swizzle;         /* swizzle of the first resource operand, 2 bits a channel (x in bits 0-1) */
    uint8_t num_tex_offsets;
    bool tex_offset_reg;         /* the offset is read per lane from off_src (not immediate) */
-   uint32_t res_addr_slot;      /* per-lane index added to mem_index (indirect SAMP[]/BUFFER[]), or ~0 */
+   union {                      /* (one or the other: no opcode has both; fxp_inst stays 240 bytes) */
+      uint32_t res_addr_slot;   /* sampling and memory: per-lane index added to mem_index (indirect SAMP[]/BUFFER[]), or ~0 */
+      uint32_t cost;            /* ENDLOOP, CAL: what going back or calling charges the budget (Watchdog) */
+   };
    int8_t tex_offset[FXP_MAX_TEX_OFFSETS][3]; /* immediate texel offsets of sampling opcodes */
    struct fxp_src off_src;      /* register texel offset (TG4 with a non-constant offset) */
    int32_t target;              /* jump target of control flow */
-   uint32_t cost;               /* ENDLOOP, CAL: what going back or calling charges the budget (Watchdog) */
    struct fxp_dst dst[2];
    struct fxp_src src[FXP_MAX_SRC];
    struct fxp_indirect ind;     /* for micro-operations */
