@@ -7,7 +7,9 @@
  * invocation of its group has reached it. Shared memory (MEMORY[], shared) is one zeroed allocation per
  * group of req_local_mem bytes. Work groups are shared out among the context's compute threads
  * (context/fxp_pool.c: one a CPU, or FXPIPE_THREADS when it is set), each with its own states and shared
- * memory. */
+ * memory. When the shader watchdog stops a batch (shader/fxp_shader.h, "Watchdog"), no worker starts another
+ * group, the batches of a group in barrier rounds stop at their next round, and the context is lost
+ * (context/fxp_reset.c): its later dispatches are dropped. */
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"

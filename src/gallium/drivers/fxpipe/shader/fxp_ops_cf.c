@@ -8,7 +8,7 @@
  * BRK and CONT only clear lanes; they jump to ENDLOOP when no lane of the loop has anything left to do in
  * this iteration. A loop entry remembers the IF depth, so that ENDLOOP can restore it after such a jump.
  * The watchdog's charges are made here, at the only jumps that go back: ENDLOOP's and CAL's (fxp_shader.h,
- * "Watchdog"); one subtraction and two tests an iteration or call.
+ * "Watchdog"); one subtraction and one test an iteration or call.
  * Also the run loop, and the filling of this instruction set's table from the family files. */
 #include "util/macros.h"
 #include "util/u_memory.h"
@@ -20,8 +20,8 @@ op_nop(struct fxp_exec *e, const struct fxp_inst *in)
 {
 }
 
-/* The batch has spent its budget, or another batch of its watchdog has: it stops, and raises the flag that
- * stops the others. */
+/* The batch has spent its budget (or, entering the run loop, found that another batch of its watchdog has):
+ * it stops, and raises the flag that stops the others when they next enter the run loop. */
 static void __attribute__((noinline, cold))
 watchdog_stop(struct fxp_exec *e)
 {
@@ -30,12 +30,13 @@ watchdog_stop(struct fxp_exec *e)
       __atomic_store_n(&e->wd->stage, e->prog->stage, __ATOMIC_RELAXED);
 }
 
-/* Charges the budget for a jump back; false when the batch must stop (watchdog_stop has stopped it). */
+/* Charges the budget for a jump back; false when the batch must stop (watchdog_stop has stopped it). The
+ * other batches' flag is not read here but when a batch enters the run loop: a load less an iteration. */
 static inline bool
 charge(struct fxp_exec *e, const struct fxp_inst *in)
 {
    e->budget_left -= in->cost;
-   if (likely(e->budget_left >= 0 && !__atomic_load_n(e->halt, __ATOMIC_RELAXED)))
+   if (likely(e->budget_left >= 0))
       return true;
    watchdog_stop(e);
    return false;

@@ -315,9 +315,11 @@ struct fxp_image_binding {
  * longest real shaders here are charged.
  *
  * A batch that spends its budget stops at once (fxp_exec.stopped; its results are not to be used) and raises
- * its watchdog's flag, which stops every other batch of that watchdog (one a context) at its next charge,
- * and the batches started after it before their first instruction: the stages drop the rest of the draw or
- * dispatch, and the context reports a guilty reset (context/fxp_reset.c). */
+ * its watchdog's flag (one a context). A batch of that watchdog that enters the run loop afterwards (started
+ * later, or going on after a barrier) stops before its next instruction; one already running on another
+ * thread goes on to its end or to its own budget (the flag is not read at every charge: that would cost a
+ * load an iteration). The stages drop the rest of the draw or dispatch, and the context reports a guilty
+ * reset (context/fxp_reset.c). */
 #define FXP_SHADER_BUDGET_DEFAULT (INT64_C(1) << 30)
 #define FXP_SHADER_BUDGET_NONE INT64_MAX
 
