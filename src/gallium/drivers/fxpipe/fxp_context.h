@@ -6,7 +6,6 @@
 #include "pipe/p_state.h"
 #include "util/list.h"
 #include "fetch/fxp_fetch.h"
-#include "shader/fxp_shader.h"
 
 struct fxp_screen;
 struct fxp_compute_shader;
@@ -113,12 +112,6 @@ struct fxp_context {
 
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;
-
-   /* the shader watchdog (shader/fxp_shader.h, "Watchdog") and the reset it causes (context/fxp_reset.c) */
-   struct fxp_watchdog watchdog;        /* every stage's bindings point at it */
-   bool lost;                           /* a batch spent its budget: draws and dispatches are dropped */
-   bool reset_reported;                 /* the reset was reported (callback or get_device_reset_status) */
-   struct pipe_device_reset_callback reset_cb;
 };
 
 /* A stream-output target and how far it has been written (draw/fxp_so.c). */
@@ -162,14 +155,6 @@ bool fxp_render_condition_passes(struct fxp_context *ctx);
 
 /* compute/ */
 void fxp_init_compute_functions(struct fxp_context *ctx);
-
-/* context/fxp_reset.c: the context side of the shader watchdog. fxp_watchdog_check, after a draw or a
- * dispatch (`what`), loses the context if one of its batches spent its budget: says so under FXPIPE_DEBUG,
- * and reports a guilty reset (the callback now, or the next get_device_reset_status). */
-void fxp_init_reset_functions(struct fxp_context *ctx);
-void fxp_watchdog_check(struct fxp_context *ctx, const char *what);
-/* Whether a draw or dispatch is dropped because the context is lost (said once under FXPIPE_DEBUG). */
-bool fxp_context_dropping(struct fxp_context *ctx, const char *what);
 
 /* state/fxp_state_bindings.c: what a stage's shaders see (buffers clipped to their resources, images, sampler
  * views with their states), kept in the context and prepared again where the state functions marked it. The

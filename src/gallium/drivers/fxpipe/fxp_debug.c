@@ -16,7 +16,6 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"nofast", FXP_DBG_NOFAST, "turn fast paths off"},
    {"guard", FXP_DBG_GUARD, "guard pages around every resource's storage (a test mode)"},
    {"perf", FXP_DBG_PERF, "print each context's performance counters at its end"},
-   {"watchdog", FXP_DBG_WATCHDOG, "shaders stopped by the watchdog, and the context resets they cause"},
    DEBUG_NAMED_VALUE_END
 };
 
@@ -30,7 +29,7 @@ fxp_debug_init(void)
    }
    fxp_debug_flags = debug_get_flags_option("FXPIPE_DEBUG", fxp_debug_options, 0);
    if (!fxp_debug_flags) /* FXPIPE_DEBUG=1 or any unknown word */
-      fxp_debug_flags = FXP_DBG_TODO | FXP_DBG_REFUSE | FXP_DBG_WATCHDOG;
+      fxp_debug_flags = FXP_DBG_TODO | FXP_DBG_REFUSE;
 }
 
 void

@@ -9,11 +9,9 @@
  * | guard    | not a message: each resource's storage gets inaccessible guard pages      |
  * |          | before it and right after its end (a test mode, fxp_resource.h)           |
  * | perf     | each context's counters at its end (scenes, binning)                      |
- * | watchdog | a shader stopped by the watchdog and the context reset it causes, and    |
- * |          | (once) work dropped on a lost context (context/fxp_reset.c)               |
  * | all      | everything above                                                          |
  *
- * Any other non-empty value (FXPIPE_DEBUG=1) means "todo,refuse,watchdog". */
+ * Any other non-empty value (FXPIPE_DEBUG=1) means "todo,refuse". */
 #ifndef FXP_DEBUG_H
 #define FXP_DEBUG_H
 
@@ -27,7 +25,6 @@ enum fxp_debug_flag {
    FXP_DBG_NOFAST   = 1 << 3,
    FXP_DBG_GUARD    = 1 << 4,
    FXP_DBG_PERF     = 1 << 5,
-   FXP_DBG_WATCHDOG = 1 << 6,
 };
 
 extern unsigned fxp_debug_flags;

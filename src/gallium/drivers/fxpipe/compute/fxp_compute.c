@@ -7,9 +7,7 @@
  * invocation of its group has reached it. Shared memory (MEMORY[], shared) is one zeroed allocation per
  * group of req_local_mem bytes. Work groups are shared out among the context's compute threads
  * (context/fxp_pool.c: one a CPU, or FXPIPE_THREADS when it is set), each with its own states and shared
- * memory. When the shader watchdog stops a batch (shader/fxp_shader.h, "Watchdog"), no worker starts another
- * group, the batches of a group in barrier rounds stop at their next round, and the context is lost
- * (context/fxp_reset.c): its later dispatches are dropped. */
+ * memory. */
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -166,7 +164,7 @@ grid_worker(void *data, unsigned i, unsigned n)
    for (; ready < job->n_execs; ready++)
       if (!fxp_exec_init(&execs[ready], job->cs->prog, &bind, FXP_W))
          goto fail;
-   for (uint64_t g = i; g < job->n_groups && !fxp_watchdog_tripped(bind.watchdog); g += n) {
+   for (uint64_t g = i; g < job->n_groups; g += n) {
       const unsigned group[3] = {(unsigned)(g % job->grid[0]), (unsigned)(g / job->grid[0] % job->grid[1]),
                                  (unsigned)(g / job->grid[0] / job->grid[1])};
       if (shared)
@@ -195,8 +193,6 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
       fxp_refuse("launch_grid with no compute shader bound");
       return;
    }
-   if (fxp_context_dropping(ctx, "dispatch"))
-      return;
    if (info->indirect) {
       struct pipe_resource *r = info->indirect;
       if (r->target != PIPE_BUFFER || (uint64_t)info->indirect_offset + 12 > r->width0) {
@@ -243,7 +239,6 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    const unsigned fp = fxp_fp_enter();
    launch_grid(pipe, info);
    fxp_fp_leave(fp);
-   fxp_watchdog_check(fxp_context(pipe), "dispatch");
 }
 
 void

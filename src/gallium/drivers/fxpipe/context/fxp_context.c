@@ -104,7 +104,6 @@ fxp_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
    fxp_init_clear_functions(ctx);
    fxp_init_blit_functions(ctx);
    fxp_init_copy_functions(ctx);
-   fxp_init_reset_functions(ctx);
 
    ctx->base.stream_uploader = u_upload_create_default(&ctx->base);
    if (!ctx->base.stream_uploader || !fxp_bindings_init(ctx)) {

@@ -6,10 +6,7 @@
  * (draw/fxp_prim.c). Draws are skipped while a render condition fails.
  *
  * Index reads are bounded by the index buffer: a draw reading past its end stops there. In indexed draws
- * each different index is shaded once (reuse_vertices), not once per element. When the shader watchdog
- * stops a batch of any stage (shader/fxp_shader.h, "Watchdog"), the rest of the draw is dropped: no vertex
- * of a stopped batch is assembled, and no further batch, instance, chunk or draw is started; a lost context
- * draws nothing (context/fxp_reset.c). */
+ * each different index is shaded once (reuse_vertices), not once per element. */
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -107,8 +104,6 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
          }
       }
       fxp_exec_run(e);
-      if (unlikely(e->stopped))
-         return; /* the watchdog: the caller drops the rest of the draw */
       fxp_exec_merge_outputs(e);
       for (unsigned o = 0; o < vs->num_outputs; o++) {
          const unsigned sem = vs->info.output_semantic_name[o];
@@ -300,8 +295,6 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
       shade_vertices(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
                      info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
                      draw_id);
-      if (unlikely(fxp_watchdog_tripped(&r->ctx->watchdog)))
-         break; /* a stopped batch, of this stage or another: the rest of the draw is dropped */
       if (first == 0)
          r->rs.prim_id = 0;
       if (r->ctx->queries_enabled) {
@@ -355,7 +348,7 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
       return;
    }
    for (uint32_t inst = 0; inst < d->instance_count; inst++)
-      for (uint32_t first = 0; first < d->count && !fxp_watchdog_tripped(&r->ctx->watchdog); first += chunk)
+      for (uint32_t first = 0; first < d->count; first += chunk)
          draw_range(r, e, gs, info, d, vbs, ib, ib_size_B, draw_id, first, MIN2(chunk, d->count - first), inst, 1);
 }
 
@@ -394,8 +387,6 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       return;
    }
    if (!fxp_render_condition_passes(ctx))
-      return;
-   if (fxp_context_dropping(ctx, "draw"))
       return;
 
    memset(&r, 0, sizeof(r));
@@ -493,7 +484,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          else
             n = 0;
       }
-      for (unsigned k = 0; k < n && !fxp_watchdog_tripped(&ctx->watchdog); k++) {
+      for (unsigned k = 0; k < n; k++) {
          uint32_t p[5] = {0};
          struct draw_params d;
          const unsigned words = info->index_size ? 5 : 4;
@@ -509,7 +500,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          draw_one(&r, vs_exec, gs, info, &d, vbs, ib, ib_size_B, drawid_offset + k);
       }
    } else {
-      for (unsigned k = 0; k < num_draws && !fxp_watchdog_tripped(&ctx->watchdog); k++) {
+      for (unsigned k = 0; k < num_draws; k++) {
          struct draw_params d = {
             .start = draws[k].start, .count = draws[k].count, .instance_count = info->instance_count,
             .start_instance = info->start_instance, .index_bias = draws[k].index_bias,
@@ -534,7 +525,6 @@ fxp_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsig
    const unsigned fp = fxp_fp_enter(); /* the shaders' float rule (shader/fxp_shader.h) */
    draw_vbo(pipe, info, drawid_offset, indirect, draws, num_draws);
    fxp_fp_leave(fp);
-   fxp_watchdog_check(fxp_context(pipe), "draw");
    if (info->index_size && info->take_index_buffer_ownership && !info->has_user_indices) {
       struct pipe_resource *ib = info->index.resource;
       pipe_resource_reference(&ib, NULL);

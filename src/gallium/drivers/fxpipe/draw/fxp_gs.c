@@ -150,10 +150,6 @@ gs_run_batch(struct fxp_gs_stage *g)
       return;
    g->pending = 0;
    fxp_exec_run(e);
-   if (unlikely(e->stopped)) {
-      g->failed = true; /* the watchdog: nothing of this batch is kept, and no later primitive is shaded */
-      return;
-   }
 
    for (unsigned l = 0; l < lanes; l++) {
       const unsigned n = o->count[l];

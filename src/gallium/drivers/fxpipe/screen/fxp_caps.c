@@ -181,10 +181,6 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
 
    case PIPE_CAP_COMPUTE: /* compute/fxp_compute.c */
       return 1;
-   case PIPE_CAP_DEVICE_RESET_STATUS_QUERY: /* the shader watchdog's guilty resets (context/fxp_reset.c); it
-                                               makes the DRI front end offer robust contexts (GLX's and EGL's
-                                               create_context_robustness) */
-      return 1;
    case PIPE_CAP_NIR_IMAGES_AS_DEREF: /* nir_to_tgsi needs images lowered to indices, and st/mesa lowers them
                                          itself only for drivers that prefer TGSI */
       return 0;

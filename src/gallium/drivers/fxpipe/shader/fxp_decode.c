@@ -280,7 +280,6 @@ link_cf(struct decoder *d, unsigned opcode, int32_t pc)
       int32_t begin = d->cf_stack[--d->cf_sp];
       insts[begin].target = pc;
       insts[pc].target = begin;
-      insts[pc].cost = pc - begin + 1; /* the loop's length: what an iteration can run again (Watchdog) */
       while (d->num_pending) {
          int32_t b = d->pending[--d->num_pending];
          if (b < 0)
@@ -610,16 +609,6 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
          else
             in->target = d.tgsi_to_pc[in->target];
       }
-   }
-   /* what a call charges the watchdog: the subroutine's length, or the whole program's if the label is no
-    * BGNSUB (its code then runs to whatever ends it) */
-   for (unsigned i = 0; ok && i < p->num_insts; i++) {
-      struct fxp_inst *in = &p->insts[i];
-      if (in->opcode != TGSI_OPCODE_CAL)
-         continue;
-      const struct fxp_inst *sub = in->target >= 0 && (unsigned)in->target < p->num_insts ? &p->insts[in->target] : NULL;
-      in->cost = sub && sub->opcode == TGSI_OPCODE_BGNSUB && sub->target > in->target
-                    ? (uint32_t)(sub->target - in->target + 1) : p->num_insts;
    }
    p->num_slots = p->const_base + 4 * p->num_consts;
 

@@ -3,9 +3,6 @@
  * (fxp_ops_cf.c), which calls each instruction's function once per batch, on all lanes at once under e->mask.
  * Baseline code: it never enters a table's copy except through fxp_exec_run. */
 #include <assert.h>
-#include <errno.h>
-#include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "util/u_math.h"
@@ -13,32 +10,6 @@
 #include "util/os_memory.h"
 
 #include "fxp_exec_inline.h"
-#include "fxp_debug.h"
-
-/* The flag of execution states without a watchdog: never raised. */
-static const uint32_t never_halt;
-
-int64_t
-fxp_shader_budget(void)
-{
-   static int64_t budget; /* 0 until read; racing readers compute the same value */
-   int64_t b = __atomic_load_n(&budget, __ATOMIC_RELAXED);
-   if (b)
-      return b;
-   b = FXP_SHADER_BUDGET_DEFAULT;
-   const char *v = getenv("FXPIPE_SHADER_BUDGET");
-   if (v && *v) {
-      char *end;
-      errno = 0;
-      const unsigned long long n = strtoull(v, &end, 0);
-      if (*end || errno || v[0] == '-')
-         fxp_refuse("FXPIPE_SHADER_BUDGET=%s is not a number: the default budget (%" PRId64 ") is used", v, b);
-      else
-         b = n == 0 || n >= (unsigned long long)FXP_SHADER_BUDGET_NONE ? FXP_SHADER_BUDGET_NONE : (int64_t)n;
-   }
-   __atomic_store_n(&budget, b, __ATOMIC_RELAXED);
-   return b;
-}
 
 /* Splats the program's constants into the register file. `kept`: the file already holds this program's
  * constants from an earlier setup (nothing but this function writes those slots), so a slot whose value has
@@ -93,9 +64,6 @@ fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct 
     * states are set up for every draw and clearing them cost more than the draw itself */
    e->prog = prog;
    e->bind = bind;
-   e->wd = bind ? bind->watchdog : NULL;
-   e->budget = e->wd ? e->wd->budget : fxp_shader_budget();
-   e->halt = e->wd ? &e->wd->tripped : &never_halt;
    e->frag = NULL;
    e->quad_layout = false;
    if (e->rf_slots < prog->num_slots) {
@@ -137,8 +105,7 @@ fxp_exec_reset(struct fxp_exec *e, unsigned count)
       fxp_gs_out_reset(e->gs);
    e->cond_sp = e->loop_sp = e->call_sp = 0;
    e->pc = 0;
-   e->done = e->at_barrier = e->stopped = false;
-   e->budget_left = e->budget;
+   e->done = e->at_barrier = false;
 }
 
 void

@@ -7,10 +7,7 @@
  *   func  lanes that have not RETurned               mask  = live & cond & loop & cont & func
  * BRK and CONT only clear lanes; they jump to ENDLOOP when no lane of the loop has anything left to do in
  * this iteration. A loop entry remembers the IF depth, so that ENDLOOP can restore it after such a jump.
- * The watchdog's charges are made here, at the only jumps that go back: ENDLOOP's and CAL's (fxp_shader.h,
- * "Watchdog"); one subtraction and one test an iteration or call.
  * Also the run loop, and the filling of this instruction set's table from the family files. */
-#include "util/macros.h"
 #include "util/u_memory.h"
 
 #include "fxp_exec_inline.h"
@@ -18,28 +15,6 @@
 static void
 op_nop(struct fxp_exec *e, const struct fxp_inst *in)
 {
-}
-
-/* The batch has spent its budget (or, entering the run loop, found that another batch of its watchdog has):
- * it stops, and raises the flag that stops the others when they next enter the run loop. */
-static void __attribute__((noinline, cold))
-watchdog_stop(struct fxp_exec *e)
-{
-   e->stopped = e->done = true;
-   if (e->wd && !__atomic_exchange_n(&e->wd->tripped, 1, __ATOMIC_RELAXED))
-      __atomic_store_n(&e->wd->stage, e->prog->stage, __ATOMIC_RELAXED);
-}
-
-/* Charges the budget for a jump back; false when the batch must stop (watchdog_stop has stopped it). The
- * other batches' flag is not read here but when a batch enters the run loop: a load less an iteration. */
-static inline bool
-charge(struct fxp_exec *e, const struct fxp_inst *in)
-{
-   e->budget_left -= in->cost;
-   if (likely(e->budget_left >= 0))
-      return true;
-   watchdog_stop(e);
-   return false;
 }
 
 /* END: the lanes that reach it have finished (like RET in the main program); the batch is done when no
@@ -126,8 +101,7 @@ op_endloop(struct fxp_exec *e, const struct fxp_inst *in)
    e->cont = fxp_splat_i(-1);
    fxp_update_mask(e);
    if (fxp_any(e->mask)) {
-      if (charge(e, in))
-         e->pc = in->target + 1; /* next iteration */
+      e->pc = in->target + 1; /* next iteration */
       return;
    }
    e->loop = e->loop_stack[top].loop;
@@ -163,8 +137,6 @@ op_cal(struct fxp_exec *e, const struct fxp_inst *in)
       e->done = true;
       return;
    }
-   if (!charge(e, in))
-      return;
    e->call_stack[e->call_sp].func = e->func;
    e->call_stack[e->call_sp].cond = e->cond;
    e->call_stack[e->call_sp].loop = e->loop;
@@ -351,10 +323,6 @@ run(struct fxp_exec *e)
    const int32_t n = e->prog->num_insts;
 
    e->at_barrier = false;
-   if (unlikely(__atomic_load_n(e->halt, __ATOMIC_RELAXED))) {
-      watchdog_stop(e); /* another batch spent its budget: the rest of the draw or dispatch is dropped */
-      return;
-   }
    while (e->pc < n && !e->done) {
       const struct fxp_inst *in = &insts[e->pc++];
       in->fn(e, in);

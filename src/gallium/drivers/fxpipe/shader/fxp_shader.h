@@ -136,10 +136,7 @@ struct fxp_inst {
    uint8_t res_swizzle;         /* swizzle of the first resource operand, 2 bits a channel (x in bits 0-1) */
    uint8_t num_tex_offsets;
    bool tex_offset_reg;         /* the offset is read per lane from off_src (not immediate) */
-   union {                      /* (one or the other: no opcode has both; fxp_inst stays 240 bytes) */
-      uint32_t res_addr_slot;   /* sampling and memory: per-lane index added to mem_index (indirect SAMP[]/BUFFER[]), or ~0 */
-      uint32_t cost;            /* ENDLOOP, CAL: what going back or calling charges the budget (Watchdog) */
-   };
+   uint32_t res_addr_slot;      /* per-lane index added to mem_index (indirect SAMP[]/BUFFER[]), or ~0 */
    int8_t tex_offset[FXP_MAX_TEX_OFFSETS][3]; /* immediate texel offsets of sampling opcodes */
    struct fxp_src off_src;      /* register texel offset (TG4 with a non-constant offset) */
    int32_t target;              /* jump target of control flow */
@@ -295,51 +292,7 @@ struct fxp_image_binding {
    bool snorm;                      /* loads clamp to -1 */
 };
 
-/* Watchdog. A shader that never ends must not hang the application: like a GPU's watchdog, the engine stops
- * a batch (the FXP_W lanes of one struct fxp_exec, which run together) once it has spent its budget of
- * instructions. Counting every instruction would slow the run loop down, so only the jumps that can make
- * instructions run again are counted, each charging the most it can make run again (fxp_inst.cost, set by
- * the decoder):
- *
- * | jump                                  | charges                                                   |
- * |---------------------------------------|-----------------------------------------------------------|
- * | ENDLOOP going back (another iteration) | the loop's decoded instructions, BGNLOOP to ENDLOOP       |
- * | CAL taken by some lane                | the subroutine's, BGNSUB to ENDSUB (the whole program's   |
- * |                                       | length for a label that is no BGNSUB)                     |
- *
- * Every other jump goes forward, so a batch has executed at most the program's length plus what it was
- * charged, counting decoded instructions (GATHER/SCATTER micro-operations included); nested loops and
- * calls charge for themselves. A barrier does not refill the budget: it is per batch, from fxp_exec_reset
- * to the end of the program. FXPIPE_SHADER_BUDGET=N sets it (0: no limit), FXP_SHADER_BUDGET_DEFAULT
- * otherwise: a few seconds of a tight loop on this project's machines, and hundreds of times what the
- * longest real shaders here are charged.
- *
- * A batch that spends its budget stops at once (fxp_exec.stopped; its results are not to be used) and raises
- * its watchdog's flag (one a context). A batch of that watchdog that enters the run loop afterwards (started
- * later, or going on after a barrier) stops before its next instruction; one already running on another
- * thread goes on to its end or to its own budget (the flag is not read at every charge: that would cost a
- * load an iteration). The stages drop the rest of the draw or dispatch, and the context reports a guilty
- * reset (context/fxp_reset.c). */
-#define FXP_SHADER_BUDGET_DEFAULT (INT64_C(1) << 30)
-#define FXP_SHADER_BUDGET_NONE INT64_MAX
-
-struct fxp_watchdog {
-   int64_t budget;              /* what a batch may be charged; FXP_SHADER_BUDGET_NONE for no limit */
-   uint32_t tripped;            /* atomic: raised by the first batch that spent its budget, never lowered */
-   uint32_t stage;              /* atomic: that batch's pipe_shader_type */
-};
-
-/* The process's budget: FXPIPE_SHADER_BUDGET's, or FXP_SHADER_BUDGET_DEFAULT (read once). */
-int64_t fxp_shader_budget(void);
-
-static inline bool
-fxp_watchdog_tripped(const struct fxp_watchdog *wd)
-{
-   return wd && __atomic_load_n(&wd->tripped, __ATOMIC_RELAXED);
-}
-
 struct fxp_bindings {
-   struct fxp_watchdog *watchdog;       /* the context's; NULL: batches are stopped alone, with the process's budget */
    struct fxp_buffer_binding constbufs[PIPE_MAX_CONSTANT_BUFFERS];
    struct fxp_buffer_binding buffers[PIPE_MAX_SHADER_BUFFERS];
    struct fxp_image_binding images[PIPE_MAX_SHADER_IMAGES];
@@ -399,11 +352,6 @@ struct fxp_exec {
    int32_t pc;
    bool at_barrier;             /* stopped at a BARRIER; run again to continue */
    bool done;
-   bool stopped;                /* the watchdog stopped the batch (done too): its results are not to be used */
-   int64_t budget_left;         /* what the batch may still be charged (Watchdog); fxp_exec_reset refills it */
-   int64_t budget;              /* what it is refilled to: the watchdog's budget */
-   struct fxp_watchdog *wd;     /* from the bindings, or NULL */
-   const uint32_t *halt;        /* wd's flag, or a flag never raised */
    bool quad_layout;            /* lanes are 2x2 quads (fragment): derivatives are defined */
    const struct fxp_frag_iface *frag;
    struct fxp_gs_out *gs;       /* geometry shaders: the emitted vertices */
@@ -430,8 +378,7 @@ fxp_exec_merge_outputs(struct fxp_exec *e)
             e->rf[p->output_base + 4 * p->out_merge[k].dst + c] = e->rf[p->output_base + 4 * p->out_merge[k].src + c];
 }
 
-/* Runs until END, or until a BARRIER (e->at_barrier set; call again to go on), or until the watchdog stops
- * the batch (e->stopped and e->done set). */
+/* Runs until END, or until a BARRIER (e->at_barrier set; call again to go on). */
 void fxp_exec_run(struct fxp_exec *e);
 
 static inline fxp_vec *

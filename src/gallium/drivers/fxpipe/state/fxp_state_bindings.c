@@ -37,7 +37,6 @@ fxp_bindings_init(struct fxp_context *ctx)
       ctx->bindings[s] = CALLOC_STRUCT(fxp_bindings);
       if (!ctx->bindings[s])
          return false;
-      ctx->bindings[s]->watchdog = &ctx->watchdog;
       fxp_bindings_dirty(ctx, s, FXP_DIRTY_CONSTBUFS | FXP_DIRTY_BUFFERS | FXP_DIRTY_IMAGES, ~0u);
    }
    return true;

@@ -32,13 +32,6 @@
  *                        primitive: they shade for derivatives only). INTERP_* evaluates the [input]
  *                        expressions at pixel + offset; FBFETCH of colour buffer n reads (x, y, n, 1).
  *   [expect refused]     the shader must be refused when created (the runner checks the refusal)
- *   [budget N]           the shader watchdog's budget for this test (shader/fxp_shader.h, "Watchdog"; the
- *                        process's, FXPIPE_SHADER_BUDGET or the default, without it)
- *   [expect stopped]     the watchdog must stop the run: compute, the context reports a guilty reset
- *                        (get_device_reset_status, then no reset the second time); fragment and geometry,
- *                        a batch comes back stopped and the batches after it run nothing. The other
- *                        expectations are checked too (what was written before the stop). Without it, a
- *                        stop fails the test.
  *   [texture I TARGET FORMAT W H D LAYERS LEVELS]
  *                        a texture bound as sampler view I (SVIEW[I] / SAMP[I]) of the test's stage, a view of all its levels and layers with the identity swizzle.
  *                        TARGET: 1d 2d 3d cube rect 1darray 2darray cubearray buffer (W texels). FORMAT: rgba8
@@ -350,14 +343,6 @@ parse_test(struct test *t, char *text)
          t->helpers = body;
       } else if (!strcmp(header, "expect refused")) {
          t->expect_refused = true;
-      } else if (!strcmp(header, "expect stopped")) {
-         t->expect_stopped = true;
-      } else if (!strncmp(header, "budget ", 7)) {
-         char *end;
-         const long long n = strtoll(header + 7, &end, 0);
-         if (*end || n <= 0)
-            return fail("[budget N]: N must be a positive number");
-         t->budget = n;
       } else if (!strncmp(header, "texture ", 8)) {
          if (!parse_texture(t, header, body))
             return false;
@@ -568,21 +553,6 @@ release_buffers(struct pipe_context *pipe, enum pipe_shader_type stage, struct p
       pipe_resource_reference(&bufs[i], NULL);
 }
 
-/* Said after a file's "ok" (the watchdog's stop, when the test expects one). */
-static char note[128];
-
-/* Whether the watchdog stopped the run as the test expects ([expect stopped]). */
-static bool
-check_stop(const struct test *t, bool stopped)
-{
-   if (stopped && t->expect_stopped)
-      snprintf(note, sizeof(note), " (stopped by the watchdog, budget %lld, as expected)",
-               (long long)(t->budget ? t->budget : fxp_shader_budget()));
-   if (stopped != t->expect_stopped)
-      return fail(stopped ? "the watchdog stopped the run" : "the run was expected to be stopped by the watchdog");
-   return true;
-}
-
 static bool
 run_compute(struct test *t, const struct tgsi_token *tokens)
 {
@@ -621,14 +591,9 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    struct pipe_grid_info info = {.work_dim = 3};
    memcpy(info.block, t->block, sizeof(info.block));
    memcpy(info.grid, t->grid, sizeof(info.grid));
-   if (t->budget)
-      fxp_context(pipe)->watchdog.budget = t->budget;
    pipe->launch_grid(pipe, &info);
 
-   ok = check_stop(t, pipe->get_device_reset_status(pipe) == PIPE_GUILTY_CONTEXT_RESET);
-   if (ok && t->expect_stopped && pipe->get_device_reset_status(pipe) != PIPE_NO_RESET)
-      ok = fail("the reset was reported twice");
-   ok = ok && check_buffers(pipe, t, bufs) && check_images(pipe, t, imgs);
+   ok = check_buffers(pipe, t, bufs) && check_images(pipe, t, imgs);
    pipe->bind_compute_state(pipe, NULL);
    pipe->delete_compute_state(pipe, cs);
 out:
@@ -762,8 +727,6 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    if (!ok)
       goto out;
    bind_buffers(screen, pipe, t, PIPE_SHADER_FRAGMENT, bufs, cbufs);
-   if (t->budget)
-      fxp_context(pipe)->watchdog.budget = t->budget;
    if (!fxp_exec_init(&e, prog, fxp_gather_bindings(fxp_context(pipe), PIPE_SHADER_FRAGMENT), FXP_W)) {
       ok = fail("out of memory");
       goto out;
@@ -776,7 +739,6 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    struct runner_frag rf = {.tokens = tokens_in};
    const struct fxp_frag_iface iface = {runner_interp_at, runner_fb_fetch, &rf};
    const unsigned quads_x = t->width / 2, n_quads = quads_x * (t->height / 2);
-   unsigned stopped = 0, ran_after_stop = 0; /* batches the watchdog stopped; of those after the first, that ran */
    for (unsigned q0 = 0; ok && q0 < n_quads; q0 += FXP_W / 4) {
       const unsigned nq = MIN2(FXP_W / 4, n_quads - q0);
       fxp_exec_reset(&e, nq * 4);
@@ -813,9 +775,6 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
       const unsigned fp = fxp_fp_enter(); /* the driver's float rule for the engine, not for the checks */
       fxp_exec_run(&e);
       fxp_fp_leave(fp);
-      /* a batch started after a stop must stop before its first instruction (pc still 0) */
-      ran_after_stop += stopped && !(e.stopped && e.pc == 0);
-      stopped += e.stopped;
       for (unsigned l = 0; l < nq * 4; l++) {
          const unsigned q = q0 + l / 4, px = (q % quads_x) * 2 + (l & 1), py = (q / quads_x) * 2 + ((l >> 1) & 1);
          for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
@@ -825,10 +784,6 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
                      e.live[l] && !e.helper[l] ? fxp_output(&e, o, c)->af[l] : NAN;
       }
    }
-   if (ok && ran_after_stop)
-      ok = fail("%u batches ran after the watchdog stopped one", ran_after_stop);
-   if (ok)
-      ok = check_stop(t, stopped);
    const bool ok_run = ok;
    for (unsigned o = 0; ok_run && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
       if (!t->expect_outputs[o].present)
@@ -875,8 +830,6 @@ run_geometry(struct test *t, const struct tgsi_token *tokens)
       return true; /* refused, as the test expects */
    struct fxp_bindings bind;
    memset(&bind, 0, sizeof(bind));
-   struct fxp_watchdog wd = {.budget = t->budget ? t->budget : fxp_shader_budget()};
-   bind.watchdog = &wd;
    struct fxp_exec e;
    if (!fxp_exec_init(&e, prog, &bind, FXP_W)) {
       fxp_program_destroy(prog);
@@ -925,8 +878,6 @@ run_geometry(struct test *t, const struct tgsi_token *tokens)
       const unsigned fp = fxp_fp_enter(); /* the driver's float rule for the engine, not for the checks */
       fxp_exec_run(&e);
       fxp_fp_leave(fp);
-      if (e.stopped)
-         break; /* the watchdog: the rest is dropped, as the geometry stage does */
       for (unsigned l = 0; l < n; l++) {
          counts[first + l] = e.gs->count[l];
          for (unsigned k = 0; k < e.gs->count[l]; k++, n_emitted++) {
@@ -939,8 +890,6 @@ run_geometry(struct test *t, const struct tgsi_token *tokens)
          }
       }
    }
-   if (ok)
-      ok = check_stop(t, fxp_watchdog_tripped(&wd));
    if (ok && t->expect_emit_count.present)
       ok = compare(&t->expect_emit_count, counts, lanes, "emit counts");
    for (unsigned o = 0; ok && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
@@ -968,7 +917,6 @@ run_file(const char *path)
 
    memset(&t, 0, sizeof(t));
    failure[0] = 0;
-   note[0] = 0;
    if (!text)
       return fail("cannot read: %s", strerror(errno));
    ok = parse_test(&t, text);
@@ -1062,7 +1010,7 @@ main(int argc, char **argv)
          if (dump)
             fprintf(dump, "# %s\n", files[i]);
          if (run_file(files[i])) {
-            printf("ok   %s%s\n", files[i], note);
+            printf("ok   %s\n", files[i]);
             passed++;
          } else {
             printf("FAIL %s: %s\n", files[i], failure);

@@ -65,8 +65,6 @@ struct test {
    struct data buffers[PIPE_MAX_SHADER_BUFFERS], constants[PIPE_MAX_CONSTANT_BUFFERS];
    struct data expect_buffers[PIPE_MAX_SHADER_BUFFERS], expect_outputs[PIPE_MAX_SHADER_OUTPUTS];
    bool expect_refused;
-   int64_t budget;              /* [budget N]: the watchdog's budget for this test; 0: the process's */
-   bool expect_stopped;         /* [expect stopped]: the watchdog must stop the run */
    struct texture_spec textures[MAX_TEXTURES];
    struct sampler_spec samplers[MAX_TEXTURES];
    struct image_spec images[PIPE_MAX_SHADER_IMAGES];
