@@ -59,10 +59,11 @@ fxp_context_destroy(struct pipe_context *pipe)
    fxp_release_state(ctx);
    if (pipe->stream_uploader)
       u_upload_destroy(pipe->stream_uploader);
-   FXP_DBG(FXP_DBG_PERF, "context %p: scenes %" PRIu64 " shared, %" PRIu64 " on the drawing thread; %" PRIu64
-           " primitives binned, %" PRIu64 " bin references; %" PRIu64 " draws with implicit early depth-stencil tests",
-           (void *)ctx, ctx->perf.scenes_shared, ctx->perf.scenes_serial, ctx->perf.prims_binned,
-           ctx->perf.bin_refs, ctx->perf.early_zs_draws);
+   FXP_DBG(FXP_DBG_PERF, "context %p: %" PRIu64 " primitives, %" PRIu64 " fragments shaded; scenes %" PRIu64
+           " shared, %" PRIu64 " on the drawing thread; %" PRIu64 " primitives binned, %" PRIu64
+           " bin references; %" PRIu64 " draws with implicit early depth-stencil tests",
+           (void *)ctx, ctx->perf.prims, ctx->perf.fragments_shaded, ctx->perf.scenes_shared,
+           ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws);
    fxp_bindings_fini(ctx);
    fxp_draw_cache_fini(ctx);
    FREE(ctx);

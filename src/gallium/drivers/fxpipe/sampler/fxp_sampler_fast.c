@@ -18,6 +18,10 @@
 
 #include "util/u_math.h"
 
+#if defined(__AVX512F__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include "fxp_bits.h"
 #include "fxp_debug.h"
 #include "fxp_resource.h"
@@ -209,6 +213,14 @@ pick_levels(const struct fxp_sampler_binding *b, const float lod_in[FXP_W], stru
    const struct pipe_sampler_state *st = b->state;
    const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
    const unsigned last = MIN2(MAX2(v->u.tex.last_level, first), v->texture->last_level);
+   if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE && st->min_img_filter == st->mag_img_filter) {
+      /* what the loop below gives for every LOD, NaN included: the first level, the one filter */
+      const int32_t linear = st->mag_img_filter == PIPE_TEX_FILTER_LINEAR ? -1 : 0;
+      for (unsigned l = 0; l < FXP_W; l++) {
+         pk->level[l] = first, pk->level2[l] = -1, pk->frac[l] = 0.0f, pk->linear[l] = linear;
+      }
+      return;
+   }
    for (unsigned l = 0; l < FXP_W; l++) {
       float lod = CLAMP(lod_in[l], st->min_lod, st->max_lod);
       if (!(lod == lod))
@@ -270,13 +282,40 @@ vwrap(unsigned mode, fxp_vf u, int size)
    return vsel_i(fxp_lt_i(m, sz), m, period - 1 - m);
 }
 
+/* The 32-bit words at texels (x, y) of a level, one a lane: with the AVX-512 or AVX2 gather instructions in
+ * the engine's copies of this file when the level's byte offsets fit in 31 bits, else one load a lane. */
+static inline void
+gather_words(const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vu *word)
+{
+#if (defined(__AVX512F__) || defined(__AVX2__)) && FXP_W == 16
+   /* y < FXP_MAX_TEXTURE_2D_SIZE and x * 4 < row_B, so every offset is below 2^31 */
+   if (row_B <= INT32_MAX / FXP_MAX_TEXTURE_2D_SIZE) {
+      const fxp_vi offs = y * (int32_t)row_B + x * 4;
+#if defined(__AVX512F__)
+      __m512i idx;
+      memcpy(&idx, &offs, sizeof(idx));
+      const __m512i v = _mm512_i32gather_epi32(idx, (const void *)base, 1);
+      memcpy(word, &v, sizeof(v));
+#else
+      __m256i idx[2], v[2];
+      memcpy(idx, &offs, sizeof(idx));
+      v[0] = _mm256_i32gather_epi32((const int *)base, idx[0], 1);
+      v[1] = _mm256_i32gather_epi32((const int *)base, idx[1], 1);
+      memcpy(word, v, sizeof(v));
+#endif
+      return;
+   }
+#endif
+   for (unsigned l = 0; l < FXP_W; l++)
+      memcpy(&(*word)[l], base + (size_t)y[l] * row_B + (size_t)x[l] * 4, 4);
+}
+
 /* load() of the 8-bit formats at texels (x, y) of a level for every lane: the four channels as floats. */
 static inline void
 vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
 {
    fxp_vu word;
-   for (unsigned l = 0; l < FXP_W; l++)
-      memcpy(&word[l], base + (size_t)y[l] * row_B + (size_t)x[l] * 4, 4); /* little-endian byte order */
+   gather_words(base, row_B, x, y, &word); /* little-endian byte order */
    const bool bgr = b->fast == FAST_BGRA || b->fast == FAST_BGRX;
    const fxp_vu c0 = word & 0xff, c1 = (word >> 8) & 0xff, c2 = (word >> 16) & 0xff;
    const fxp_vu c3 = b->fast == FAST_RGBX || b->fast == FAST_BGRX ? (fxp_vu){0} + 255u : word >> 24;
@@ -326,11 +365,32 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    const struct pipe_sampler_state *st = b->state;
    const struct fxp_resource *res = fxp_resource(b->view->texture);
    const bool normalized = !rect && !st->unnormalized_coords;
-   fxp_vf w, h;
+   /* the common case, every lane on one level (lanes skipped take it too: their results are not used,
+    * and wrapping keeps their loads inside the level), and with one filter */
+   int lv = -1, lin = 0;
+   bool one_level = true, uniform = true;
    for (unsigned l = 0; l < FXP_W; l++) {
-      const int lv = MAX2(levels[l], 0);
-      w[l] = (float)u_minify(b->view->texture->width0, lv);
-      h[l] = (float)u_minify(b->view->texture->height0, lv);
+      if (levels[l] < 0)
+         continue;
+      if (lv < 0) {
+         lv = levels[l], lin = linear[l];
+      } else {
+         one_level &= levels[l] == lv;
+         uniform &= levels[l] == lv && linear[l] == lin;
+      }
+   }
+   if (lv < 0)
+      return;
+   fxp_vf w, h;
+   if (one_level) {
+      w = fxp_splat_f((float)u_minify(b->view->texture->width0, lv));
+      h = fxp_splat_f((float)u_minify(b->view->texture->height0, lv));
+   } else {
+      for (unsigned l = 0; l < FXP_W; l++) {
+         const int ll = MAX2(levels[l], 0);
+         w[l] = (float)u_minify(b->view->texture->width0, ll);
+         h[l] = (float)u_minify(b->view->texture->height0, ll);
+      }
    }
    const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
    const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
@@ -343,25 +403,9 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    const fxp_vf au = fu - flu, av = fv - flv;
    const fxp_vf wgt[4] = {(1 - au) * (1 - av) * 1.0f, au * (1 - av) * 1.0f, (1 - au) * av * 1.0f, au * av * 1.0f};
 
-   /* the common case, every lane on one level with one filter (lanes skipped take it too: their results
-    * are not used, and wrapping keeps their loads inside the level) */
-   if (b->fast != FAST_FXT1) {
-      int lv = -1, lin = 0;
-      bool uniform = true;
-      for (unsigned l = 0; l < FXP_W; l++) {
-         if (levels[l] < 0)
-            continue;
-         if (lv < 0)
-            lv = levels[l], lin = linear[l];
-         else
-            uniform &= levels[l] == lv && linear[l] == lin;
-      }
-      if (lv < 0)
-         return;
-      if (uniform) {
-         sample_level_vec(b, lv, lin != 0, u, vv, flu, flv, wgt, out);
-         return;
-      }
+   if (b->fast != FAST_FXT1 && uniform) {
+      sample_level_vec(b, lv, lin != 0, u, vv, flu, flv, wgt, out);
+      return;
    }
    for (unsigned l = 0; l < FXP_W; l++) {
       if (levels[l] < 0)
@@ -418,18 +462,26 @@ fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, cons
             for (unsigned k = 0; k < 4; k++)
                a[k][l] = a[k][l] * (1 - pk.frac[l]) + c[k][l] * pk.frac[l];
    }
-   for (unsigned l = 0; l < FXP_W; l++) {
-      uint32_t bits[4] = {0, 0, 0, 0}, sw[4];
-      if (!(active & (1u << l))) {
-         for (unsigned k = 0; k < 4; k++)
-            out[k][l] = 0;
-         continue;
+   /* fxp_sampler_swizzle on whole channels; lanes outside `active` give 0 */
+   fxp_vu on;
+   for (unsigned l = 0; l < FXP_W; l++)
+      on[l] = active & (1u << l) ? ~0u : 0u;
+   const unsigned sw[4] = {b->view->swizzle_r, b->view->swizzle_g, b->view->swizzle_b, b->view->swizzle_a};
+   for (unsigned k = 0; k < 4; k++) {
+      fxp_vu v;
+      switch (sw[k]) {
+      case PIPE_SWIZZLE_X: case PIPE_SWIZZLE_Y: case PIPE_SWIZZLE_Z: case PIPE_SWIZZLE_W:
+         v = (fxp_vu)a[sw[k]];
+         break;
+      case PIPE_SWIZZLE_0:
+         v = (fxp_vu){0};
+         break;
+      default:
+         v = (fxp_vu){0} + fxp_f2u(1.0f);
+         break;
       }
-      for (unsigned k = 0; k < 4; k++)
-         bits[k] = fxp_f2u(a[k][l]);
-      fxp_sampler_swizzle(b->view, bits, sw, false);
-      for (unsigned k = 0; k < 4; k++)
-         out[k][l] = sw[k];
+      v &= on;
+      memcpy(out[k], &v, sizeof(v));
    }
    return true;
 }

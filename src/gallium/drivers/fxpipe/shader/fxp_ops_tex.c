@@ -232,10 +232,98 @@ lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, flo
    return lod_from_rho(nd, dx, dy, size);
 }
 
+/* The common case of the GL family as lane vectors: one binding for every lane (SAMP[n], not indexed),
+ * 2D or RECT with a fast path (sampler/fxp_sampler_fast.c), no compare, gather or register offsets, and an
+ * implicit, biased, explicit or zero LOD. The general code below builds a request per lane first; this
+ * form keeps the coordinates as vectors and computes each quad's LOD as lod_from_quad does, with the same
+ * float operations in the same order, so the results are the same bits. A quad whose scale factor rho is
+ * the previous quad's reuses its log2 (screen-aligned quads mostly have one). False: take the general code. */
+static bool
+run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
+{
+   const unsigned t = a->target;
+   if (a->gather >= 0 || a->shadow || a->mode == LOD_GRAD || in->res_addr_slot != UINT32_MAX ||
+       in->mem_file != TGSI_FILE_SAMPLER || in->tex_offset_reg || !e->bind || in->mem_index >= PIPE_MAX_SAMPLERS ||
+       (t != TGSI_TEXTURE_2D && t != TGSI_TEXTURE_RECT))
+      return false;
+   const struct fxp_sampler_binding *b = &e->bind->samplers[in->mem_index];
+   if (!b->fast)
+      return false;
+
+   fxp_vf s = a->c[0], tt = a->c[1];
+   if (a->proj) {
+      const fxp_vf w = a->c[3];
+      const fxp_vi divide = fxp_ne_f(w, fxp_splat_f(0.0f));
+      s = fxp_sel_f(divide, s / w, s);
+      tt = fxp_sel_f(divide, tt / w, tt);
+   }
+
+   const struct pipe_sampler_state *st = b->state; /* set: b->fast needs it */
+   const float bias = st->lod_bias;
+   float lod[FXP_W];
+   /* without mipmaps and with one filter for magnification and minification, the LOD selects nothing
+    * (fxp_sampler_fast.c, pick_levels: the first level, that filter, whatever the value) */
+   const bool lod_used = st->min_mip_filter != PIPE_TEX_MIPFILTER_NONE || st->min_img_filter != st->mag_img_filter;
+   if (!lod_used) {
+      memset(lod, 0, sizeof(lod));
+   } else if (e->quad_layout && (a->mode == LOD_IMPLICIT || a->mode == LOD_BIAS)) {
+      float size[3];
+      texel_scale(b, t, size);
+      /* lod_from_quad and lod_from_rho for two coordinates, the FXP_W / 4 quads side by side */
+      typedef float quad_vf __attribute__((vector_size(FXP_W / 4 * sizeof(float))));
+      quad_vf dx[2], dy[2], rx = {0}, ry = {0};
+      for (unsigned q = 0; q < FXP_W / 4; q++) {
+         dx[0][q] = s[4 * q + 1] - s[4 * q], dx[1][q] = tt[4 * q + 1] - tt[4 * q];
+         dy[0][q] = s[4 * q + 2] - s[4 * q], dy[1][q] = tt[4 * q + 2] - tt[4 * q];
+      }
+      for (unsigned k = 0; k < 2; k++) {
+         rx += dx[k] * size[k] * dx[k] * size[k];
+         ry += dy[k] * size[k] * dy[k] * size[k];
+      }
+      float prev_rho = 0.0f, prev_lod = 0.0f;
+      bool have_prev = false;
+      for (unsigned q = 0; q < FXP_W / 4; q++) {
+         const float rho = sqrtf(MAX2(rx[q], ry[q]));
+         if (!have_prev || rho != prev_rho) {
+            prev_lod = rho > 0.0f ? log2f(rho) : -INFINITY;
+            prev_rho = rho;
+            have_prev = true;
+         }
+         for (unsigned l = 4 * q; l < 4 * q + 4; l++)
+            lod[l] = (a->mode == LOD_BIAS ? prev_lod + a->lod[l] : prev_lod) + bias;
+      }
+   } else {
+      const bool given = a->mode == LOD_EXPLICIT || (a->mode == LOD_BIAS && !e->quad_layout);
+      for (unsigned l = 0; l < FXP_W; l++)
+         lod[l] = (given ? a->lod[l] : 0.0f) + bias;
+   }
+
+   uint32_t active = 0;
+   for (unsigned l = 0; l < FXP_W; l++)
+      active |= (e->mask[l] || e->quad_layout) ? 1u << l : 0;
+   float sa[FXP_W], ta[FXP_W];
+   memcpy(sa, &s, sizeof(sa));
+   memcpy(ta, &tt, sizeof(ta));
+   const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
+   struct fxp_sample_cache cache;
+   memset(cache.block, 0, sizeof(cache.block)); /* the decoded texels are written before they are read */
+   cache.next = 0;
+   uint32_t out[4][FXP_W];
+   if (!fxp_sample_fast_batch(b, t, sa, ta, lod, off, active, &cache, out))
+      return false;
+   fxp_vu r[4];
+   for (unsigned k = 0; k < 4; k++)
+      memcpy(&r[k], out[k], sizeof(r[k]));
+   store_result(e, in, r);
+   return true;
+}
+
 static void
 run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 {
    const unsigned t = a->target;
+   if (run_tex_fast(e, in, a)) /* b->fast is 0 under FXPIPE_DEBUG=nofast */
+      return;
 
    struct fxp_sample_req q[FXP_W];
    const struct fxp_sampler_binding *lb[FXP_W];
@@ -352,12 +440,15 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 static void
 sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool proj, bool two)
 {
+   /* every field run_tex reads for this instruction is set (ddx, ddy only for LOD_GRAD, ref only when
+    * ref_separate): a memset of the whole struct cost as much as a fast sample */
    struct tex_args a;
-   memset(&a, 0, sizeof(a));
    a.target = in->tex_target;
    a.mode = mode;
    a.proj = proj;
    a.shadow = target_is_shadow(a.target);
+   a.force_compare = false;
+   a.ref_separate = false;
    a.gather = -1;
    for (unsigned k = 0; k < 4; k++)
       a.c[k] = src_f(e, in, 0, k);
