@@ -6,6 +6,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
+#if defined(__AVX512F__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
 
 #define FXP_W 16 /* lanes per batch: four 2x2 quads (8, 16 and 32 were measured with bench/tgsi: 16 is fastest overall) */
 
@@ -69,13 +73,25 @@ typedef union fxp_vec {
    uint32_t au[FXP_W];
 } fxp_vec;
 
+/* Whether any lane is not 0. The engine's AVX copies (fxp_shader.h, "Instruction sets") test the vector at
+ * once; elsewhere the lanes are ORed as 64-bit pairs (a lane-by-lane loop was a hot spot of control flow). */
 static inline bool
 fxp_any(fxp_vi m)
 {
-   int32_t acc = 0;
-   for (unsigned i = 0; i < FXP_W; i++)
-      acc |= m[i];
+#if defined(__AVX512F__) && FXP_W == 16
+   return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
+#elif defined(__AVX2__) && FXP_W == 16
+   const __m256i lo = (__m256i)__builtin_shufflevector(m, m, 0, 1, 2, 3, 4, 5, 6, 7);
+   const __m256i hi = (__m256i)__builtin_shufflevector(m, m, 8, 9, 10, 11, 12, 13, 14, 15);
+   const __m256i o = _mm256_or_si256(lo, hi);
+   return !_mm256_testz_si256(o, o);
+#else
+   uint64_t q[FXP_W / 2], acc = 0;
+   memcpy(q, &m, sizeof(q));
+   for (unsigned i = 0; i < FXP_W / 2; i++)
+      acc |= q[i];
    return acc != 0;
+#endif
 }
 
 static inline fxp_vi

@@ -21,6 +21,8 @@
 #include "util/os_memory.h"
 #include "util/u_atomic.h"
 
+#include "fxp_debug.h"
+
 #include "fxp_shader.h"
 
 struct decoder {
@@ -314,6 +316,7 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
    if (!tmp.fn)
       return fail(d, "opcode %s is not executed by fxpipe yet", tgsi_get_opcode_name(opcode));
    tmp.sat = fi->Instruction.Saturate;
+   tmp.top_level = d->cf_sp == 0;
    tmp.num_src = fi->Instruction.NumSrcRegs;
    tmp.num_dst = fi->Instruction.NumDstRegs;
    tmp.tex_target = fi->Texture.Texture;
@@ -471,6 +474,33 @@ decode_declaration(struct decoder *d, const struct tgsi_full_declaration *decl)
    return true;
 }
 
+/* Simple forms (fxp_ops_float.c, SF): an instruction outside all control flow, without source modifiers or
+ * saturation, writes its destination without the execution-mask blend. Outside control flow the mask is the
+ * batch's live lanes, unless KILL, KILL_IF, DEMOTE or RET took lanes out of it: programs with any of those
+ * keep the general forms. The lanes beyond a batch's count are written too, and nothing reads them. A fast
+ * path: FXPIPE_DEBUG=nofast keeps the general forms (the TGSI tests run both ways); p->num_simple counts. */
+static void
+specialize(struct fxp_program *p)
+{
+   const unsigned *n = p->info.opcode_count;
+   if ((fxp_debug_flags & FXP_DBG_NOFAST) || n[TGSI_OPCODE_KILL] || n[TGSI_OPCODE_KILL_IF] ||
+       n[TGSI_OPCODE_DEMOTE] || n[TGSI_OPCODE_RET])
+      return;
+   for (unsigned i = 0; i < p->num_insts; i++) {
+      struct fxp_inst *in = &p->insts[i];
+      if (!in->top_level || in->sat || in->num_dst != 1 || in->opcode >= TGSI_OPCODE_LAST ||
+          !p->engine->simple[in->opcode] || in->fn != p->engine->ops[in->opcode])
+         continue;
+      bool plain = true;
+      for (unsigned k = 0; k < in->num_src; k++)
+         plain &= in->src[k].mod == 0;
+      if (plain) {
+         in->fn = p->engine->simple[in->opcode];
+         p->num_simple++;
+      }
+   }
+}
+
 struct fxp_program *
 fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage, char *error,
                    unsigned error_size)
@@ -611,6 +641,8 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
       }
    }
    p->num_slots = p->const_base + 4 * p->num_consts;
+   if (ok)
+      specialize(p);
 
 done:
    FREE(d.tgsi_to_pc);

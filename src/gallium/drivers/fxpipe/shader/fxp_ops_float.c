@@ -16,6 +16,10 @@
  *    nearest representable integer (F2U of a negative value gives 0).
  *  - DDX/DDY need quads (fragment batches): coarse derivatives use the quad's top-left pixel's row and
  *    column, fine ones each pixel's own row or column. Without quads they are 0. */
+#if defined(__AVX512F__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include "util/half_float.h"
 #include "util/os_time.h"
 
@@ -45,6 +49,40 @@
       fxp_vf r[4];                                                          \
       FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1), d = F(2); r[c] = (expr); } \
       FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);                   \
+   }
+
+/* Simple forms, chosen per instruction when it is decoded (fxp_decode.c, specialize): no source modifier, no
+ * saturation, and the destination written without the execution-mask blend, for instructions where no lane
+ * whose registers can still be read is inactive. The arithmetic is the general form's; the *_S macros define
+ * both forms, name and name_simple. */
+#define SF(s) ((fxp_vf)e->rf[in->src[s].slot[c]].u)
+#define STORE_PLAIN(c, v) (e->rf[in->dst[0].slot[c]].u = (fxp_vu)(v))
+
+#define OP_F1_S(name, expr)                                                 \
+   OP_F1(name, expr)                                                        \
+   static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
+   {                                                                        \
+      fxp_vf r[4];                                                          \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0); (void)a; r[c] = (expr); }    \
+      FOREACH_CHAN(in, c) STORE_PLAIN(c, r[c]);                             \
+   }
+
+#define OP_F2_S(name, expr)                                                 \
+   OP_F2(name, expr)                                                        \
+   static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
+   {                                                                        \
+      fxp_vf r[4];                                                          \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1); r[c] = (expr); }  \
+      FOREACH_CHAN(in, c) STORE_PLAIN(c, r[c]);                             \
+   }
+
+#define OP_F3_S(name, expr)                                                 \
+   OP_F3(name, expr)                                                        \
+   static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
+   {                                                                        \
+      fxp_vf r[4];                                                          \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1), d = SF(2); r[c] = (expr); } \
+      FOREACH_CHAN(in, c) STORE_PLAIN(c, r[c]);                             \
    }
 
 /* The denormal flush rule (shader/fxp_shader.h) applied by hand: denormal lanes become zeros of their sign.
@@ -82,33 +120,117 @@ static inline fxp_vf one(void) { return fxp_splat_f(1.0f); }
 static inline fxp_vf zero(void) { return fxp_splat_f(0.0f); }
 static inline fxp_vf b2f(fxp_vi m) { return (fxp_vf)((fxp_vi)one() & m); }
 
+/* fminf and fmaxf as lane vectors. glibc's rules for ordered operands: the smaller (larger), and x of
+ * min(x, y) when they compare equal (so min(-0, +0) is -0 and min(+0, -0) is +0). Any NaN lane sends the
+ * vector to the C library, whose NaN rules (quiet and signalling) then apply unchanged. */
+static inline fxp_vf
+vmin(fxp_vf a, fxp_vf b)
+{
+   a = flush(a), b = flush(b);
+   if (fxp_any(fxp_ne_f(a, a) | fxp_ne_f(b, b)))
+      return LANES2(fminf, a, b);
+   return fxp_sel_f(fxp_lt_f(b, a), b, a);
+}
+
+static inline fxp_vf
+vmax(fxp_vf a, fxp_vf b)
+{
+   a = flush(a), b = flush(b);
+   if (fxp_any(fxp_ne_f(a, a) | fxp_ne_f(b, b)))
+      return LANES2(fmaxf, a, b);
+   return fxp_sel_f(fxp_gt_f(b, a), b, a);
+}
+
+/* floorf, ceilf, truncf and rintf as lane vectors, exact: |x| >= 2^23 (infinities too) is an integer
+ * already, smaller values are truncated by conversion to integer and corrected, rint adds and subtracts
+ * 2^23 in the current rounding mode (nearest even, as rintf), and a zero result takes x's sign as the C
+ * library's does (floorf(-0) = -0, ceilf(-0.5) = -0). A NaN lane sends the vector to the C library. */
+enum vround { VFLOOR, VCEIL, VTRUNC, VRINT };
+
+static inline fxp_vf
+vround(fxp_vf x, enum vround mode)
+{
+   x = flush(x);
+#if defined(__AVX512F__) && FXP_W == 16
+   /* the AVX tables round all lanes in one instruction, exactly as floorf & co (a NaN comes back quiet) */
+   switch (mode) {
+   case VFLOOR: return (fxp_vf)_mm512_roundscale_ps((__m512)x, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+   case VCEIL: return (fxp_vf)_mm512_roundscale_ps((__m512)x, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+   case VTRUNC: return (fxp_vf)_mm512_roundscale_ps((__m512)x, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+   default: return (fxp_vf)_mm512_roundscale_ps((__m512)x, _MM_FROUND_CUR_DIRECTION | _MM_FROUND_NO_EXC);
+   }
+#elif defined(__AVX2__) && FXP_W == 16
+   __m256 h[2];
+   memcpy(h, &x, sizeof(h));
+   for (unsigned k = 0; k < 2; k++) {
+      switch (mode) {
+      case VFLOOR: h[k] = _mm256_round_ps(h[k], _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC); break;
+      case VCEIL: h[k] = _mm256_round_ps(h[k], _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC); break;
+      case VTRUNC: h[k] = _mm256_round_ps(h[k], _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC); break;
+      default: h[k] = _mm256_round_ps(h[k], _MM_FROUND_CUR_DIRECTION | _MM_FROUND_NO_EXC); break;
+      }
+   }
+   memcpy(&x, h, sizeof(h));
+   return x;
+#endif
+   static float (*const libm[])(float) = {floorf, ceilf, truncf, rintf};
+   if (fxp_any(fxp_ne_f(x, x)))
+      return LANES1(libm[mode], x);
+   const fxp_vu sign = (fxp_vu)x & 0x80000000u;
+   const fxp_vf ax = (fxp_vf)((fxp_vu)x & 0x7fffffffu);
+   const fxp_vi big = fxp_ge_f(ax, fxp_splat_f(8388608.0f));
+   fxp_vf r;
+   if (mode == VRINT) {
+      const fxp_vf c = fxp_splat_f(8388608.0f); /* (ax + c) - c: no -ffast-math, so never folded */
+      r = (fxp_vf)((fxp_vu)((ax + c) - c) | sign);
+   } else {
+      const fxp_vf small = fxp_sel_f(big, fxp_splat_f(0.0f), x); /* in the range of int32 */
+      const fxp_vf t = __builtin_convertvector(__builtin_convertvector(small, fxp_vi), fxp_vf);
+      r = mode == VFLOOR ? t - b2f(fxp_gt_f(t, small))
+          : mode == VCEIL ? t + b2f(fxp_lt_f(t, small)) : t;
+      r = (fxp_vf)((fxp_vu)r | (sign & (fxp_vu)fxp_eq_f(r, fxp_splat_f(0.0f))));
+   }
+   return fxp_sel_f(big, x, r);
+}
+
+
 static float frc1(float x) { return x - floorf(x); }
+
+/* frc1 on every lane, as LANES1 applies it (operand and result flushed) */
+static inline fxp_vf
+vfrc(fxp_vf x)
+{
+   x = flush(x);
+   if (fxp_any(fxp_ne_f(x, x)))
+      return LANES1(frc1, x);
+   return flush(x - vround(x, VFLOOR));
+}
 static float ssg1(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f; }
 static float rcp1(float x) { return 1.0f / x; }
 static float rsq1(float x) { return 1.0f / sqrtf(x); }
 
-OP_F1(op_mov_f, a)
-OP_F2(op_add, nan_canon_f(a + b))
-OP_F2(op_mul, nan_canon_f(a * b))
+OP_F1_S(op_mov_f, a)
+OP_F2_S(op_add, nan_canon_f(a + b))
+OP_F2_S(op_mul, nan_canon_f(a * b))
 OP_F2(op_div, a / b)
-OP_F3(op_mad, nan_canon_f(a * b + d))
+OP_F3_S(op_mad, nan_canon_f(a * b + d))
 OP_F3(op_fma, nan_canon_f(LANES3(fmaf, a, b, d)))
-OP_F2(op_min, LANES2(fminf, a, b))
-OP_F2(op_max, LANES2(fmaxf, a, b))
+OP_F2_S(op_min, vmin(a, b))
+OP_F2_S(op_max, vmax(a, b))
 OP_F2(op_slt, b2f(a < b))
 OP_F2(op_sge, b2f(a >= b))
 OP_F2(op_sgt, b2f(a > b))
 OP_F2(op_sle, b2f(a <= b))
 OP_F2(op_seq, b2f(a == b))
 OP_F2(op_sne, b2f(a != b))
-OP_F1(op_flr, LANES1(floorf, a))
-OP_F1(op_ceil, LANES1(ceilf, a))
-OP_F1(op_trunc, LANES1(truncf, a))
-OP_F1(op_round, LANES1(rintf, a))
-OP_F1(op_frc, LANES1(frc1, a))
+OP_F1_S(op_flr, vround(a, VFLOOR))
+OP_F1(op_ceil, vround(a, VCEIL))
+OP_F1(op_trunc, vround(a, VTRUNC))
+OP_F1(op_round, vround(a, VRINT))
+OP_F1_S(op_frc, vfrc(a))
 OP_F1(op_ssg, LANES1(ssg1, a))
-OP_F3(op_cmp, fxp_sel_f(fxp_lt_f(a, zero()), b, d))
-OP_F3(op_lrp, nan_canon_f(a * b + (one() - a) * d))
+OP_F3_S(op_cmp, fxp_sel_f(fxp_lt_f(a, zero()), b, d))
+OP_F3_S(op_lrp, nan_canon_f(a * b + (one() - a) * d))
 
 /* Comparisons with integer masks as results */
 #define OP_FCMP(name, expr)                                                 \
@@ -158,6 +280,19 @@ op_dp(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
 static void op_dp2(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 2); }
 static void op_dp3(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 3); }
 static void op_dp4(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 4); }
+
+static inline void
+op_dp_simple(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
+{
+   fxp_vf r = zero();
+   for (unsigned c = 0; c < n; c++)
+      r += SF(0) * SF(1);
+   r = nan_canon_f(r);
+   FOREACH_CHAN(in, c) STORE_PLAIN(c, r);
+}
+static void op_dp2_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2); }
+static void op_dp3_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3); }
+static void op_dp4_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4); }
 
 static void
 op_dst(struct fxp_exec *e, const struct fxp_inst *in)
@@ -426,4 +561,23 @@ FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *t)
    t[TGSI_OPCODE_DDX_FINE] = op_ddx_fine;
    t[TGSI_OPCODE_DDY_FINE] = op_ddy_fine;
    t[TGSI_OPCODE_CLOCK] = op_clock;
+}
+
+/* The simple forms of this file's opcodes (see SF above); the decoder uses them where they apply. */
+void
+FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *t)
+{
+   t[TGSI_OPCODE_MOV] = op_mov_f_simple;
+   t[TGSI_OPCODE_ADD] = op_add_simple;
+   t[TGSI_OPCODE_MUL] = op_mul_simple;
+   t[TGSI_OPCODE_MAD] = op_mad_simple;
+   t[TGSI_OPCODE_MIN] = op_min_simple;
+   t[TGSI_OPCODE_MAX] = op_max_simple;
+   t[TGSI_OPCODE_CMP] = op_cmp_simple;
+   t[TGSI_OPCODE_LRP] = op_lrp_simple;
+   t[TGSI_OPCODE_FLR] = op_flr_simple;
+   t[TGSI_OPCODE_FRC] = op_frc_simple;
+   t[TGSI_OPCODE_DP2] = op_dp2_simple;
+   t[TGSI_OPCODE_DP3] = op_dp3_simple;
+   t[TGSI_OPCODE_DP4] = op_dp4_simple;
 }

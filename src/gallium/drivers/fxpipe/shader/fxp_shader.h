@@ -129,6 +129,7 @@ struct fxp_inst {
    uint16_t opcode;             /* TGSI_OPCODE_* or FXP_MOP_* */
    uint8_t num_src, num_dst;
    uint8_t sat;
+   bool top_level;              /* outside IF, loops and subroutines (the decoder's control-flow stack empty) */
    uint8_t tex_target;          /* TGSI_TEXTURE_* */
    uint8_t mem_file;            /* BUFFER, MEMORY, IMAGE for LOAD/STORE/ATOM */
    uint8_t mem_index;
@@ -204,6 +205,7 @@ enum fxp_isa {
 struct fxp_engine {
    enum fxp_isa isa;
    fxp_op_fn ops[FXP_MOP_COUNT];   /* TGSI opcodes, then the micro-operations */
+   fxp_op_fn simple[TGSI_OPCODE_LAST]; /* simple forms (fxp_decode.c, specialize), NULL where none */
    void (*run)(struct fxp_exec *e);
 };
 
@@ -264,6 +266,7 @@ struct fxp_program {
    unsigned shared_size_B;      /* from DCL MEMORY ... SHARED, 0 if none declared */
    bool uses_barrier;
    bool uses_helper;            /* READ_HELPER, DEMOTE or SV HELPER_INVOCATION: the stage must set e->helper */
+   unsigned num_simple;         /* instructions given their simple form (fxp_decode.c, specialize) */
 };
 
 /* Decodes for the process's table (fxp_isa_chosen); _isa for a given supported one (the benchmark). */
