@@ -42,6 +42,43 @@ pixel_inside(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, in
    return true;
 }
 
+/* The pixels of a partly covered tile [xa, xb] x [ya, yb] (inside the 8x8 tile at tx, ty) whose centres are
+ * inside the primitive, as a mask: bit (y - ty) * 8 + (x - tx). Each edge function is stepped from pixel to
+ * pixel by its exact integer increments (A, B times one pixel in subpixels), so every pixel gets the value
+ * fxp_prim_edges_inside computes for it; stippled lines then test their set pixels one by one. */
+static uint64_t
+tile_coverage(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, int tx, int ty, int xa, int xb,
+              int ya, int yb)
+{
+   const unsigned row_bits = (0xffu >> (RASTER_TILE - 1 - (xb - tx))) & (0xffu << (xa - tx));
+   uint64_t m = 0;
+   for (int y = ya; y <= yb; y++)
+      m |= (uint64_t)row_bits << ((y - ty) * RASTER_TILE);
+   for (unsigned k = 0; k < 3 && m; k++) {
+      const int64_t step_x = p->A[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
+      const int64_t step_y = p->B[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
+      int64_t e_row = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + h) +
+                      p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + h) + p->C[k] + p->bias[k];
+      uint64_t inside = 0;
+      for (int y = ya; y <= yb; y++, e_row += step_y) {
+         int64_t e = e_row;
+         uint64_t row = 0;
+         for (int i = xa - tx; i <= xb - tx; i++, e += step_x)
+            row |= (uint64_t)(e >= 0) << i;
+         inside |= row << ((y - ty) * RASTER_TILE);
+      }
+      m &= inside;
+   }
+   if (p->stipple) {
+      for (uint64_t rest = m; rest; rest &= rest - 1) {
+         const unsigned b = __builtin_ctzll(rest);
+         if (!pixel_inside(r, p, h, tx + (int)(b % RASTER_TILE), ty + (int)(b / RASTER_TILE)))
+            m &= ~((uint64_t)1 << b);
+      }
+   }
+   return m;
+}
+
 /* Rasterizes the part of a set-up primitive inside the pixel rectangle [rx0, rx1] x [ry0, ry1] (a bin, or
  * the whole framebuffer), shading its covered quads with the thread state ts. */
 static void
@@ -75,29 +112,35 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
          }
          if (reject)
             continue;
-         for (int qy = ya & ~1; qy <= yb; qy += 2) {
-            for (int qx = xa & ~1; qx <= xb; qx += 2) {
-               uint32_t quad_cov = 0;
-               for (unsigned q = 0; q < 4; q++) {
-                  const int x = qx + (q & 1), y = qy + (q >> 1);
-                  if (x < xa || x > xb || y < ya || y > yb)
-                     continue;
-                  if (accept || pixel_inside(r, p, h, x, y))
-                     quad_cov |= 1u << q;
-               }
-               if (p->pstipple) {
-                  const uint32_t *rows = r->ctx->poly_stipple.stipple;
-                  for (unsigned q = 0; q < 4; q++) {
-                     const int x = qx + (q & 1), y = qy + (q >> 1);
-                     if (!(rows[y & 31] & (0x80000000u >> (x & 31))))
-                        quad_cov &= ~(1u << q);
-                  }
-               }
+         uint64_t m;
+         if (accept) {
+            const unsigned row_bits = (0xffu >> (RASTER_TILE - 1 - (xb - tx))) & (0xffu << (xa - tx));
+            m = 0;
+            for (int y = ya; y <= yb; y++)
+               m |= (uint64_t)row_bits << ((y - ty) * RASTER_TILE);
+         } else {
+            m = tile_coverage(r, p, h, tx, ty, xa, xb, ya, yb);
+         }
+         if (p->pstipple && m) {
+            /* pixel (x, y) stays if bit 31 - x % 32 of row y % 32 is set */
+            const uint32_t *rows = r->ctx->poly_stipple.stipple;
+            for (unsigned j = 0; j < RASTER_TILE; j++) {
+               const uint32_t row = rows[(ty + j) & 31];
+               for (unsigned i = 0; i < RASTER_TILE; i++)
+                  if (!(row & (0x80000000u >> ((tx + i) & 31))))
+                     m &= ~((uint64_t)1 << (j * RASTER_TILE + i));
+            }
+         }
+         /* the tile's quads in rows of quads, left to right: the order the batches have always had */
+         for (unsigned qy = 0; m && qy < RASTER_TILE; qy += 2) {
+            const unsigned rows2 = (unsigned)(m >> (qy * RASTER_TILE)) & 0xffffu; /* rows qy and qy + 1 */
+            for (unsigned qx = 0; rows2 && qx < RASTER_TILE; qx += 2) {
+               const uint32_t quad_cov = ((rows2 >> qx) & 3u) | (((rows2 >> (RASTER_TILE + qx)) & 3u) << 2);
                if (!quad_cov)
                   continue;
                for (unsigned q = 0; q < 4; q++) {
-                  bt.x[bt.nq * 4 + q] = qx + (q & 1);
-                  bt.y[bt.nq * 4 + q] = qy + (q >> 1);
+                  bt.x[bt.nq * 4 + q] = tx + (int)qx + (q & 1);
+                  bt.y[bt.nq * 4 + q] = ty + (int)qy + (q >> 1);
                }
                bt.coverage |= quad_cov << (bt.nq * 4);
                if (++bt.nq == FXP_QUADS_PER_BATCH)
