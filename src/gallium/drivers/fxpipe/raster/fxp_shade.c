@@ -191,6 +191,25 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
       at.y[l] = l < n ? bt->y[l] : bt->y[0];
    }
    lanes_eval(p, &at);
+   for (unsigned l = 0; l < n; l++)
+      z[l] = at.z[l];
+   if (r->frag.early_zs) {
+      /* early fragment tests: fragments failing depth or stencil are not shaded (they may still run as
+       * helpers for derivatives, which never write memory); a batch whose fragments all fail is not even
+       * interpolated */
+      uint32_t m = bt->coverage;
+      ts->samples_passed += fxp_fragment_early_zs(&r->frag, bt->x, bt->y, z, &m, p->front);
+      for (unsigned l = 0; l < n; l++)
+         if ((bt->coverage & ~m) & (1u << l))
+            e->helper[l] = -1;
+      bt->coverage = m;
+      if (!m) {
+         /* every fragment failed: nothing to shade (helpers alone would only serve derivatives) */
+         bt->nq = 0;
+         e->frag = NULL;
+         return;
+      }
+   }
    for (unsigned i = 0; i < r->num_fs_in; i++) {
       fxp_vec v[4];
       input_lanes(r, p, i, &at, v);
@@ -200,7 +219,6 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
    for (unsigned l = 0; l < n; l++) {
       const int x = bt->x[l], y = bt->y[l];
       const double w = at.w[l];
-      z[l] = at.z[l];
       const bool covered = bt->coverage & (1u << l);
       for (unsigned i = 0; i < fs->num_svs; i++) {
          for (unsigned c = 0; c < 4; c++) {
@@ -230,22 +248,6 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
             }
             sv->au[l] = u;
          }
-      }
-   }
-   if (r->frag.early_zs) {
-      /* early fragment tests: fragments failing depth or stencil are not shaded (they may still run as
-       * helpers for derivatives, which never write memory) */
-      uint32_t m = bt->coverage;
-      ts->samples_passed += fxp_fragment_early_zs(&r->frag, bt->x, bt->y, z, &m, p->front);
-      for (unsigned l = 0; l < n; l++)
-         if ((bt->coverage & ~m) & (1u << l))
-            e->helper[l] = -1;
-      bt->coverage = m;
-      if (!m) {
-         /* every fragment failed: nothing to shade (helpers alone would only serve derivatives) */
-         bt->nq = 0;
-         e->frag = NULL;
-         return;
       }
    }
    fxp_exec_run(e);
