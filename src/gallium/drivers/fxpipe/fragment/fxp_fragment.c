@@ -178,15 +178,9 @@ fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *y, const 
    if (f->fast_depth)
       return fxp_fragment_fast_early_z(f, x, y, zin, mask);
    for (unsigned l = 0; l < FXP_W; l++) {
-      if (!(*mask & (1u << l)))
-         continue;
-      if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= f->fb_width || (unsigned)y[l] >= f->fb_height) {
-         *mask &= ~(1u << l);
-         continue;
-      }
-      double z = CLAMP(zin[l], f->zmin, f->zmax);
-      z = z == z ? z : f->zmin;
-      if (depth_stencil(f, zsurf->format, fxp_fragment_zs(f, x[l], y[l]), z, front, -1))
+      if (fxp_fragment_lane_in(f, x, y, *mask, l) &&
+          depth_stencil(f, zsurf->format, fxp_fragment_zs(f, x[l], y[l]), fxp_fragment_clamp_z(f, zin[l]), front,
+                        -1))
          passed++;
       else
          *mask &= ~(1u << l);

@@ -78,19 +78,31 @@ unsigned fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const i
 unsigned fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
                            const double *z, uint32_t mask);
 
+/* Whether lane l is in the mask and inside the framebuffer. */
+static inline bool
+fxp_fragment_lane_in(const struct fxp_fragment *f, const int *x, const int *y, uint32_t mask, unsigned l)
+{
+   return (mask & (1u << l)) && x[l] >= 0 && y[l] >= 0 && (unsigned)x[l] < f->fb_width &&
+          (unsigned)y[l] < f->fb_height;
+}
+
+/* The depth a fragment is tested and written with: clamped to the depth range, NaN as the near end. */
+static inline double
+fxp_fragment_clamp_z(const struct fxp_fragment *f, double v)
+{
+   v = CLAMP(v, f->zmin, f->zmax);
+   return v == v ? v : f->zmin;
+}
+
 /* Whether lane l of a shaded batch is written (in the mask and inside the framebuffer), and its depth:
  * the fragment shader's if it writes one, else the interpolated one, clamped to the depth range. */
 static inline bool
 fxp_fragment_lane(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
                   const double *zin, uint32_t mask, unsigned l, double *z)
 {
-   if (!(mask & (1u << l)))
+   if (!fxp_fragment_lane_in(f, x, y, mask, l))
       return false;
-   if (x[l] < 0 || y[l] < 0 || (unsigned)x[l] >= f->fb_width || (unsigned)y[l] >= f->fb_height)
-      return false;
-   double v = f->fs_depth >= 0 ? fxp_output(e, f->fs_depth, 2)->af[l] : zin[l];
-   v = CLAMP(v, f->zmin, f->zmax);
-   *z = v == v ? v : f->zmin; /* NaN depth: the near end */
+   *z = fxp_fragment_clamp_z(f, f->fs_depth >= 0 ? fxp_output(e, f->fs_depth, 2)->af[l] : zin[l]);
    return true;
 }
 

@@ -187,15 +187,8 @@ fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const int *y, co
 {
    unsigned passed = 0;
    for (unsigned l = 0; l < FXP_W; l++) {
-      if (!(*mask & (1u << l)))
-         continue;
-      if ((unsigned)x[l] >= f->fb_width || (unsigned)y[l] >= f->fb_height) {
-         *mask &= ~(1u << l);
-         continue;
-      }
-      double z = CLAMP(zin[l], f->zmin, f->zmax);
-      z = z == z ? z : f->zmin; /* NaN depth: the near end, as fxp_fragment_lane */
-      if (depth_test(f, fxp_fragment_zs(f, x[l], y[l]), z))
+      if (fxp_fragment_lane_in(f, x, y, *mask, l) &&
+          depth_test(f, fxp_fragment_zs(f, x[l], y[l]), fxp_fragment_clamp_z(f, zin[l])))
          passed++;
       else
          *mask &= ~(1u << l);
