@@ -206,42 +206,6 @@ struct level_pick {
    int32_t linear[FXP_W];     /* -1: the level filter is linear */
 };
 
-static void
-pick_levels(const struct fxp_sampler_binding *b, const float lod_in[FXP_W], struct level_pick *pk)
-{
-   const struct pipe_sampler_view *v = b->view;
-   const struct pipe_sampler_state *st = b->state;
-   const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
-   const unsigned last = MIN2(MAX2(v->u.tex.last_level, first), v->texture->last_level);
-   if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE && st->min_img_filter == st->mag_img_filter) {
-      /* what the loop below gives for every LOD, NaN included: the first level, the one filter */
-      const int32_t linear = st->mag_img_filter == PIPE_TEX_FILTER_LINEAR ? -1 : 0;
-      for (unsigned l = 0; l < FXP_W; l++) {
-         pk->level[l] = first, pk->level2[l] = -1, pk->frac[l] = 0.0f, pk->linear[l] = linear;
-      }
-      return;
-   }
-   for (unsigned l = 0; l < FXP_W; l++) {
-      float lod = CLAMP(lod_in[l], st->min_lod, st->max_lod);
-      if (!(lod == lod))
-         lod = 0.0f;
-      lod = CLAMP(lod, -64.0f, 64.0f);
-      const bool mag = lod <= 0.0f;
-      pk->linear[l] = (mag ? st->mag_img_filter : st->min_img_filter) == PIPE_TEX_FILTER_LINEAR ? -1 : 0;
-      pk->level2[l] = -1;
-      pk->frac[l] = 0.0f;
-      if (mag || st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
-         pk->level[l] = first;
-      } else if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST) {
-         pk->level[l] = MIN2(first + (unsigned)(ceilf(lod + 0.5f) - 1.0f), last);
-      } else {
-         pk->level[l] = MIN2(first + (unsigned)floorf(lod), last);
-         pk->level2[l] = MIN2(pk->level[l] + 1, (int)last);
-         pk->frac[l] = lod - floorf(lod);
-      }
-   }
-}
-
 static inline fxp_vf
 vfloor(fxp_vf x)
 {
@@ -256,6 +220,64 @@ static inline fxp_vi
 vsel_i(fxp_vi m, fxp_vi a, fxp_vi b)
 {
    return (fxp_vi)fxp_sel_u(m, (fxp_vu)a, (fxp_vu)b);
+}
+
+/* Mesa's CLAMP(x, lo, hi) on a lane vector: x > lo ? (x > hi ? hi : x) : lo, so NaN gives lo. */
+static inline fxp_vf
+vclamp(fxp_vf x, float lo, float hi)
+{
+   const fxp_vf vlo = fxp_splat_f(lo), vhi = fxp_splat_f(hi);
+   return fxp_sel_f(fxp_gt_f(x, vlo), fxp_sel_f(fxp_gt_f(x, vhi), vhi, x), vlo);
+}
+
+/* Each lane's level(s), filter and blend weight from its LOD, by the general path's rules (fxp_sampler.c):
+ * the LOD clamped to the state's range (NaN: 0) and to [-64, 64], magnification at LOD <= 0, the mip filter's
+ * level choice. Lane vectors; floor and ceil are exact here (|LOD| <= 64.5). */
+static void
+pick_levels(const struct fxp_sampler_binding *b, const float lod_in[FXP_W], struct level_pick *pk)
+{
+   const struct pipe_sampler_view *v = b->view;
+   const struct pipe_sampler_state *st = b->state;
+   const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
+   const unsigned last = MIN2(MAX2(v->u.tex.last_level, first), v->texture->last_level);
+   if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE && st->min_img_filter == st->mag_img_filter) {
+      /* what the rules below give for every LOD, NaN included: the first level, the one filter */
+      const int32_t linear = st->mag_img_filter == PIPE_TEX_FILTER_LINEAR ? -1 : 0;
+      for (unsigned l = 0; l < FXP_W; l++) {
+         pk->level[l] = first, pk->level2[l] = -1, pk->frac[l] = 0.0f, pk->linear[l] = linear;
+      }
+      return;
+   }
+   fxp_vf lod;
+   memcpy(&lod, lod_in, sizeof(lod));
+   lod = vclamp(lod, st->min_lod, st->max_lod);
+   lod = fxp_sel_f(fxp_ne_f(lod, lod), fxp_splat_f(0.0f), lod);
+   lod = vclamp(lod, -64.0f, 64.0f);
+   const fxp_vi mag = fxp_le_f(lod, fxp_splat_f(0.0f));
+   const fxp_vi mag_linear = fxp_splat_i(st->mag_img_filter == PIPE_TEX_FILTER_LINEAR ? -1 : 0);
+   const fxp_vi min_linear = fxp_splat_i(st->min_img_filter == PIPE_TEX_FILTER_LINEAR ? -1 : 0);
+   const fxp_vi vfirst = fxp_splat_i((int32_t)first), vlast = fxp_splat_i((int32_t)last);
+   const fxp_vi linear = vsel_i(mag, mag_linear, min_linear);
+   fxp_vi level = vfirst, level2 = fxp_splat_i(-1);
+   fxp_vf frac = fxp_splat_f(0.0f);
+   if (st->min_mip_filter == PIPE_TEX_MIPFILTER_NEAREST) {
+      /* ceilf(lod + 0.5f) - 1.0f, ceil as -floor(-x) */
+      const fxp_vf t = -vfloor(-(lod + 0.5f)) - 1.0f;
+      const fxp_vi lv = vfirst + __builtin_convertvector(t, fxp_vi);
+      level = vsel_i(mag, vfirst, vsel_i(fxp_lt_i(lv, vlast), lv, vlast));
+   } else if (st->min_mip_filter == PIPE_TEX_MIPFILTER_LINEAR) {
+      const fxp_vf fl = vfloor(lod);
+      fxp_vi lv = vfirst + __builtin_convertvector(fl, fxp_vi);
+      lv = vsel_i(fxp_lt_i(lv, vlast), lv, vlast);
+      const fxp_vi lv2 = vsel_i(fxp_lt_i(lv + 1, vlast), lv + 1, vlast);
+      level = vsel_i(mag, vfirst, lv);
+      level2 = vsel_i(mag, fxp_splat_i(-1), lv2);
+      frac = fxp_sel_f(mag, fxp_splat_f(0.0f), lod - fl);
+   }
+   memcpy(pk->level, &level, sizeof(level));
+   memcpy(pk->level2, &level2, sizeof(level2));
+   memcpy(pk->frac, &frac, sizeof(frac));
+   memcpy(pk->linear, &linear, sizeof(linear));
 }
 
 /* wrap() on a lane vector, every lane with the same size: the same integers. */
