@@ -274,9 +274,11 @@ vwrap(unsigned mode, fxp_vf u, int size)
 static inline void
 vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
 {
+   uint32_t words[FXP_W];
    fxp_vu word;
    for (unsigned l = 0; l < FXP_W; l++)
-      memcpy(&word[l], base + (size_t)y[l] * row_B + (size_t)x[l] * 4, 4); /* little-endian byte order */
+      memcpy(&words[l], base + (size_t)y[l] * row_B + (size_t)x[l] * 4, 4); /* little-endian byte order */
+   memcpy(&word, words, sizeof(word));
    const bool bgr = b->fast == FAST_BGRA || b->fast == FAST_BGRX;
    const fxp_vu c0 = word & 0xff, c1 = (word >> 8) & 0xff, c2 = (word >> 16) & 0xff;
    const fxp_vu c3 = b->fast == FAST_RGBX || b->fast == FAST_BGRX ? (fxp_vu){0} + 255u : word >> 24;
