@@ -12,6 +12,7 @@ Only fxpipe's own sources are compiled again, with clang and `-fsanitize=fuzzer-
    fxt1-files  the FXT1 tool's KTX and PNG readers (fxt1/fxp_fxt1_ktx.c, fxt1/fxp_fxt1_image.c, libpng)
    tgsi        the TGSI runner (no main) on the whole driver and the headless winsys
    fetch       vertex fetch plans (fetch/*.c), linked with the whole driver's objects like tgsi
+   blit        blits and copies on a headless context: the whole driver and the headless winsys
 """
 import json
 import os
@@ -125,6 +126,7 @@ program('fxt1-files', [obj(o) for o in fxt1 + tool], png + link_args)
 program('tgsi', [obj(o) for o in lib + engines + winsys] +
         [obj(o, ['-DFXP_TGSI_RUNNER_NO_MAIN']) for o in runner], link_args)
 program('fetch', [obj(o) for o in lib + engines], link_args)
+program('blit', [obj(o) for o in lib + engines + winsys], link_args)
 
 # an object shared by two programs is written once
 seen, lines, skip = set(), [], False

@@ -7,7 +7,8 @@
 # harness. HARNESS names pick some of: fxt1 (FXT1 decoding of arbitrary blocks, and the encoder),
 # fxt1-files (the FXT1 tool's KTX and PNG readers), tgsi (TGSI text through the decoder and engine, compute,
 # fragment and geometry, with buffers, textures, samplers and images bound), fetch (vertex fetch plans with
-# arbitrary formats, offsets, strides, divisors, buffer sizes and indices).
+# arbitrary formats, offsets, strides, divisors, buffer sizes and indices), blit (blits and copies with
+# arbitrary targets, formats, levels, boxes, masks, filters and scissors).
 #
 # Build: scripts/fuzz-build.py writes $BUILD/fuzz/build.ninja from the configured and built tree $BUILD
 # (FXPIPE_BUILD, default build/; `meson compile -C build` first): fxpipe's own sources compiled again with
@@ -29,7 +30,7 @@ export PATH=/usr/bin:$PATH
 unset MALLOC_PERTURB_
 bdir=${FXPIPE_BUILD:-$repo/build}
 build=1 replay_only=0 jobs=$( [ "$(nproc)" -gt 1 ] && echo 2 || echo 1 ) secs=60 picked=()
-all=(fxt1 fxt1-files tgsi fetch)
+all=(fxt1 fxt1-files tgsi fetch blit)
 while [ $# -gt 0 ]; do
   case $1 in
     --no-build) build=0 ;;
@@ -52,10 +53,11 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.0f", b - a }'; }
 
 # per harness: the longest an input may take (seconds), and the longest input libFuzzer makes
-declare -A timeout=([fxt1]=10 [fxt1-files]=30 [tgsi]=20 [fetch]=10)
-declare -A max_len=([fxt1]=4096 [fxt1-files]=16384 [tgsi]=65536 [fetch]=4096)
+declare -A timeout=([fxt1]=10 [fxt1-files]=30 [tgsi]=20 [fetch]=10 [blit]=20)
+declare -A max_len=([fxt1]=4096 [fxt1-files]=16384 [tgsi]=65536 [fetch]=4096 [blit]=4096)
 declare -A seeds=([fxt1]="$repo/tests/fuzz/corpus/fxt1" [fxt1-files]="$repo/tests/fuzz/corpus/fxt1-files"
-                  [tgsi]="$repo/tests/fuzz/corpus/tgsi $repo/tests/tgsi" [fetch]="$repo/tests/fuzz/corpus/fetch")
+                  [tgsi]="$repo/tests/fuzz/corpus/tgsi $repo/tests/tgsi" [fetch]="$repo/tests/fuzz/corpus/fetch"
+                  [blit]="$repo/tests/fuzz/corpus/blit")
 
 mkdir -p "$logs"
 if [ $build = 1 ]; then

@@ -5,22 +5,22 @@
 # of its malformed-input checks that are well formed (little- and big-endian KTX, key/value data, a minimal
 # PNG) and PNGs of the layouts libpng converts (palette with tRNS, grey 1-bit, grey+alpha, 16-bit RGBA,
 # interlaced). corpus/fxt1 holds each encoded level's blocks behind the harness's 3-byte header (width - 1,
-# height - 1, padding). corpus/fetch is written by make-fetch-corpus.c (the cases of fetch/fxp_fetch_test.c),
-# compiled here against Mesa's headers in MESA_SRC. The TGSI harness's seeds are tests/tgsi/*.test
+# height - 1, padding). corpus/fetch and corpus/blit are written by make-format-corpus.c (the cases of
+# fetch/fxp_fetch_test.c and ops/fxp_blit_test.c), compiled here against Mesa's headers in MESA_SRC. The TGSI harness's seeds are tests/tgsi/*.test
 # themselves (scripts/fuzz.sh).
 #   usage: tests/fuzz/make-corpus.sh FXPIPE-FXT1-TOOL MESA_SRC     (e.g. build/mesa/.../fxpipe-fxt1 build/mesa-src)
 set -eu
 tool=$(readlink -f "$1") mesa_src=$(readlink -f "$2")
 here=$(cd "$(dirname "$0")" && pwd)
-files=$here/corpus/fxt1-files blocks=$here/corpus/fxt1 fetch=$here/corpus/fetch
-rm -rf "$files" "$blocks" "$fetch"
-mkdir -p "$files" "$blocks" "$fetch"
+files=$here/corpus/fxt1-files blocks=$here/corpus/fxt1 fetch=$here/corpus/fetch blit=$here/corpus/blit
+rm -rf "$files" "$blocks" "$fetch" "$blit"
+mkdir -p "$files" "$blocks" "$fetch" "$blit"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp"
-gcc -O1 -DHAVE_ENDIAN_H -I"$mesa_src/src/gallium/include" -I"$mesa_src/include" -I"$mesa_src/src" -o make-fetch-corpus \
-  "$here/make-fetch-corpus.c"
-./make-fetch-corpus "$fetch"
+gcc -O1 -DHAVE_ENDIAN_H -I"$mesa_src/src/gallium/include" -I"$mesa_src/include" -I"$mesa_src/src" -o make-format-corpus \
+  "$here/make-format-corpus.c"
+./make-format-corpus "$fetch" "$blit"
 for kind in gradient noise alpha punch clear photo; do
   for s in 1x1 7x3 9x5 17x13; do
     "$tool" synth $kind $s $kind-$s.png
@@ -73,4 +73,4 @@ for path in sorted(glob.glob(os.path.join(files, '*.ktx'))):
                                                              (lh - 1) & 15, l & 15]) + body)
 PY
 echo "corpus/fxt1: $(ls "$blocks" | wc -l) files, corpus/fxt1-files: $(ls "$files" | wc -l) files," \
-  "corpus/fetch: $(ls "$fetch" | wc -l) files"
+  "corpus/fetch: $(ls "$fetch" | wc -l) files, corpus/blit: $(ls "$blit" | wc -l) files"
