@@ -8,7 +8,7 @@
  * (resource_copy_region, or blit) and its parameters (levels, boxes, dst coordinates as full 32-bit values,
  * mask, filter, scissor); the rest fills the source's texels. Whatever the parameters, fxpipe must copy
  * inside both resources or refuse: AddressSanitizer sees every resource's storage (plain heap memory). Sizes
- * are at most 64 texels a side, so an input is quick. */
+ * are at most 64 texels a side, so an input is quick. FXP_FUZZ_VERBOSE=1 prints each operation. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +41,7 @@ take(struct reader *r, unsigned n)
 
 static struct pipe_screen *screen;
 static struct pipe_context *ctx;
+static bool verbose; /* FXP_FUZZ_VERBOSE=1: each operation on stderr (to read what a saved input does) */
 
 static const enum pipe_texture_target targets[] = {
    PIPE_BUFFER, PIPE_TEXTURE_1D, PIPE_TEXTURE_2D, PIPE_TEXTURE_3D, PIPE_TEXTURE_CUBE, PIPE_TEXTURE_RECT,
@@ -141,6 +142,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
    (void)argc;
    (void)argv;
    setenv("FXPIPE_THREADS", "1", 0);
+   verbose = getenv("FXP_FUZZ_VERBOSE") && atoi(getenv("FXP_FUZZ_VERBOSE"));
    screen = fxp_headless_screen_create();
    ctx = screen ? screen->context_create(screen, NULL, 0) : NULL;
    if (!ctx) {
@@ -174,6 +176,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
    u_box_3d(v[0], v[1], v[2], v[3], v[4], v[5] % 8, &sbox);
    if (!(op & 1)) {
       fill(src, &r);
+      if (verbose)
+         fprintf(stderr, "copy %s level %u (%d,%d,%d %dx%dx%d) -> %s level %u at (%u,%u,%u)\n",
+                 util_format_name(src->format), src_level, sbox.x, sbox.y, sbox.z, sbox.width, sbox.height,
+                 sbox.depth, util_format_name(dst->format), dst_level, (unsigned)v[6], (unsigned)v[7],
+                 (unsigned)v[8]);
       ctx->resource_copy_region(ctx, dst, dst_level, (unsigned)v[6], (unsigned)v[7], (unsigned)v[8], src,
                                  src_level, &sbox);
    } else if (src->target != PIPE_BUFFER && dst->target != PIPE_BUFFER) {
@@ -215,6 +222,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       info.scissor.maxx = (w[3] >> 16) & 0xffff;
       info.scissor.maxy = (w[4] >> 16) & 0xffff;
       fill(src, &r);
+      if (verbose)
+         fprintf(stderr, "blit %s level %u (%d,%d,%d %dx%dx%d) as %s -> %s level %u (%d,%d,%d %dx%dx%d) as %s, "
+                 "mask 0x%x, filter %u, scissor %u\n", util_format_name(src->format), info.src.level,
+                 info.src.box.x, info.src.box.y, info.src.box.z, info.src.box.width, info.src.box.height,
+                 info.src.box.depth, util_format_name(info.src.format), util_format_name(dst->format),
+                 info.dst.level, info.dst.box.x, info.dst.box.y, info.dst.box.z, info.dst.box.width,
+                 info.dst.box.height, info.dst.box.depth, util_format_name(info.dst.format), info.mask,
+                 info.filter, info.scissor_enable);
       ctx->blit(ctx, &info);
    }
    ctx->flush(ctx, NULL, 0);

@@ -293,6 +293,21 @@ fxp_blit_valid(const struct pipe_blit_info *info)
    if ((info->mask & PIPE_MASK_ZS) && util_format_is_depth_or_stencil(df) &&
        !util_format_is_depth_or_stencil(sf))
       return fxp_refuse("depth/stencil blit from a colour format");
+   /* Each part written must be readable from the source (and, for a colour blit that keeps some channels,
+    * from the destination): depth and stencil formats have no RGBA unpacking, a depth-only format no stencil
+    * and a stencil-only one no depth. A mask that selects nothing the destination has writes nothing. */
+   const unsigned fmask = fxp_blit_format_mask(df) & info->mask;
+   const struct util_format_description *sdesc = util_format_description(sf);
+   if (!fmask)
+      return false;
+   if (((fmask & PIPE_MASK_Z) && !util_format_has_depth(sdesc)) ||
+       ((fmask & PIPE_MASK_S) && !util_format_has_stencil(sdesc)))
+      return fxp_refuse("blit of depth or stencil from %s, which has none", util_format_name(sf));
+   if ((fmask & PIPE_MASK_RGBA) && !fxp_is_fxt1_format(sf) && !util_format_unpack_description(sf)->unpack_rgba)
+      return fxp_refuse("colour blit from %s, which has no colour", util_format_name(sf));
+   if ((fmask & PIPE_MASK_RGBA) && (fmask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA &&
+       (!util_format_unpack_description(df) || !util_format_unpack_description(df)->unpack_rgba))
+      return fxp_refuse("colour blit with a channel mask into %s, which cannot be read back", util_format_name(df));
    if (info->dst.box.width <= 0 || info->dst.box.height <= 0 || info->dst.box.depth <= 0 ||
        info->src.box.width == 0 || info->src.box.height == 0 || info->src.box.depth == 0)
       return false;
