@@ -167,11 +167,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       pipe_resource_reference(&dst, src);
    struct pipe_box sbox;
    const unsigned src_level = take(&r, 1) % 10, dst_level = take(&r, 1) % 10;
-   /* mostly small coordinates, sometimes any 32-bit value */
+   /* mostly small coordinates (-32..127), sometimes (top bit set) any even 32-bit value */
    int32_t v[9];
    for (unsigned i = 0; i < 9; i++) {
       const uint32_t x = take(&r, 4);
-      v[i] = x & 0x80000000u ? (int32_t)x : (int32_t)(x % 160) - 32;
+      v[i] = x & 0x80000000u ? (int32_t)(x << 1) : (int32_t)(x % 160) - 32;
    }
    u_box_3d(v[0], v[1], v[2], v[3], v[4], v[5] % 8, &sbox);
    if (!(op & 1)) {
@@ -194,7 +194,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       int32_t w[6];
       for (unsigned i = 0; i < 6; i++) {
          const uint32_t x = take(&r, 4);
-         w[i] = x & 0x80000000u ? (int32_t)x : (int32_t)(x % 160) - 32;
+         w[i] = x & 0x80000000u ? (int32_t)(x << 1) : (int32_t)(x % 160) - 32;
       }
       u_box_3d(v[6], v[7], v[8] % 8, w[0], w[1], w[2] % 8, &info.dst.box);
       /* the view formats: the resources' own, or another of the same block size */

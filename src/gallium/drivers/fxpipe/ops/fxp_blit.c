@@ -37,15 +37,16 @@ fxp_blit_axis_setup(struct fxp_blit_axis *a, unsigned n, int d0, int dsize, int 
 {
    const double scale = (double)ssize / dsize;
 
+   /* (clamped as doubles: a box near the int limits puts u outside int) */
    for (unsigned i = 0; i < n; i++) {
       double u = s0 + (d0 + i + 0.5) * scale;
       if (linear) {
          double f = u - 0.5, fl = floor(f);
-         a->i0[i] = CLAMP((int)fl, 0, limit - 1);
-         a->i1[i] = CLAMP((int)fl + 1, 0, limit - 1);
+         a->i0[i] = (int)CLAMP(fl, 0.0, limit - 1.0);
+         a->i1[i] = (int)CLAMP(fl + 1.0, 0.0, limit - 1.0);
          a->frac[i] = (float)(f - fl);
       } else {
-         a->i0[i] = a->i1[i] = CLAMP((int)floor(u), 0, limit - 1);
+         a->i0[i] = a->i1[i] = (int)CLAMP(floor(u), 0.0, limit - 1.0);
          a->frac[i] = 0.0f;
       }
    }
@@ -76,8 +77,9 @@ fxp_blit_clip(const struct pipe_blit_info *info, int *x0, int *y0, int *x1, int 
 
    *x0 = MAX2(info->dst.box.x, 0);
    *y0 = MAX2(info->dst.box.y, 0);
-   *x1 = MIN2(info->dst.box.x + info->dst.box.width, (int)u_minify(dst->width0, info->dst.level));
-   *y1 = MIN2(info->dst.box.y + info->dst.box.height, (int)u_minify(dst->height0, info->dst.level));
+   /* (the box's end in 64 bits: x + width may pass INT_MAX) */
+   *x1 = (int)MIN2((int64_t)info->dst.box.x + info->dst.box.width, (int64_t)u_minify(dst->width0, info->dst.level));
+   *y1 = (int)MIN2((int64_t)info->dst.box.y + info->dst.box.height, (int64_t)u_minify(dst->height0, info->dst.level));
    if (info->scissor_enable) {
       *x0 = MAX2(*x0, (int)info->scissor.minx);
       *y0 = MAX2(*y0, (int)info->scissor.miny);
