@@ -189,7 +189,10 @@ fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase
    const bool integer = util_format_is_pure_integer(sf);
    const bool linear = info->filter == PIPE_TEX_FILTER_LINEAR && !integer && !(fmask & PIPE_MASK_S);
    struct fxp_blit_axis ax = {0}, ay = {0};
-   uint32_t *row0 = MALLOC(sw * 16), *row1 = MALLOC(sw * 16), *out = MALLOC(n * 16), *out2 = MALLOC(n * 16);
+   /* row0 and row1: a source row (sw texels, the bilinear rows' scratch) or, for row1, the destination span
+    * read back under a channel mask (n texels) */
+   const size_t row_px = MAX2(sw, (int)n);
+   uint32_t *row0 = MALLOC(row_px * 16), *row1 = MALLOC(row_px * 16), *out = MALLOC(n * 16), *out2 = MALLOC(n * 16);
    float *zrow = MALLOC(MAX2(sw, (int)n) * sizeof(float));
    uint8_t *srow = MALLOC(MAX2(sw, (int)n));
 
