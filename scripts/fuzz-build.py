@@ -17,6 +17,7 @@ Only fxpipe's own sources are compiled again, with clang and `-fsanitize=fuzzer-
 import json
 import os
 import shlex
+import shutil
 import sys
 
 mesa, repo, out = (os.path.abspath(a) for a in sys.argv[1:4])
@@ -85,7 +86,7 @@ link_args = [x if x.startswith('-') or x.startswith('/') else os.path.join(mesa,
 
 n = []
 n.append('# written by scripts/fuzz-build.py: fxpipe\'s fuzzing harnesses (scripts/fuzz.sh)')
-n.append('cc = clang-14')
+n.append('cc = %sclang-14' % ('ccache ' if shutil.which('ccache') else ''))  # ccache as Mesa's build
 n.append('cxx = clang++-14')
 n.append('rule cc')
 n.append('  command = cd %s && $cc $flags -MD -MF $out.d -c $in -o $out' % mesa)

@@ -122,11 +122,13 @@ for h in "${picked[@]}"; do
     case $line in
       *" ok "*) passed=$((passed + 1)) ;;
       *) failed=$((failed + 1))
-         for f in "$d"/replay.txt "$d"/run.txt; do
-           [ -f "$f" ] && grep -qE 'ERROR|SUMMARY|Test unit written|runtime error' "$f" && {
-             echo "== $f"; grep -E -A 14 'ERROR: |runtime error|==[0-9]+== ' "$f" | head -n 30
-             grep -E 'Test unit written|SUMMARY' "$f"; }
-         done ;;
+         f=$d/run.txt
+         case $line in replay*) f=$d/replay.txt ;; esac
+         if [ -f "$f" ]; then
+           echo "== $f"
+           grep -E -A 14 'ERROR: |runtime error|fxp_fuzz_[a-z_0-9]*: ' "$f" | head -n 30
+           grep -E 'Test unit written|^SUMMARY' "$f"
+         fi ;;
     esac
   done < "$d/status"
 done
