@@ -298,20 +298,28 @@ fxp_blit_valid(const struct pipe_blit_info *info)
    if ((info->mask & PIPE_MASK_ZS) && util_format_is_depth_or_stencil(df) &&
        !util_format_is_depth_or_stencil(sf))
       return fxp_refuse("depth/stencil blit from a colour format");
-   /* Each part written must be readable from the source (and, for a colour blit that keeps some channels,
-    * from the destination): depth and stencil formats have no RGBA unpacking, a depth-only format no stencil
-    * and a stencil-only one no depth. A mask that selects nothing the destination has writes nothing. */
+   /* Each part written needs util_format's functions for it: unpacking from the source, packing into the
+    * destination, and unpacking the destination too for a colour blit that keeps some channels. Depth and
+    * stencil formats have no RGBA functions, a depth-only format no stencil ones, a stencil-only one no depth
+    * ones, and some colour formats (YUV views such as Y410) no RGBA packing. A mask that selects nothing the
+    * destination has writes nothing. */
    const unsigned fmask = fxp_blit_format_mask(df) & info->mask;
-   const struct util_format_description *sdesc = util_format_description(sf);
+   const struct util_format_unpack_description *su = util_format_unpack_description(sf);
+   const struct util_format_unpack_description *du = util_format_unpack_description(df);
+   const struct util_format_pack_description *dp = util_format_pack_description(df);
    if (!fmask)
       return false;
-   if (((fmask & PIPE_MASK_Z) && !util_format_has_depth(sdesc)) ||
-       ((fmask & PIPE_MASK_S) && !util_format_has_stencil(sdesc)))
-      return fxp_refuse("blit of depth or stencil from %s, which has none", util_format_name(sf));
-   if ((fmask & PIPE_MASK_RGBA) && !fxp_is_fxt1_format(sf) && !util_format_unpack_description(sf)->unpack_rgba)
-      return fxp_refuse("colour blit from %s, which has no colour", util_format_name(sf));
-   if ((fmask & PIPE_MASK_RGBA) && (fmask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA &&
-       (!util_format_unpack_description(df) || !util_format_unpack_description(df)->unpack_rgba))
+   if (((fmask & PIPE_MASK_Z) && (!su || !su->unpack_z_float || !dp->pack_z_float)) ||
+       ((fmask & PIPE_MASK_S) && (!su || !su->unpack_s_8uint || !dp->pack_s_8uint)))
+      return fxp_refuse("blit of depth or stencil from %s to %s: one of them has none", util_format_name(sf),
+                        util_format_name(df));
+   if ((fmask & PIPE_MASK_RGBA) && !fxp_is_fxt1_format(sf) && !su->unpack_rgba)
+      return fxp_refuse("colour blit from %s, which has no colour to read", util_format_name(sf));
+   if ((fmask & PIPE_MASK_RGBA) &&
+       !(util_format_is_pure_uint(df) ? dp->pack_rgba_uint
+         : util_format_is_pure_sint(df) ? dp->pack_rgba_sint : dp->pack_rgba_float))
+      return fxp_refuse("colour blit into %s, which util_format cannot write", util_format_name(df));
+   if ((fmask & PIPE_MASK_RGBA) && (fmask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA && (!du || !du->unpack_rgba))
       return fxp_refuse("colour blit with a channel mask into %s, which cannot be read back", util_format_name(df));
    if (info->dst.box.width <= 0 || info->dst.box.height <= 0 || info->dst.box.depth <= 0 ||
        info->src.box.width == 0 || info->src.box.height == 0 || info->src.box.depth == 0)
