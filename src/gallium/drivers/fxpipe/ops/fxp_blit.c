@@ -316,8 +316,8 @@ fxp_blit_valid(const struct pipe_blit_info *info)
    if ((fmask & PIPE_MASK_RGBA) && !fxp_is_fxt1_format(sf) && !su->unpack_rgba)
       return fxp_refuse("colour blit from %s, which has no colour to read", util_format_name(sf));
    if ((fmask & PIPE_MASK_RGBA) &&
-       !(util_format_is_pure_uint(df) ? dp->pack_rgba_uint
-         : util_format_is_pure_sint(df) ? dp->pack_rgba_sint : dp->pack_rgba_float))
+       !(util_format_is_pure_uint(df) ? dp->pack_rgba_uint != NULL
+         : util_format_is_pure_sint(df) ? dp->pack_rgba_sint != NULL : dp->pack_rgba_float != NULL))
       return fxp_refuse("colour blit into %s, which util_format cannot write", util_format_name(df));
    if ((fmask & PIPE_MASK_RGBA) && (fmask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA && (!du || !du->unpack_rgba))
       return fxp_refuse("colour blit with a channel mask into %s, which cannot be read back", util_format_name(df));
