@@ -238,8 +238,10 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
          const fxp_vu ca = has_alpha ? vec_to_ubyte(fxp_output(e, f->fs_color[i], 3)->f) : (fxp_vu){0};
          const fxp_vu px = (bgra ? cb | cr << 16 : cr | cb << 16) | cg << 8 | ca << 24;
          for (unsigned l = 0; l < FXP_W; l++)
-            if (pass & (1u << l))
-               memcpy(fxp_fragment_cbuf(f, i, x[l], y[l]), &px[l], 4); /* little-endian byte order */
+            if (pass & (1u << l)) {
+               const uint32_t word = px[l];
+               memcpy(fxp_fragment_cbuf(f, i, x[l], y[l]), &word, 4); /* little-endian byte order */
+            }
          continue;
       }
       for (unsigned l = 0; l < FXP_W; l++) {

@@ -252,7 +252,6 @@ static void
 fx_fast_alpha1_4(const struct fxp_fxt1_encoder *enc, const uint8_t *const half[4], int codes[2][3][4],
                  uint32_t bits_out[4])
 {
-   const v4i partner = {1, 0, 3, 2}, even = {0, 0, 2, 2};
    struct fx_lanes L;
    struct fx_axis A;
    v4f e[2][4], pe[2][4];
@@ -266,8 +265,8 @@ fx_fast_alpha1_4(const struct fxp_fxt1_encoder *enc, const uint8_t *const half[4
    for (unsigned c = 0; c < 4; c++) {
       e[0][c] = A.m[c] + A.a[c] * (A.tmin - ma);
       e[1][c] = A.m[c] + A.a[c] * (A.tmax - ma);
-      pe[0][c] = __builtin_shuffle(e[0][c], partner);
-      pe[1][c] = __builtin_shuffle(e[1][c], partner);
+      pe[0][c] = FX_SHUF(e[0][c], 1, 0, 3, 2);
+      pe[1][c] = FX_SHUF(e[1][c], 1, 0, 3, 2);
    }
    v4f dist[2][2] = {{{0}}};
 
@@ -300,25 +299,25 @@ fx_fast_alpha1_4(const struct fxp_fxt1_encoder *enc, const uint8_t *const half[4
     *   | ab  bbt abP | |c1 | = |xbt|
     *   | 0   abP aaP | |oth|   |xaP| */
    const v4f aa = 16.0f - 2.0f * sf + sff, ab = sf - sff, bb = sff;
-   const v4f aaP = __builtin_shuffle(aa, partner), abP = __builtin_shuffle(ab, partner);
-   const v4f bbt = bb + __builtin_shuffle(bb, partner);
+   const v4f aaP = FX_SHUF(aa, 1, 0, 3, 2), abP = FX_SHUF(ab, 1, 0, 3, 2);
+   const v4f bbt = bb + FX_SHUF(bb, 1, 0, 3, 2);
    const v4f minor = bbt * aaP - abP * abP;
    const v4f det = aa * minor - ab * ab * aaP;
    /* one decision per block, the left lane's */
-   const v4i singular = __builtin_shuffle(~(det > 1e-4f * aa * bbt * aaP), even);
+   const v4i singular = FX_SHUF(~(det > 1e-4f * aa * bbt * aaP), 0, 0, 2, 2);
    const v4f idet = 1.0f / fx_vsel(singular, (v4f){0} + 1.0f, det);
    v4i own[4], c1[4];
 
    for (unsigned c = 0; c < 4; c++) {
-      const v4f xa = s[c] - sfx[c], xaP = __builtin_shuffle(xa, partner);
-      const v4f xbt = sfx[c] + __builtin_shuffle(sfx[c], partner);
+      const v4f xa = s[c] - sfx[c], xaP = FX_SHUF(xa, 1, 0, 3, 2);
+      const v4f xbt = sfx[c] + FX_SHUF(sfx[c], 1, 0, 3, 2);
       v4f o = (xa * minor - ab * (xbt * aaP - abP * xaP)) * idet;
-      v4f m = __builtin_shuffle((aa * (xbt * aaP - abP * xaP) - xa * ab * aaP) * idet, even);
+      v4f m = FX_SHUF((aa * (xbt * aaP - abP * xaP) - xa * ab * aaP) * idet, 0, 0, 2, 2);
       /* singular: the far ends, and the mean of the shared ends */
       const v4f far = fx_vsel(flip, e[1][c], e[0][c]), near = fx_vsel(flip, e[0][c], e[1][c]);
 
       o = fx_vsel(singular, far, o);
-      m = fx_vsel(singular, (near + __builtin_shuffle(near, partner)) * 0.5f, m);
+      m = fx_vsel(singular, (near + FX_SHUF(near, 1, 0, 3, 2)) * 0.5f, m);
       own[c] = fx_vquant(enc->q5, o);
       c1[c] = fx_vquant(enc->q5, m);
    }

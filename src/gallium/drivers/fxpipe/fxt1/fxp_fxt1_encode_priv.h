@@ -74,6 +74,16 @@ struct fx_pal {
  * 4-wide types (fx_lt and co.), which GCC would otherwise lower to scalar code for 64-byte vectors. */
 
 typedef int32_t v4i __attribute__((vector_size(16)));
+/* Lane shuffles with constant indices, as GCC's __builtin_shuffle and clang's __builtin_shufflevector spell
+ * them (clang builds these files for the fuzzers, scripts/fuzz-build.py): FX_SHUF picks lanes of one vector,
+ * FX_SHUF2 of two (indices 4..7 are the second's). */
+#if defined(__clang__)
+#define FX_SHUF(v, i0, i1, i2, i3)     __builtin_shufflevector((v), (v), i0, i1, i2, i3)
+#define FX_SHUF2(a, b, i0, i1, i2, i3) __builtin_shufflevector((a), (b), i0, i1, i2, i3)
+#else
+#define FX_SHUF(v, i0, i1, i2, i3)     __builtin_shuffle((v), (v4i){i0, i1, i2, i3})
+#define FX_SHUF2(a, b, i0, i1, i2, i3) __builtin_shuffle((a), (b), (v4i){i0, i1, i2, i3})
+#endif
 
 #define FX_SPLIT_CMP(name, T, T4, op)                                                                   \
    static inline v16i name(T a, T b)                                                                    \
@@ -138,8 +148,8 @@ fx_hmin(v16f v)
 
    memcpy(p, &v, sizeof(p));
    v4f m = fx_min4(fx_min4(p[0], p[1]), fx_min4(p[2], p[3]));
-   m = fx_min4(m, __builtin_shuffle(m, (v4i){2, 3, 0, 1}));
-   m = fx_min4(m, __builtin_shuffle(m, (v4i){1, 0, 3, 2}));
+   m = fx_min4(m, FX_SHUF(m, 2, 3, 0, 1));
+   m = fx_min4(m, FX_SHUF(m, 1, 0, 3, 2));
    return m[0];
 }
 
@@ -218,6 +228,7 @@ fx_match(const struct fx_texels *tx, unsigned h, const struct fx_pal *p, v16i *i
 
 typedef uint32_t v4u __attribute__((vector_size(16)));
 
+
 static inline v4f
 fx_vmin(v4f a, v4f b)
 {
@@ -258,13 +269,13 @@ fx_vsel(v4i mask, v4f a, v4f b)
 static inline void
 fx_transpose(const v4u r[4], v4u t[4])
 {
-   const v4u a = __builtin_shuffle(r[0], r[1], (v4u){0, 4, 1, 5}), b = __builtin_shuffle(r[0], r[1], (v4u){2, 6, 3, 7});
-   const v4u c = __builtin_shuffle(r[2], r[3], (v4u){0, 4, 1, 5}), d = __builtin_shuffle(r[2], r[3], (v4u){2, 6, 3, 7});
+   const v4u a = FX_SHUF2(r[0], r[1], 0, 4, 1, 5), b = FX_SHUF2(r[0], r[1], 2, 6, 3, 7);
+   const v4u c = FX_SHUF2(r[2], r[3], 0, 4, 1, 5), d = FX_SHUF2(r[2], r[3], 2, 6, 3, 7);
 
-   t[0] = __builtin_shuffle(a, c, (v4u){0, 1, 4, 5});
-   t[1] = __builtin_shuffle(a, c, (v4u){2, 3, 6, 7});
-   t[2] = __builtin_shuffle(b, d, (v4u){0, 1, 4, 5});
-   t[3] = __builtin_shuffle(b, d, (v4u){2, 3, 6, 7});
+   t[0] = FX_SHUF2(a, c, 0, 1, 4, 5);
+   t[1] = FX_SHUF2(a, c, 2, 3, 6, 7);
+   t[2] = FX_SHUF2(b, d, 0, 1, 4, 5);
+   t[3] = FX_SHUF2(b, d, 2, 3, 6, 7);
 }
 
 /* Group g (texels 4g .. 4g + 3) of four 4x4 halves, transposed to one vector a texel with the halves in its

@@ -42,12 +42,6 @@ fxp_png_warning(png_structp png, png_const_charp msg)
 bool
 fxp_png_read(const char *path, struct fxp_image *img, char *err, size_t err_size)
 {
-   struct fxp_png_err e = {err, err_size, ""};
-   png_structp png = NULL;
-   png_infop info = NULL;
-   uint8_t sig[8];
-   png_bytep *volatile rows = NULL;
-   uint8_t *volatile pixels = NULL;
    FILE *f;
 
    memset(img, 0, sizeof(*img));
@@ -56,9 +50,24 @@ fxp_png_read(const char *path, struct fxp_image *img, char *err, size_t err_size
       snprintf(err, err_size, "%s: %s", path, strerror(errno));
       return false;
    }
+   const bool ok = fxp_png_read_stream(f, path, img, err, err_size);
+   fclose(f);
+   return ok;
+}
+
+bool
+fxp_png_read_stream(FILE *f, const char *path, struct fxp_image *img, char *err, size_t err_size)
+{
+   struct fxp_png_err e = {err, err_size, ""};
+   png_structp png = NULL;
+   png_infop info = NULL;
+   uint8_t sig[8];
+   png_bytep *volatile rows = NULL;
+   uint8_t *volatile pixels = NULL;
+
+   memset(img, 0, sizeof(*img));
    if (fread(sig, 1, 8, f) != 8 || png_sig_cmp(sig, 0, 8)) {
       snprintf(err, err_size, "%s: not a PNG file", path);
-      fclose(f);
       return false;
    }
    png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &e, fxp_png_error, fxp_png_warning);
@@ -66,7 +75,6 @@ fxp_png_read(const char *path, struct fxp_image *img, char *err, size_t err_size
    if (!info) {
       snprintf(err, err_size, "%s: out of memory", path);
       png_destroy_read_struct(&png, NULL, NULL);
-      fclose(f);
       return false;
    }
    if (setjmp(png_jmpbuf(png))) {
@@ -77,7 +85,6 @@ fxp_png_read(const char *path, struct fxp_image *img, char *err, size_t err_size
       png_destroy_read_struct(&png, &info, NULL);
       free(rows);
       free(pixels);
-      fclose(f);
       return false;
    }
    png_init_io(png, f);
@@ -108,7 +115,6 @@ fxp_png_read(const char *path, struct fxp_image *img, char *err, size_t err_size
    if (png_get_rowbytes(png, info) != (size_t)w * 4) {
       snprintf(err, err_size, "%s: unsupported PNG layout", path);
       png_destroy_read_struct(&png, &info, NULL);
-      fclose(f);
       return false;
    }
    pixels = malloc((size_t)w * h * 4);
@@ -118,7 +124,6 @@ fxp_png_read(const char *path, struct fxp_image *img, char *err, size_t err_size
       free(rows);
       free(pixels);
       png_destroy_read_struct(&png, &info, NULL);
-      fclose(f);
       return false;
    }
    for (png_uint_32 y = 0; y < h; y++)
@@ -127,7 +132,6 @@ fxp_png_read(const char *path, struct fxp_image *img, char *err, size_t err_size
    png_read_end(png, NULL);
    png_destroy_read_struct(&png, &info, NULL);
    free(rows);
-   fclose(f);
    img->w_px = w;
    img->h_px = h;
    img->rgba = pixels;

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Largest width or height the tool and benchmark accept (and so at most 2^28 texels, 1 GiB of RGBA8). */
 #define FXP_IMAGE_MAX_DIM_PX 16384u
@@ -21,6 +22,8 @@ struct fxp_image {
 /* Reads any PNG (palette, grey, 16-bit, interlaced, tRNS) as RGBA8. Returns false with a message in err on a
  * missing, malformed or truncated file, or one wider or taller than FXP_IMAGE_MAX_DIM_PX. */
 bool fxp_png_read(const char *path, struct fxp_image *img, char *err, size_t err_size);
+/* The same from an open stream (read from its current position, not closed); path names it in messages. */
+bool fxp_png_read_stream(FILE *f, const char *path, struct fxp_image *img, char *err, size_t err_size);
 /* Writes RGBA8 (or RGB8 when !alpha) as PNG. */
 bool fxp_png_write(const char *path, const uint8_t *rgba, unsigned w_px, unsigned h_px, bool alpha, char *err,
                    size_t err_size);

@@ -37,15 +37,16 @@ fxp_blit_axis_setup(struct fxp_blit_axis *a, unsigned n, int d0, int dsize, int 
 {
    const double scale = (double)ssize / dsize;
 
+   /* (clamped as doubles: a box near the int limits puts u outside int) */
    for (unsigned i = 0; i < n; i++) {
       double u = s0 + (d0 + i + 0.5) * scale;
       if (linear) {
          double f = u - 0.5, fl = floor(f);
-         a->i0[i] = CLAMP((int)fl, 0, limit - 1);
-         a->i1[i] = CLAMP((int)fl + 1, 0, limit - 1);
+         a->i0[i] = (int)CLAMP(fl, 0.0, limit - 1.0);
+         a->i1[i] = (int)CLAMP(fl + 1.0, 0.0, limit - 1.0);
          a->frac[i] = (float)(f - fl);
       } else {
-         a->i0[i] = a->i1[i] = CLAMP((int)floor(u), 0, limit - 1);
+         a->i0[i] = a->i1[i] = (int)CLAMP(floor(u), 0.0, limit - 1.0);
          a->frac[i] = 0.0f;
       }
    }
@@ -76,8 +77,9 @@ fxp_blit_clip(const struct pipe_blit_info *info, int *x0, int *y0, int *x1, int 
 
    *x0 = MAX2(info->dst.box.x, 0);
    *y0 = MAX2(info->dst.box.y, 0);
-   *x1 = MIN2(info->dst.box.x + info->dst.box.width, (int)u_minify(dst->width0, info->dst.level));
-   *y1 = MIN2(info->dst.box.y + info->dst.box.height, (int)u_minify(dst->height0, info->dst.level));
+   /* (the box's end in 64 bits: x + width may pass INT_MAX) */
+   *x1 = (int)MIN2((int64_t)info->dst.box.x + info->dst.box.width, (int64_t)u_minify(dst->width0, info->dst.level));
+   *y1 = (int)MIN2((int64_t)info->dst.box.y + info->dst.box.height, (int64_t)u_minify(dst->height0, info->dst.level));
    if (info->scissor_enable) {
       *x0 = MAX2(*x0, (int)info->scissor.minx);
       *y0 = MAX2(*y0, (int)info->scissor.miny);
@@ -187,7 +189,10 @@ fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase
    const bool integer = util_format_is_pure_integer(sf);
    const bool linear = info->filter == PIPE_TEX_FILTER_LINEAR && !integer && !(fmask & PIPE_MASK_S);
    struct fxp_blit_axis ax = {0}, ay = {0};
-   uint32_t *row0 = MALLOC(sw * 16), *row1 = MALLOC(sw * 16), *out = MALLOC(n * 16), *out2 = MALLOC(n * 16);
+   /* row0 and row1: a source row (sw texels, the bilinear rows' scratch) or, for row1, the destination span
+    * read back under a channel mask (n texels) */
+   const size_t row_px = MAX2(sw, (int)n);
+   uint32_t *row0 = MALLOC(row_px * 16), *row1 = MALLOC(row_px * 16), *out = MALLOC(n * 16), *out2 = MALLOC(n * 16);
    float *zrow = MALLOC(MAX2(sw, (int)n) * sizeof(float));
    uint8_t *srow = MALLOC(MAX2(sw, (int)n));
 
@@ -293,6 +298,29 @@ fxp_blit_valid(const struct pipe_blit_info *info)
    if ((info->mask & PIPE_MASK_ZS) && util_format_is_depth_or_stencil(df) &&
        !util_format_is_depth_or_stencil(sf))
       return fxp_refuse("depth/stencil blit from a colour format");
+   /* Each part written needs util_format's functions for it: unpacking from the source, packing into the
+    * destination, and unpacking the destination too for a colour blit that keeps some channels. Depth and
+    * stencil formats have no RGBA functions, a depth-only format no stencil ones, a stencil-only one no depth
+    * ones, and some colour formats (YUV views such as Y410) no RGBA packing. A mask that selects nothing the
+    * destination has writes nothing. */
+   const unsigned fmask = fxp_blit_format_mask(df) & info->mask;
+   const struct util_format_unpack_description *su = util_format_unpack_description(sf);
+   const struct util_format_unpack_description *du = util_format_unpack_description(df);
+   const struct util_format_pack_description *dp = util_format_pack_description(df);
+   if (!fmask)
+      return false;
+   if (((fmask & PIPE_MASK_Z) && (!su || !su->unpack_z_float || !dp->pack_z_float)) ||
+       ((fmask & PIPE_MASK_S) && (!su || !su->unpack_s_8uint || !dp->pack_s_8uint)))
+      return fxp_refuse("blit of depth or stencil from %s to %s: one of them has none", util_format_name(sf),
+                        util_format_name(df));
+   if ((fmask & PIPE_MASK_RGBA) && !fxp_is_fxt1_format(sf) && !su->unpack_rgba)
+      return fxp_refuse("colour blit from %s, which has no colour to read", util_format_name(sf));
+   if ((fmask & PIPE_MASK_RGBA) &&
+       !(util_format_is_pure_uint(df) ? dp->pack_rgba_uint != NULL
+         : util_format_is_pure_sint(df) ? dp->pack_rgba_sint != NULL : dp->pack_rgba_float != NULL))
+      return fxp_refuse("colour blit into %s, which util_format cannot write", util_format_name(df));
+   if ((fmask & PIPE_MASK_RGBA) && (fmask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA && (!du || !du->unpack_rgba))
+      return fxp_refuse("colour blit with a channel mask into %s, which cannot be read back", util_format_name(df));
    if (info->dst.box.width <= 0 || info->dst.box.height <= 0 || info->dst.box.depth <= 0 ||
        info->src.box.width == 0 || info->src.box.height == 0 || info->src.box.depth == 0)
       return false;

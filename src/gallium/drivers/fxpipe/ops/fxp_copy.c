@@ -82,11 +82,12 @@ fxp_resource_copy_region(struct pipe_context *pipe, struct pipe_resource *pdst, 
       .width = DIV_ROUND_UP(box->width, sbw), .height = DIV_ROUND_UP(box->height, sbh),
       .depth = box->depth,
    };
-   /* The destination, in blocks, must fit in the destination level (a partial edge block counts). */
+   /* The destination, in blocks, must fit in the destination level (a partial edge block counts); the sums
+    * in 64 bits, so that a coordinate near 2^32 cannot wrap back inside. */
    if (dst_level > pdst->last_level ||
-       dstx / dbw + s.width > util_format_get_nblocksx(df, u_minify(pdst->width0, dst_level)) ||
-       dsty / dbh + s.height > util_format_get_nblocksy(df, u_minify(pdst->height0, dst_level)) ||
-       dstz + s.depth > fxp_resource_slices(pdst, dst_level)) {
+       (uint64_t)(dstx / dbw) + s.width > util_format_get_nblocksx(df, u_minify(pdst->width0, dst_level)) ||
+       (uint64_t)(dsty / dbh) + s.height > util_format_get_nblocksy(df, u_minify(pdst->height0, dst_level)) ||
+       (uint64_t)dstz + s.depth > fxp_resource_slices(pdst, dst_level)) {
       fxp_refuse("resource_copy_region destination outside level %u", dst_level);
       return;
    }

@@ -328,8 +328,10 @@ gather_words(const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vu *wo
       return;
    }
 #endif
+   uint32_t words[FXP_W]; /* not the vector's lanes by address: clang (the fuzzers' build) refuses that */
    for (unsigned l = 0; l < FXP_W; l++)
-      memcpy(&(*word)[l], base + (size_t)y[l] * row_B + (size_t)x[l] * 4, 4);
+      memcpy(&words[l], base + (size_t)y[l] * row_B + (size_t)x[l] * 4, 4);
+   memcpy(word, words, sizeof(words));
 }
 
 /* load() of the 8-bit formats at texels (x, y) of a level for every lane: the four channels as floats. */

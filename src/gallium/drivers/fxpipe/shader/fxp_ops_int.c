@@ -134,7 +134,7 @@ bfi1(uint32_t base, uint32_t insert, uint32_t off, uint32_t bits)
    const int32_t o = (int32_t)off, b = (int32_t)bits;
    if (b == 0)
       return base;
-   if (o < 0 || b < 0 || o + b > 32)
+   if (o < 0 || b < 0 || o > 32 - b) /* offset + bits > 32, without overflowing int */
       return 0;
    const uint32_t mask = (uint32_t)(((1ull << b) - 1) << o);
    return (base & ~mask) | ((insert << o) & mask);

@@ -32,16 +32,11 @@
 #include "fxt1/fxp_fxt1.h"
 #include "fxt1/fxp_fxt1_encode.h"
 #include "fxt1/fxp_fxt1_image.h"
+#include "fxt1/fxp_fxt1_ktx.h"
 
-#define KTX_RGB_FXT1  0x86B0u /* COMPRESSED_RGB_FXT1_3DFX */
-#define KTX_RGBA_FXT1 0x86B1u /* COMPRESSED_RGBA_FXT1_3DFX */
 #define GL_RGB_       0x1907u
 #define GL_RGBA_      0x1908u
-#define KTX_HEADER_B  64u
-#define KTX_MAX_LEVELS 15u     /* 16384 -> 1 */
 #define FILE_MAX_B    (512u << 20) /* larger files are refused before reading */
-
-static const uint8_t ktx_id[12] = {0xAB, 'K', 'T', 'X', ' ', '1', '1', 0xBB, '\r', '\n', 0x1A, '\n'};
 
 static const char *prog = "fxpipe-fxt1";
 
@@ -119,129 +114,14 @@ put32(uint8_t *p, uint32_t v)
    p[3] = (uint8_t)(v >> 24);
 }
 
-static uint32_t
-get32(const uint8_t *p, bool swap)
-{
-   return swap ? (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 | (uint32_t)p[0] << 24
-               : (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
-/* ---- KTX ---- */
-
-struct ktx {
-   uint32_t internal_format;
-   unsigned w_px, h_px, levels;
-   const uint8_t *level_data[KTX_MAX_LEVELS]; /* into the file's bytes */
-   uint64_t level_B[KTX_MAX_LEVELS];
-};
-
-static unsigned
-level_dim(unsigned d, unsigned level)
-{
-   return d >> level ? d >> level : 1;
-}
-
-/* Parses and checks a KTX 1.1 FXT1 file held in data[0..size_B). */
-static bool
-ktx_parse(const char *path, const uint8_t *data, size_t size_B, struct ktx *k)
-{
-   bool swap;
-
-   memset(k, 0, sizeof(*k));
-   if (size_B < sizeof(ktx_id) || memcmp(data, ktx_id, sizeof(ktx_id))) {
-      fail("%s: not a KTX 1.1 file (no KTX identifier)", path);
-      return false;
-   }
-   if (size_B < KTX_HEADER_B) {
-      fail("%s: truncated KTX header (%zu of %u bytes)", path, size_B, KTX_HEADER_B);
-      return false;
-   }
-   if (get32(data + 12, false) == 0x04030201u)
-      swap = false;
-   else if (get32(data + 12, false) == 0x01020304u)
-      swap = true;
-   else {
-      fail("%s: bad KTX endianness field 0x%08" PRIx32, path, get32(data + 12, false));
-      return false;
-   }
-
-   const uint32_t gl_type = get32(data + 16, swap), gl_format = get32(data + 24, swap);
-   const uint32_t w = get32(data + 36, swap), h = get32(data + 40, swap), d = get32(data + 44, swap);
-   const uint32_t layers = get32(data + 48, swap), faces = get32(data + 52, swap);
-   const uint32_t levels = get32(data + 56, swap), kv_B = get32(data + 60, swap);
-
-   k->internal_format = get32(data + 28, swap);
-   if (k->internal_format != KTX_RGB_FXT1 && k->internal_format != KTX_RGBA_FXT1) {
-      fail("%s: glInternalFormat 0x%04" PRIx32 " is not COMPRESSED_RGB_FXT1_3DFX (0x86B0) or "
-           "COMPRESSED_RGBA_FXT1_3DFX (0x86B1)", path, k->internal_format);
-      return false;
-   }
-   if (gl_type != 0 || gl_format != 0) {
-      fail("%s: a compressed KTX needs glType 0 and glFormat 0 (has %" PRIu32 ", %" PRIu32 ")", path, gl_type,
-           gl_format);
-      return false;
-   }
-   if (w == 0 || h == 0 || w > FXP_IMAGE_MAX_DIM_PX || h > FXP_IMAGE_MAX_DIM_PX) {
-      fail("%s: size %" PRIu32 "x%" PRIu32 " outside 1..%u", path, w, h, FXP_IMAGE_MAX_DIM_PX);
-      return false;
-   }
-   if (d > 1 || layers > 1 || faces != 1) {
-      fail("%s: only 2D textures are supported (depth %" PRIu32 ", array elements %" PRIu32 ", faces %" PRIu32
-           ")", path, d, layers, faces);
-      return false;
-   }
-   k->w_px = w;
-   k->h_px = h;
-   k->levels = levels ? levels : 1;
-   unsigned max_levels = 1;
-   while ((w >> max_levels) || (h >> max_levels))
-      max_levels++;
-   if (k->levels > max_levels) {
-      fail("%s: %" PRIu32 " mip levels, a %" PRIu32 "x%" PRIu32 " image has at most %u", path, levels, w, h,
-           max_levels);
-      return false;
-   }
-   if (kv_B > size_B - KTX_HEADER_B) {
-      fail("%s: key/value data of %" PRIu32 " bytes runs past the end of the file", path, kv_B);
-      return false;
-   }
-
-   size_t pos = KTX_HEADER_B + (size_t)kv_B;
-
-   for (unsigned l = 0; l < k->levels; l++) {
-      const uint64_t want = fxp_fxt1_image_size_B(level_dim(w, l), level_dim(h, l));
-      uint32_t image_B;
-
-      if (size_B - pos < 4) {
-         fail("%s: truncated: no imageSize for level %u", path, l);
-         return false;
-      }
-      image_B = get32(data + pos, swap);
-      pos += 4;
-      if (image_B != want) {
-         fail("%s: level %u imageSize %" PRIu32 ", a %ux%u FXT1 image takes %" PRIu64, path, l, image_B,
-              level_dim(w, l), level_dim(h, l), want);
-         return false;
-      }
-      if (size_B - pos < image_B) {
-         fail("%s: truncated: level %u needs %" PRIu32 " bytes, %zu left", path, l, image_B, size_B - pos);
-         return false;
-      }
-      k->level_data[l] = data + pos;
-      k->level_B[l] = image_B;
-      pos += image_B;
-      pos += (4 - image_B % 4) % 4; /* mipPadding (none for FXT1: sizes are multiples of 16) */
-      if (pos > size_B)
-         pos = size_B;
-   }
-   return true;
-}
+/* ---- KTX (the reader is fxt1/fxp_fxt1_ktx.c) ---- */
 
 static bool
 ktx_write(const char *path, bool rgba_format, unsigned w, unsigned h, unsigned levels,
           uint8_t *const *level_blocks)
 {
-   uint8_t hdr[KTX_HEADER_B];
+   uint8_t hdr[FXP_KTX_HEADER_B];
    FILE *f = fopen(path, "wb");
    bool ok;
 
@@ -249,12 +129,12 @@ ktx_write(const char *path, bool rgba_format, unsigned w, unsigned h, unsigned l
       fail("%s: %s", path, strerror(errno));
       return false;
    }
-   memcpy(hdr, ktx_id, sizeof(ktx_id));
+   memcpy(hdr, fxp_ktx_id, sizeof(fxp_ktx_id));
    put32(hdr + 12, 0x04030201u);
    put32(hdr + 16, 0);  /* glType */
    put32(hdr + 20, 1);  /* glTypeSize */
    put32(hdr + 24, 0);  /* glFormat */
-   put32(hdr + 28, rgba_format ? KTX_RGBA_FXT1 : KTX_RGB_FXT1);
+   put32(hdr + 28, rgba_format ? FXP_KTX_RGBA_FXT1 : FXP_KTX_RGB_FXT1);
    put32(hdr + 32, rgba_format ? GL_RGBA_ : GL_RGB_);
    put32(hdr + 36, w);
    put32(hdr + 40, h);
@@ -265,7 +145,7 @@ ktx_write(const char *path, bool rgba_format, unsigned w, unsigned h, unsigned l
    put32(hdr + 60, 0);  /* bytesOfKeyValueData */
    ok = fwrite(hdr, 1, sizeof(hdr), f) == sizeof(hdr);
    for (unsigned l = 0; ok && l < levels; l++) {
-      const uint64_t size_B = fxp_fxt1_image_size_B(level_dim(w, l), level_dim(h, l));
+      const uint64_t size_B = fxp_fxt1_image_size_B(fxp_ktx_level_dim(w, l), fxp_ktx_level_dim(h, l));
       uint8_t sz[4];
 
       put32(sz, (uint32_t)size_B);
@@ -285,7 +165,7 @@ ktx_write(const char *path, bool rgba_format, unsigned w, unsigned h, unsigned l
 static uint8_t *
 downsample(const uint8_t *src, unsigned w, unsigned h, bool weight_alpha)
 {
-   const unsigned nw = level_dim(w, 1), nh = level_dim(h, 1);
+   const unsigned nw = fxp_ktx_level_dim(w, 1), nh = fxp_ktx_level_dim(h, 1);
    uint8_t *dst = malloc((size_t)nw * nh * 4);
 
    if (!dst)
@@ -362,7 +242,7 @@ cmd_encode(int argc, char **argv)
    while (mips && ((img.w_px >> levels) || (img.h_px >> levels)))
       levels++;
 
-   uint8_t *blocks[KTX_MAX_LEVELS] = {NULL}, *level = img.rgba;
+   uint8_t *blocks[FXP_KTX_MAX_LEVELS] = {NULL}, *level = img.rgba;
    unsigned w = img.w_px, h = img.h_px;
    int rc = 0;
 
@@ -385,8 +265,8 @@ cmd_encode(int argc, char **argv)
             rc = fail("out of memory");
             break;
          }
-         w = level_dim(w, 1);
-         h = level_dim(h, 1);
+         w = fxp_ktx_level_dim(w, 1);
+         h = fxp_ktx_level_dim(h, 1);
       }
    }
    if (level != img.rgba)
@@ -425,10 +305,12 @@ load_blocks_decoded(const char *path, int level, unsigned raw_w, unsigned raw_h,
       h = raw_h;
       *rgba_format = raw_format != 0;
    } else {
-      struct ktx k;
+      struct fxp_ktx k;
+      char err[256];
 
-      if (!ktx_parse(path, data, size_B, &k)) {
-         if (size_B >= sizeof(ktx_id) && memcmp(data, ktx_id, sizeof(ktx_id)))
+      if (!fxp_ktx_parse(data, size_B, &k, err, sizeof(err))) {
+         fail("%s: %s", path, err);
+         if (size_B >= sizeof(fxp_ktx_id) && memcmp(data, fxp_ktx_id, sizeof(fxp_ktx_id)))
             fprintf(stderr, "%s: (raw blocks need --size WxH)\n", prog);
          free(data);
          return NULL;
@@ -439,9 +321,9 @@ load_blocks_decoded(const char *path, int level, unsigned raw_w, unsigned raw_h,
          return NULL;
       }
       blocks = k.level_data[level];
-      w = level_dim(k.w_px, (unsigned)level);
-      h = level_dim(k.h_px, (unsigned)level);
-      *rgba_format = k.internal_format == KTX_RGBA_FXT1;
+      w = fxp_ktx_level_dim(k.w_px, (unsigned)level);
+      h = fxp_ktx_level_dim(k.h_px, (unsigned)level);
+      *rgba_format = k.internal_format == FXP_KTX_RGBA_FXT1;
    }
    rgba = malloc((size_t)w * h * 4);
    if (!rgba) {
@@ -503,7 +385,7 @@ cmd_decode(int argc, char **argv)
          char *end;
          const long v = strtol(argv[++i], &end, 10);
 
-         if (*end || end == argv[i] || v < 0 || v >= (long)KTX_MAX_LEVELS)
+         if (*end || end == argv[i] || v < 0 || v >= (long)FXP_KTX_MAX_LEVELS)
             return fail("decode: bad --level '%s'", argv[i]) + 1;
          level = (int)v;
       } else if (!strcmp(argv[i], "--rgb")) {

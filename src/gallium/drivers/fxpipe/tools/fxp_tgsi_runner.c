@@ -908,6 +908,49 @@ run_geometry(struct test *t, const struct tgsi_token *tokens)
    return ok;
 }
 
+bool
+runner_parse(struct test *t, char *text)
+{
+   memset(t, 0, sizeof(*t));
+   failure[0] = 0;
+   return parse_test(t, text);
+}
+
+bool
+runner_run(struct test *t, const struct tgsi_token *tokens)
+{
+   return t->fragment ? run_fragment(t, tokens) : t->geometry ? run_geometry(t, tokens) : run_compute(t, tokens);
+}
+
+void
+runner_free(struct test *t)
+{
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
+      free(t->buffers[i].w);
+      free(t->expect_buffers[i].w);
+   }
+   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++)
+      free(t->constants[i].w);
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_OUTPUTS; i++) {
+      free(t->expect_outputs[i].w);
+      free(t->expect_emit[i].w);
+   }
+   free(t->expect_emit_count.w);
+   for (unsigned i = 0; i < MAX_TEXTURES; i++)
+      free(t->textures[i].data.w);
+   for (unsigned i = 0; i < PIPE_MAX_SHADER_IMAGES; i++) {
+      free(t->images[i].data.w);
+      free(t->images[i].expect.w);
+   }
+}
+
+const char *
+runner_failure(void)
+{
+   return failure;
+}
+
+#ifndef FXP_TGSI_RUNNER_NO_MAIN
 static bool
 run_file(const char *path)
 {
@@ -915,11 +958,11 @@ run_file(const char *path)
    char *text = read_file(path);
    bool ok;
 
-   memset(&t, 0, sizeof(t));
-   failure[0] = 0;
-   if (!text)
+   if (!text) {
+      failure[0] = 0;
       return fail("cannot read: %s", strerror(errno));
-   ok = parse_test(&t, text);
+   }
+   ok = runner_parse(&t, text);
    if (ok) {
       struct tgsi_token *tokens = calloc(MAX_TOKENS, sizeof(*tokens));
       if (!tokens)
@@ -927,26 +970,10 @@ run_file(const char *path)
       else if (!tgsi_text_translate(t.shader, tokens, MAX_TOKENS))
          ok = fail("the TGSI text does not parse");
       else
-         ok = t.fragment ? run_fragment(&t, tokens) : t.geometry ? run_geometry(&t, tokens) : run_compute(&t, tokens);
+         ok = runner_run(&t, tokens);
       free(tokens);
    }
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_BUFFERS; i++) {
-      free(t.buffers[i].w);
-      free(t.expect_buffers[i].w);
-   }
-   for (unsigned i = 0; i < PIPE_MAX_CONSTANT_BUFFERS; i++)
-      free(t.constants[i].w);
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_OUTPUTS; i++) {
-      free(t.expect_outputs[i].w);
-      free(t.expect_emit[i].w);
-   }
-   free(t.expect_emit_count.w);
-   for (unsigned i = 0; i < MAX_TEXTURES; i++)
-      free(t.textures[i].data.w);
-   for (unsigned i = 0; i < PIPE_MAX_SHADER_IMAGES; i++) {
-      free(t.images[i].data.w);
-      free(t.images[i].expect.w);
-   }
+   runner_free(&t);
    free(text);
    return ok;
 }
@@ -1023,3 +1050,4 @@ main(int argc, char **argv)
    printf("%u passed, %u failed\n", passed, failed);
    return failed ? 1 : 0;
 }
+#endif

@@ -79,6 +79,15 @@ bool fail(const char *fmt, ...);   /* records the test's failure message; return
 bool parse_data(struct data *d, char *text, bool expect);
 bool compare(const struct data *want, const uint32_t *got, unsigned n_got, const char *what);
 void blank_comments(char *body);   /* '#' to the end of the line becomes blanks */
+/* One test, step by step (what run_file does, and tests/fuzz/fxp_fuzz_tgsi.c): parse the text (which it
+ * modifies and *t points into; false with runner_failure() saying why), run the translated shader with
+ * the test's resources bound and check its expectations, free what parsing allocated (also after a
+ * failed parse). Compiled with -DFXP_TGSI_RUNNER_NO_MAIN, the runner has no main() and no file reading. */
+struct tgsi_token;
+bool runner_parse(struct test *t, char *text);
+bool runner_run(struct test *t, const struct tgsi_token *tokens);
+void runner_free(struct test *t);
+const char *runner_failure(void);
 
 /* fxp_tgsi_runner_res.c */
 bool parse_texture(struct test *t, const char *header, char *body);
