@@ -565,12 +565,17 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    struct pipe_resource *imgs[PIPE_MAX_SHADER_IMAGES] = {0};
    bool ok = true;
 
-   if (!pipe)
+   if (!pipe) {
+      if (screen)
+         screen->destroy(screen);
       return fail("no headless context");
+   }
    struct pipe_compute_state cso = {.ir_type = PIPE_SHADER_IR_TGSI, .prog = tokens, .req_local_mem = t->shared_B};
    void *cs = pipe->create_compute_state(pipe, &cso);
    if (t->expect_refused) {
       ok = cs == NULL || fail("the shader was accepted, but the test expects it refused");
+      if (cs)
+         pipe->delete_compute_state(pipe, cs);
       goto out;
    }
    if (!cs) {
