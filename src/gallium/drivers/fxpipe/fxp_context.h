@@ -5,6 +5,7 @@
 #include "pipe/p_context.h"
 #include "pipe/p_state.h"
 #include "util/list.h"
+#include "util/u_debug.h"
 #include "fetch/fxp_fetch.h"
 
 struct fxp_screen;
@@ -112,6 +113,9 @@ struct fxp_context {
 
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;
+
+   /* the application's KHR_debug callback, as st/mesa last set it (debug_message NULL: none); fxp_debug.h */
+   struct util_debug_callback debug;
 };
 
 /* A stream-output target and how far it has been written (draw/fxp_so.c). */

@@ -6,6 +6,7 @@
 
 #include "util/u_debug.h"
 #include "fxp_debug.h"
+#include "fxp_context.h"
 
 unsigned fxp_debug_flags;
 
@@ -54,5 +55,26 @@ fxp_refuse(const char *fmt, ...)
       fputc('\n', stderr);
       va_end(ap);
    }
+   return false;
+}
+
+bool
+fxp_ctx_message(struct fxp_context *ctx, unsigned *id, unsigned flag, enum util_debug_type type, const char *fmt,
+                ...)
+{
+   const bool log = fxp_debug_flags & flag;
+   const bool app = ctx && ctx->debug.debug_message;
+   if (!log && !app)
+      return false;
+   char text[512];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(text, sizeof(text), fmt, ap);
+   va_end(ap);
+   if (log)
+      fxp_log("%s%s", type == UTIL_DEBUG_TYPE_ERROR || type == UTIL_DEBUG_TYPE_OUT_OF_MEMORY ? "refused: " : "",
+              text);
+   if (app)
+      _util_debug_message(&ctx->debug, id, type, "fxpipe: %s", text);
    return false;
 }

@@ -1,6 +1,8 @@
-/* pipe_context creation and destruction, flush and barriers. Every command runs to completion when called,
- * so flush only hands out a fence, and barriers have nothing to order. */
+/* pipe_context creation and destruction, flush and barriers, and the application's debug callback (KHR_debug,
+ * fxp_debug.h). Every command runs to completion when called, so flush only hands out a fence, and barriers
+ * have nothing to order. */
 #include <inttypes.h>
+#include <string.h>
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
 #include "util/u_upload_mgr.h"
@@ -39,6 +41,12 @@ fxp_flush_resource(struct pipe_context *pipe, struct pipe_resource *resource)
 static void
 fxp_set_debug_callback(struct pipe_context *pipe, const struct util_debug_callback *cb)
 {
+   struct fxp_context *ctx = fxp_context(pipe);
+
+   if (cb)
+      ctx->debug = *cb;
+   else
+      memset(&ctx->debug, 0, sizeof(ctx->debug));
 }
 
 struct fxp_pool *

@@ -374,16 +374,16 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    uint64_t ib_size_B = 0;
 
    if (!ctx->vs || !ctx->fs || !ctx->velems || !ctx->rasterizer) {
-      fxp_refuse("draw with no vertex shader, fragment shader, vertex elements or rasterizer bound");
+      fxp_ctx_refuse(ctx, "draw with no vertex shader, fragment shader, vertex elements or rasterizer bound");
       return;
    }
    if (!ctx->vs->prog || !ctx->fs->prog || (ctx->gs && !ctx->gs->prog)) {
-      fxp_todo_once("draw with a shader the engine cannot run yet: nothing drawn");
+      fxp_ctx_todo(ctx, "draw with a shader the engine cannot run yet: nothing drawn");
       ctx->unimplemented_draws++;
       return;
    }
    if (info->mode >= PIPE_PRIM_PATCHES) {
-      fxp_refuse("draw of primitive type %u", info->mode);
+      fxp_ctx_refuse(ctx, "draw of primitive type %u", info->mode);
       return;
    }
    if (!fxp_render_condition_passes(ctx))
@@ -444,7 +444,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    struct fxp_draw_cache *cache = ctx->draw_cache;
    struct fxp_exec *vs_exec = cache ? &cache->vs_exec : NULL;
    if (!cache || !fxp_exec_setup(vs_exec, r.vs, fxp_gather_bindings(ctx, PIPE_SHADER_VERTEX), FXP_W)) {
-      fxp_refuse("out of memory for vertex shading");
+      fxp_ctx_out_of_memory(ctx, "out of memory for vertex shading");
       return;
    }
    if (r.gs) {
@@ -489,7 +489,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          struct draw_params d;
          const unsigned words = info->index_size ? 5 : 4;
          if (!read_indirect(indirect->buffer, indirect->offset + (uint64_t)k * indirect->stride, p, words * 4)) {
-            fxp_refuse("indirect draw parameters outside their buffer");
+            fxp_ctx_refuse(ctx, "indirect draw parameters outside their buffer");
             break;
          }
          d.count = p[0];

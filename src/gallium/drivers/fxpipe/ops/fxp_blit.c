@@ -341,7 +341,7 @@ fxp_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
    if (!fxp_blit_valid(info) || !fxp_blit_clip(info, &x0, &y0, &x1, &y1))
       return;
    if (info->alpha_blend)
-      fxp_todo_once("blit with alpha blending: copied without blending");
+      fxp_ctx_todo(fxp_context(pipe), "blit with alpha blending: copied without blending");
 
    if (fxp_blit_is_copy(info)) {
       struct fxp_region s = {

@@ -1,0 +1,88 @@
+/* fxpipe-gl-debug: fxpipe's messages reach the application through KHR_debug. Through the system's EGL
+ * (surfaceless, desktop GL context, FBO), with GL_DEBUG_OUTPUT and GL_DEBUG_OUTPUT_SYNCHRONOUS enabled and a
+ * callback installed, a line drawn with GL_LINE_SMOOTH (which fxpipe draws aliased, not implemented yet)
+ * must give one message from fxpipe ("fxpipe: not implemented yet: smooth (antialiased) lines ...") with
+ * source GL_DEBUG_SOURCE_API, type GL_DEBUG_TYPE_OTHER and severity GL_DEBUG_SEVERITY_NOTIFICATION, the
+ * mapping st/mesa gives UTIL_DEBUG_TYPE_CONFORMANCE (fxp_debug.h's table). With GL_DEBUG_OUTPUT disabled,
+ * the same in a new rasterizer state (another line width) must give none; enabled again with that message
+ * ID silenced by glDebugMessageControl, none either. Exits 0 only if every check passes. */
+#define GL_GLEXT_PROTOTYPES
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fxp_gl_check.h"
+#include "fxp_gl_egl.h"
+
+static unsigned fxp_messages;
+static GLenum last_source, last_type, last_severity;
+static GLuint last_id;
+static char last_text[512];
+
+static void GLAPIENTRY
+on_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length, const GLchar *text,
+           const void *user)
+{
+   (void)length;
+   (void)user;
+   printf("     message: source 0x%x type 0x%x id %u severity 0x%x: %s\n", source, type, id, severity, text);
+   if (strncmp(text, "fxpipe: ", 8))
+      return;   /* st/mesa's own messages are not what this test is about */
+   fxp_messages++;
+   last_source = source;
+   last_type = type;
+   last_severity = severity;
+   last_id = id;
+   snprintf(last_text, sizeof(last_text), "%s", text);
+}
+
+static void
+draw_smooth_line(float width)
+{
+   glLineWidth(width);
+   glBegin(GL_LINES);
+   glVertex2f(-0.5f, -0.5f);
+   glVertex2f(0.5f, 0.5f);
+   glEnd();
+   glFinish();
+}
+
+int
+main(void)
+{
+   EGLDisplay dpy = fxp_egl_make_current();
+   if (dpy == EGL_NO_DISPLAY)
+      return 2;
+   printf("GL_RENDERER: %s\n", (const char *)glGetString(GL_RENDERER));
+   check(fxp_make_fbo(16, 16), "FBO complete");
+
+   glDebugMessageCallback(on_message, NULL);
+   glEnable(GL_DEBUG_OUTPUT);
+   glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
+   glEnable(GL_LINE_SMOOTH);
+   glEnable(GL_BLEND);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   draw_smooth_line(1.0f);
+   check(fxp_messages == 1, "one message from fxpipe for a smooth line (got %u)", fxp_messages);
+   check(strstr(last_text, "not implemented yet: smooth (antialiased) lines") != NULL,
+         "it says smooth lines are not implemented yet: \"%s\"", last_text);
+   check(last_source == GL_DEBUG_SOURCE_API, "source GL_DEBUG_SOURCE_API (0x%x)", last_source);
+   check(last_type == GL_DEBUG_TYPE_OTHER, "type GL_DEBUG_TYPE_OTHER (0x%x)", last_type);
+   check(last_severity == GL_DEBUG_SEVERITY_NOTIFICATION, "severity GL_DEBUG_SEVERITY_NOTIFICATION (0x%x)",
+         last_severity);
+
+   glDisable(GL_DEBUG_OUTPUT);
+   draw_smooth_line(2.0f);
+   check(fxp_messages == 1, "no message with GL_DEBUG_OUTPUT disabled (got %u in all)", fxp_messages);
+
+   glEnable(GL_DEBUG_OUTPUT);
+   glDebugMessageControl(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, GL_DONT_CARE, 1, &last_id, GL_FALSE);
+   draw_smooth_line(3.0f);
+   check(fxp_messages == 1, "no message once its ID %u is silenced (got %u in all)", last_id, fxp_messages);
+
+   check(glGetError() == GL_NO_ERROR, "no GL error");
+   eglTerminate(dpy);
+   printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);
+   return failures ? 1 : 0;
+}
