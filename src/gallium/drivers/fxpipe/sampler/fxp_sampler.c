@@ -622,7 +622,11 @@ fxp_texture_base_size(const struct fxp_sampler_binding *b, float size[3])
    if (!b || !b->view || !b->view->texture)
       return;
    const struct pipe_resource *res = b->view->texture;
-   const unsigned l = b->view->u.tex.first_level;
+   /* a buffer has no levels (its view's u.buf overlays u.tex: a 48-byte buffer read as first_level 48 made
+    * u_minify shift by 48; found by the tgsi fuzzer), and a view's level stays within the resource's */
+   if (res->target == PIPE_BUFFER)
+      return;
+   const unsigned l = MIN2(b->view->u.tex.first_level, res->last_level);
    size[0] = u_minify(res->width0, l);
    size[1] = u_minify(res->height0, l);
    size[2] = res->target == PIPE_TEXTURE_3D ? u_minify(res->depth0, l) : 1;
