@@ -477,8 +477,18 @@ decode_declaration(struct decoder *d, const struct tgsi_full_declaration *decl)
 /* Simple forms (fxp_ops_float.c, SF): an instruction outside all control flow, without source modifiers or
  * saturation, writes its destination without the execution-mask blend. Outside control flow the mask is the
  * batch's live lanes, unless KILL, KILL_IF, DEMOTE or RET took lanes out of it: programs with any of those
- * keep the general forms. The lanes beyond a batch's count are written too, and nothing reads them. A fast
- * path: FXPIPE_DEBUG=nofast keeps the general forms (the TGSI tests run both ways); p->num_simple counts. */
+ * keep the general forms. The lanes beyond a batch's count are written too, and nothing reads them. Inside
+ * control flow (IF, loops, subroutines) such an instruction gets fxp_op_when_full: the simple form while
+ * every lane that exists is active (uniform branches and loops: no lane keeps an old value, so the store
+ * needs no blend), the general one while some lane waits (e->full, kept by fxp_update_mask). A fast path:
+ * FXPIPE_DEBUG=nofast keeps the general forms (the TGSI tests run both ways); p->num_simple and
+ * p->num_simple_when_full count. */
+static void
+fxp_op_when_full(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   (e->full ? in->simple_fn : in->general_fn)(e, in);
+}
+
 static void
 specialize(struct fxp_program *p)
 {
@@ -488,15 +498,22 @@ specialize(struct fxp_program *p)
       return;
    for (unsigned i = 0; i < p->num_insts; i++) {
       struct fxp_inst *in = &p->insts[i];
-      if (!in->top_level || in->sat || in->num_dst != 1 || in->opcode >= TGSI_OPCODE_LAST ||
+      if (in->sat || in->num_dst != 1 || in->opcode >= TGSI_OPCODE_LAST ||
           !p->engine->simple[in->opcode] || in->fn != p->engine->ops[in->opcode])
          continue;
       bool plain = true;
       for (unsigned k = 0; k < in->num_src; k++)
          plain &= in->src[k].mod == 0;
-      if (plain) {
+      if (!plain)
+         continue;
+      if (in->top_level) {
          in->fn = p->engine->simple[in->opcode];
          p->num_simple++;
+      } else {
+         in->general_fn = in->fn;
+         in->simple_fn = p->engine->simple[in->opcode];
+         in->fn = fxp_op_when_full;
+         p->num_simple_when_full++;
       }
    }
 }

@@ -99,6 +99,7 @@ fxp_exec_reset(struct fxp_exec *e, unsigned count)
    fxp_vi live;
    memcpy(&live, &ramp[FXP_W - MIN2(count, FXP_W)], sizeof(live));
    e->live = e->mask = live;
+   e->full = true;
    e->cond = e->loop = e->cont = e->func = fxp_splat_i(-1);
    e->helper = fxp_splat_i(0);
    if (e->gs)

@@ -16,6 +16,7 @@
 void FXP_ISA_FN(fxp_ops_cf_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_mem_register)(fxp_op_fn *table);
@@ -117,6 +118,7 @@ static inline void
 fxp_update_mask(struct fxp_exec *e)
 {
    e->mask = e->live & e->cond & e->loop & e->cont & e->func;
+   e->full = !fxp_any(e->live & ~e->mask);
 }
 
 #endif

@@ -34,6 +34,23 @@
       FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c]);                   \
    }
 
+/* Simple forms (fxp_decode.c, specialize; fxp_ops_float.c's SF): the sources read as they are, the
+ * destination written without the execution-mask blend; the arithmetic is the general form's. */
+#define SU(s) (e->rf[in->src[s].slot[c]].u)
+#define OP_SIMPLE_(name, nsrc, type, expr)                                  \
+   static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
+   {                                                                        \
+      fxp_vu r[4];                                                          \
+      FOREACH_CHAN(in, c) {                                                 \
+         const type a = (type)SU(0), b = nsrc > 1 ? (type)SU(1) : a, d = nsrc > 2 ? (type)SU(2) : a; \
+         (void)b; (void)d;                                                  \
+         r[c] = (fxp_vu)(expr);                                             \
+      }                                                                     \
+      FOREACH_CHAN(in, c) e->rf[in->dst[0].slot[c]].u = r[c];              \
+   }
+#define OP_U_S(name, nsrc, expr) OP_U(name, nsrc, expr) OP_SIMPLE_(name, nsrc, fxp_vu, expr)
+#define OP_I_S(name, nsrc, expr) OP_I(name, nsrc, expr) OP_SIMPLE_(name, nsrc, fxp_vi, expr)
+
 /* Per-lane scalar form for what vectors cannot express directly. */
 #define OP_U_LANES(name, nsrc, scalar)                                      \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)          \
@@ -48,30 +65,30 @@
       FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c]);                   \
    }
 
-OP_U(op_uadd, 2, a + b)
-OP_U(op_umul, 2, a * b)
-OP_U(op_umad, 3, a * b + d)
-OP_U(op_and, 2, a & b)
-OP_U(op_or, 2, a | b)
-OP_U(op_xor, 2, a ^ b)
-OP_U(op_not, 1, ~a)
-OP_U(op_shl, 2, a << (b & 31u))
-OP_U(op_ushr, 2, a >> (b & 31u))
-OP_I(op_ishr, 2, a >> (b & 31))
-OP_U(op_umax, 2, fxp_sel_u(fxp_gt_u(a, b), a, b))
-OP_U(op_umin, 2, fxp_sel_u(fxp_lt_u(a, b), a, b))
-OP_I(op_imax, 2, fxp_sel_u(fxp_gt_i(a, b), (fxp_vu)a, (fxp_vu)b))
-OP_I(op_imin, 2, fxp_sel_u(fxp_lt_i(a, b), (fxp_vu)a, (fxp_vu)b))
-OP_U(op_useq, 2, (fxp_vu)fxp_eq_i((fxp_vi)a, (fxp_vi)b))
-OP_U(op_usne, 2, (fxp_vu)fxp_ne_i((fxp_vi)a, (fxp_vi)b))
-OP_U(op_usge, 2, (fxp_vu)fxp_ge_u(a, b))
-OP_U(op_uslt, 2, (fxp_vu)fxp_lt_u(a, b))
-OP_I(op_isge, 2, fxp_ge_i(a, b))
-OP_I(op_islt, 2, fxp_lt_i(a, b))
-OP_I(op_ineg, 1, (fxp_vi)(-(fxp_vu)a))
+OP_U_S(op_uadd, 2, a + b)
+OP_U_S(op_umul, 2, a * b)
+OP_U_S(op_umad, 3, a * b + d)
+OP_U_S(op_and, 2, a & b)
+OP_U_S(op_or, 2, a | b)
+OP_U_S(op_xor, 2, a ^ b)
+OP_U_S(op_not, 1, ~a)
+OP_U_S(op_shl, 2, a << (b & 31u))
+OP_U_S(op_ushr, 2, a >> (b & 31u))
+OP_I_S(op_ishr, 2, a >> (b & 31))
+OP_U_S(op_umax, 2, fxp_sel_u(fxp_gt_u(a, b), a, b))
+OP_U_S(op_umin, 2, fxp_sel_u(fxp_lt_u(a, b), a, b))
+OP_I_S(op_imax, 2, fxp_sel_u(fxp_gt_i(a, b), (fxp_vu)a, (fxp_vu)b))
+OP_I_S(op_imin, 2, fxp_sel_u(fxp_lt_i(a, b), (fxp_vu)a, (fxp_vu)b))
+OP_U_S(op_useq, 2, (fxp_vu)fxp_eq_i((fxp_vi)a, (fxp_vi)b))
+OP_U_S(op_usne, 2, (fxp_vu)fxp_ne_i((fxp_vi)a, (fxp_vi)b))
+OP_U_S(op_usge, 2, (fxp_vu)fxp_ge_u(a, b))
+OP_U_S(op_uslt, 2, (fxp_vu)fxp_lt_u(a, b))
+OP_I_S(op_isge, 2, fxp_ge_i(a, b))
+OP_I_S(op_islt, 2, fxp_lt_i(a, b))
+OP_I_S(op_ineg, 1, (fxp_vi)(-(fxp_vu)a))
 OP_I(op_iabs, 1, fxp_sel_u(fxp_lt_i(a, fxp_splat_i(0)), -(fxp_vu)a, (fxp_vu)a))
 OP_I(op_issg, 1, fxp_lt_i(a, fxp_splat_i(0)) - fxp_gt_i(a, fxp_splat_i(0))) /* comparisons give -1 for true */
-OP_U(op_ucmp, 3, fxp_sel_u(fxp_ne_i((fxp_vi)a, fxp_splat_i(0)), b, d))
+OP_U_S(op_ucmp, 3, fxp_sel_u(fxp_ne_i((fxp_vi)a, fxp_splat_i(0)), b, d))
 OP_U(op_uarl, 1, a)
 
 static uint32_t udiv1(uint32_t a, uint32_t b, uint32_t c, uint32_t d) { return b ? a / b : UINT32_MAX; }
@@ -216,4 +233,32 @@ FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *t)
    t[TGSI_OPCODE_LSB] = op_lsb;
    t[TGSI_OPCODE_UMSB] = op_umsb;
    t[TGSI_OPCODE_IMSB] = op_imsb;
+}
+
+/* The simple forms of this file's opcodes; the decoder uses them where they apply. */
+void
+FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *t)
+{
+   t[TGSI_OPCODE_UADD] = op_uadd_simple;
+   t[TGSI_OPCODE_UMUL] = op_umul_simple;
+   t[TGSI_OPCODE_UMAD] = op_umad_simple;
+   t[TGSI_OPCODE_AND] = op_and_simple;
+   t[TGSI_OPCODE_OR] = op_or_simple;
+   t[TGSI_OPCODE_XOR] = op_xor_simple;
+   t[TGSI_OPCODE_NOT] = op_not_simple;
+   t[TGSI_OPCODE_SHL] = op_shl_simple;
+   t[TGSI_OPCODE_USHR] = op_ushr_simple;
+   t[TGSI_OPCODE_ISHR] = op_ishr_simple;
+   t[TGSI_OPCODE_UMAX] = op_umax_simple;
+   t[TGSI_OPCODE_UMIN] = op_umin_simple;
+   t[TGSI_OPCODE_IMAX] = op_imax_simple;
+   t[TGSI_OPCODE_IMIN] = op_imin_simple;
+   t[TGSI_OPCODE_USEQ] = op_useq_simple;
+   t[TGSI_OPCODE_USNE] = op_usne_simple;
+   t[TGSI_OPCODE_USGE] = op_usge_simple;
+   t[TGSI_OPCODE_USLT] = op_uslt_simple;
+   t[TGSI_OPCODE_ISGE] = op_isge_simple;
+   t[TGSI_OPCODE_ISLT] = op_islt_simple;
+   t[TGSI_OPCODE_INEG] = op_ineg_simple;
+   t[TGSI_OPCODE_UCMP] = op_ucmp_simple;
 }

@@ -130,6 +130,8 @@ struct fxp_inst {
    uint8_t num_src, num_dst;
    uint8_t sat;
    bool top_level;              /* outside IF, loops and subroutines (the decoder's control-flow stack empty) */
+   fxp_op_fn simple_fn, general_fn; /* inside control flow: fn = fxp_op_when_full, which runs simple_fn
+                                       while every lane is active and general_fn otherwise (specialize) */
    uint8_t tex_target;          /* TGSI_TEXTURE_* */
    uint8_t mem_file;            /* BUFFER, MEMORY, IMAGE for LOAD/STORE/ATOM */
    uint8_t mem_index;
@@ -267,6 +269,7 @@ struct fxp_program {
    bool uses_barrier;
    bool uses_helper;            /* READ_HELPER, DEMOTE or SV HELPER_INVOCATION: the stage must set e->helper */
    unsigned num_simple;         /* instructions given their simple form (fxp_decode.c, specialize) */
+   unsigned num_simple_when_full; /* ... inside control flow, taken while every lane is active */
 };
 
 /* Decodes for the process's table (fxp_isa_chosen); _isa for a given supported one (the benchmark). */
@@ -346,6 +349,7 @@ struct fxp_exec {
                                    they never write memory and their results are discarded */
    fxp_vi cond, loop, cont, func;
    fxp_vi mask;                 /* live & cond & loop & cont & func */
+   bool full;                   /* mask == live: every lane that exists is active (fxp_update_mask) */
 
    fxp_vi cond_stack[FXP_MAX_NEST];
    struct { fxp_vi loop, cont, cond; unsigned cond_sp; } loop_stack[FXP_MAX_NEST];
