@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fxpipe's libFuzzer harnesses (tests/fuzz/, README "Fuzzing"): builds them and runs each for SECONDS.
 #
-#   scripts/fuzz.sh [--no-build] [--replay-only] [--seed N] [--fixed-runs] [-j N] [SECONDS] [HARNESS...]
+#   scripts/fuzz.sh [--no-build] [--replay-only] [--replay-corpus] [--seed N] [--fixed-runs] [-j N] [SECONDS] [HARNESS...]
 #
 # SECONDS defaults to 60; `scripts/fuzz.sh 3600` is the hour a harness. --fixed-runs runs each harness for
 # the fixed number of executions of the table `runs` below instead (about 40 s each on an idle 2-core
@@ -25,22 +25,24 @@
 # tests/fuzz/regressions/HARNESS/ with a name saying what it found. -j N runs N harnesses at once (default:
 # 2, or 1 on a one-CPU machine). --seed N gives libFuzzer a fixed seed. A fixed seed alone does not make a run repeatable when the run
 # is bounded by time: a faster or idler machine executes more inputs and may reach a finding a slower one
-# does not (a CI run failed that way, on a leak its machine reached after 47,081 executions). CI's run
-# (meson's `fuzz`: --seed 1 --fixed-runs, from an empty kept corpus in a fresh clone, one thread) therefore
-# executes the same inputs on every machine, so one commit cannot pass once and fail once by luck; the
-# open-ended search is the timed run, by hand (README "Fuzzing"). Prints a line a step and ends with `N passed, N failed` (each replay and
+# does not (a CI run failed that way, on a leak its machine reached after 47,081 executions). Nor does a
+# fixed count: a harness's coverage depends on heap addresses (Mesa's pointer-keyed hash tables), so two
+# runs of one binary from one seed part ways, and one of two such blit runs here met an ASan report that the
+# other did not. So CI replays (--replay-corpus: the same inputs on every machine, one commit cannot pass
+# once and fail once), and the search, timed or counted, runs by script (README "Fuzzing"). Prints a line a step and ends with `N passed, N failed` (each replay and
 # each run counts one).
 set -u
 repo=$(cd "$(dirname "$0")/.." && pwd)
 export PATH=/usr/bin:$PATH
 unset MALLOC_PERTURB_
 bdir=${FXPIPE_BUILD:-$repo/build}
-build=1 replay_only=0 seed= fixed=0 jobs=$( [ "$(nproc)" -gt 1 ] && echo 2 || echo 1 ) secs=60 picked=()
+build=1 replay_only=0 replay_corpus=0 seed= fixed=0 jobs=$( [ "$(nproc)" -gt 1 ] && echo 2 || echo 1 ) secs=60 picked=()
 all=(fxt1 fxt1-files tgsi fetch blit)
 while [ $# -gt 0 ]; do
   case $1 in
     --no-build) build=0 ;;
     --replay-only) replay_only=1 ;;
+    --replay-corpus) replay_corpus=1 ;;
     -j) jobs=$2; shift ;;
     --seed) seed=$2; shift ;;
     --fixed-runs) fixed=1 ;;
@@ -106,6 +108,16 @@ run_one() {
   [ $replay_only = 1 ] && return
   local seed_dirs=()
   for s in ${seeds[$h]}; do [ -d "$s" ] && seed_dirs+=("$s"); done
+  if [ $replay_corpus = 1 ]; then
+    inputs=()
+    while IFS= read -r f; do inputs+=("$f"); done < <(find "${seed_dirs[@]}" -maxdepth 1 -type f | sort)
+    t0=$(now)
+    "$bin" "${opts[@]}" "${inputs[@]}" > "$d/run.txt" 2>&1
+    rc=$?
+    printf 'corpus %-12s %-8s %5ss  %s inputs\n' "$h" "$([ $rc = 0 ] && echo ok || echo FAILED)" "$(elapsed "$t0")" \
+      ${#inputs[@]} >> "$d/status"
+    return
+  fi
   t0=$(now)
   local bound=(-max_total_time="$secs")
   [ $fixed = 1 ] && bound=(-runs="${runs[$h]}")
