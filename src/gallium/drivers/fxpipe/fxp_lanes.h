@@ -94,6 +94,36 @@ fxp_any(fxp_vi m)
 #endif
 }
 
+/* Bit l set where lane l of m is not 0 (m a comparison's result: each lane 0 or ~0). */
+static inline uint32_t
+fxp_lane_bits(fxp_vi m)
+{
+#if defined(__AVX512F__) && FXP_W == 16
+   return _mm512_test_epi32_mask((__m512i)m, (__m512i)m);
+#elif defined(__AVX2__) && FXP_W == 16
+   const __m256 lo = (__m256)__builtin_shufflevector(m, m, 0, 1, 2, 3, 4, 5, 6, 7);
+   const __m256 hi = (__m256)__builtin_shufflevector(m, m, 8, 9, 10, 11, 12, 13, 14, 15);
+   return (uint32_t)_mm256_movemask_ps(lo) | (uint32_t)_mm256_movemask_ps(hi) << 8;
+#else
+   uint32_t bits = 0;
+   for (unsigned l = 0; l < FXP_W; l++)
+      bits |= m[l] ? 1u << l : 0;
+   return bits;
+#endif
+}
+
+static inline fxp_vi fxp_splat_i(int32_t v);
+
+/* The inverse: ~0 in lane l where bit l of bits is set, else 0. */
+static inline fxp_vi
+fxp_bits_lanes(uint32_t bits)
+{
+   _Static_assert(FXP_W == 16, "the table below has 16 lanes");
+   const fxp_vi bit = {1 << 0, 1 << 1, 1 << 2, 1 << 3, 1 << 4, 1 << 5, 1 << 6, 1 << 7,
+                       1 << 8, 1 << 9, 1 << 10, 1 << 11, 1 << 12, 1 << 13, 1 << 14, 1 << 15};
+   return fxp_ne_i(fxp_splat_i((int32_t)bits) & bit, fxp_splat_i(0));
+}
+
 static inline fxp_vi
 fxp_splat_i(int32_t v)
 {

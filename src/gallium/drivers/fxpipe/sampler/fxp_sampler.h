@@ -30,6 +30,10 @@ struct fxp_sampler_binding {
    /* FXT1 views: decodes texel (x, y) of an 8x4 block (fxt1/fxp_fxt1.h); NULL for other formats */
    void (*fxt1_texel)(const uint8_t block[16], unsigned x, unsigned y, uint8_t rgba[4]);
    uint8_t fast;          /* fxp_sampler_fast.c's texel kind, 0 for the general path only */
+   /* with `fast`: the one level every LOD selects (mip filter NONE, one filter for magnification and
+    * minification), or -1; fast_linear: that filter is LINEAR (fxp_sampler_fast_prepare) */
+   int8_t fast_level;
+   bool fast_linear;
 };
 
 /* Fills the derived fields of a binding whose view and state are set. */

@@ -12,7 +12,8 @@
  * | wrap            | the three modes inlined; no border colour can be reached                           |
  * | level choice    | the general path's rules (mag/min filter, mip NONE/NEAREST/LINEAR, clamps)         |
  * | batches         | when all lanes sample one level with one filter (8-bit formats), wrapping, loads   |
- * |                 | and filtering run as lane vectors (sample_level_vec), else lane by lane             | */
+ * |                 | and filtering run as lane vectors (sample_level_vec), else lane by lane; a binding  |
+ * |                 | with no mipmaps and one filter skips the LOD (fast_level, sample_one_level)         | */
 #include <math.h>
 #include <string.h>
 
@@ -44,6 +45,8 @@ void
 fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
 {
    b->fast = FAST_NONE;
+   b->fast_level = -1;
+   b->fast_linear = false;
    if ((fxp_debug_flags & FXP_DBG_NOFAST) || !b->view || !b->state || b->kind != FXP_TEXEL_FLOAT)
       return;
    const struct pipe_sampler_view *v = b->view;
@@ -59,6 +62,13 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    case PIPE_FORMAT_B8G8R8X8_UNORM: b->fast = FAST_BGRX; break;
    case PIPE_FORMAT_FXT1_RGB: case PIPE_FORMAT_FXT1_RGBA: b->fast = b->fxt1_texel ? FAST_FXT1 : FAST_NONE; break;
    default: break;
+   }
+   /* what pick_levels gives for every LOD, NaN included, when there are no mipmaps and one filter: the first
+    * level, that filter (the batch form then skips the LOD and the lane-by-lane level checks) */
+   if (b->fast != FAST_NONE && st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE &&
+       st->min_img_filter == st->mag_img_filter) {
+      b->fast_level = (int8_t)MIN2(v->u.tex.first_level, v->texture->last_level);
+      b->fast_linear = st->mag_img_filter == PIPE_TEX_FILTER_LINEAR;
    }
 }
 #endif
@@ -459,17 +469,14 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    }
 }
 
-bool
-fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, const float s_in[FXP_W],
-                      const float t_in[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
-                      struct fxp_sample_cache *cache, uint32_t out[4][FXP_W])
+/* Each lane's level(s) by its LOD, sampled and blended (linear mip filter) into a[]. */
+static void
+sample_levels_blend(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf s, const fxp_vf t,
+                    const float lod[FXP_W], const int off[2], uint32_t active, struct fxp_sample_cache *cache,
+                    fxp_vf a[4])
 {
-   if (!b || !b->fast || (target != TGSI_TEXTURE_2D && target != TGSI_TEXTURE_RECT))
-      return false;
    struct level_pick pk;
-   fxp_vf s, t, a[4], c[4];
-   memcpy(&s, s_in, sizeof(s));
-   memcpy(&t, t_in, sizeof(t));
+   fxp_vf c[4];
    pick_levels(b, lod, &pk);
    for (unsigned l = 0; l < FXP_W; l++)
       if (!(active & (1u << l)))
@@ -486,10 +493,54 @@ fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, cons
             for (unsigned k = 0; k < 4; k++)
                a[k][l] = a[k][l] * (1 - pk.frac[l]) + c[k][l] * pk.frac[l];
    }
+}
+
+/* sample_levels when the binding has one level for every LOD (b->fast_level, an 8-bit format): the same float
+ * operations in the same order, without the per-lane level checks, and for NEAREST without the bilinear
+ * weights it would not use. */
+static void
+sample_one_level(const struct fxp_sampler_binding *b, bool rect, const fxp_vf s, const fxp_vf t, const int off[2],
+                 fxp_vf out[4])
+{
+   const struct pipe_sampler_state *st = b->state;
+   const int lv = b->fast_level;
+   const bool normalized = !rect && !st->unnormalized_coords;
+   const fxp_vf w = fxp_splat_f((float)u_minify(b->view->texture->width0, lv));
+   const fxp_vf h = fxp_splat_f((float)u_minify(b->view->texture->height0, lv));
+   const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
+   const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
+   if (!b->fast_linear) {
+      const fxp_vf none = fxp_splat_f(0.0f);
+      sample_level_vec(b, lv, false, u, vv, none, none, NULL, out);
+      return;
+   }
+   const fxp_vf lim = fxp_splat_f(16777216.0f);
+   const fxp_vf cu = fxp_sel_f(fxp_lt_f(u, -lim), -lim, fxp_sel_f(fxp_gt_f(u, lim), lim, u));
+   const fxp_vf cv = fxp_sel_f(fxp_lt_f(vv, -lim), -lim, fxp_sel_f(fxp_gt_f(vv, lim), lim, vv));
+   const fxp_vf fu = cu - 0.5f, fv = cv - 0.5f;
+   const fxp_vf flu = vfloor(fu), flv = vfloor(fv);
+   const fxp_vf au = fu - flu, av = fv - flv;
+   const fxp_vf wgt[4] = {(1 - au) * (1 - av) * 1.0f, au * (1 - av) * 1.0f, (1 - au) * av * 1.0f, au * av * 1.0f};
+   sample_level_vec(b, lv, true, u, vv, flu, flv, wgt, out);
+}
+
+bool
+fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, const float s_in[FXP_W],
+                      const float t_in[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
+                      struct fxp_sample_cache *cache, uint32_t out[4][FXP_W])
+{
+   if (!b || !b->fast || (target != TGSI_TEXTURE_2D && target != TGSI_TEXTURE_RECT))
+      return false;
+   fxp_vf s, t, a[4];
+   memcpy(&s, s_in, sizeof(s));
+   memcpy(&t, t_in, sizeof(t));
+   const bool rect = target == TGSI_TEXTURE_RECT;
+   if (b->fast_level >= 0 && b->fast != FAST_FXT1)
+      sample_one_level(b, rect, s, t, off, a);
+   else
+      sample_levels_blend(b, target, s, t, lod, off, active, cache, a);
    /* fxp_sampler_swizzle on whole channels; lanes outside `active` give 0 */
-   fxp_vu on;
-   for (unsigned l = 0; l < FXP_W; l++)
-      on[l] = active & (1u << l) ? ~0u : 0u;
+   const fxp_vu on = (fxp_vu)fxp_bits_lanes(active);
    const unsigned sw[4] = {b->view->swizzle_r, b->view->swizzle_g, b->view->swizzle_b, b->view->swizzle_a};
    for (unsigned k = 0; k < 4; k++) {
       fxp_vu v;

@@ -298,9 +298,8 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
          lod[l] = (given ? a->lod[l] : 0.0f) + bias;
    }
 
-   uint32_t active = 0;
-   for (unsigned l = 0; l < FXP_W; l++)
-      active |= (e->mask[l] || e->quad_layout) ? 1u << l : 0;
+   /* fragment batches sample for every lane, helpers included (their results feed other lanes' derivatives) */
+   const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
    float sa[FXP_W], ta[FXP_W];
    memcpy(sa, &s, sizeof(sa));
    memcpy(ta, &tt, sizeof(ta));
