@@ -56,6 +56,14 @@ struct fxp_fragment {
    bool fast_color_alpha[PIPE_MAX_COLOR_BUFS];
    bool fast_color_plain[PIPE_MAX_COLOR_BUFS];  /* no blending, all channels written */
    bool fast_color_over[PIPE_MAX_COLOR_BUFS];   /* SRC_ALPHA, INV_SRC_ALPHA, ADD everywhere, all channels */
+   /* the fast depth test, compiled at setup: on (depth test enabled), writes, and the depth function as a
+    * truth table over the outcome of comparing the fragment's depth a with the stored b:
+    * | bit | 0     | 1      | 2     | 3                      |
+    * |-----|-------|--------|-------|------------------------|
+    * | if  | a < b | a == b | a > b | unordered (a NaN b)    |
+    * (PIPE_FUNC_* values are bits 0-2 already; NOTEQUAL and ALWAYS pass unordered, as fxp_compare) */
+   bool fast_depth_on, fast_depth_write;
+   uint8_t fast_depth_tt;
 };
 
 /* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel

@@ -11,7 +11,8 @@
  * With early depth and stencil tests (f->early_zs) the colour paths run after any depth-stencil state, and
  * the early tests use the fast depth test when it applies.
  * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and
- * the usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) have their own loops. */
+ * the usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) run as lane vectors with one load and store a
+ * pixel; the depth test runs one loop per depth format with the state compiled at setup (fast_depth_tt). */
 #include <math.h>
 
 #include "util/format/u_format.h"
@@ -72,6 +73,13 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
       if (f->fast_depth == FZ_NONE && !f->early_zs)
          return false;
    }
+   {
+      const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
+      const unsigned func = dsa ? dsa->depth_func : PIPE_FUNC_ALWAYS;
+      f->fast_depth_on = dsa && dsa->depth_enabled;
+      f->fast_depth_write = dsa && dsa->depth_writemask;
+      f->fast_depth_tt = (uint8_t)((func & 7u) | (func == PIPE_FUNC_NOTEQUAL || func == PIPE_FUNC_ALWAYS ? 8u : 0u));
+   }
    if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
       return false;
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
@@ -95,48 +103,87 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    return true;
 }
 
-static inline bool
-depth_test(const struct fxp_fragment *f, uint8_t *p, double z)
+/* The lanes of `lanes` inside the framebuffer (fxp_fragment_lane_in's rule for every lane at once). */
+static inline uint32_t
+lanes_inside(const struct fxp_fragment *f, const int *x, const int *y, uint32_t lanes)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = f->ctx->dsa;
-   if (!dsa || !dsa->depth_enabled)
-      return true;
-   switch (f->fast_depth) {
-   case FZ_Z32F: {
-      float stored;
-      const float zf = (float)z;
-      memcpy(&stored, p, 4);
-      if (!fxp_compare(dsa->depth_func, zf, stored))
-         return false;
-      if (dsa->depth_writemask)
-         memcpy(p, &zf, 4);
-      return true;
-   }
-   case FZ_Z16: {
-      uint16_t stored;
-      memcpy(&stored, p, 2);
-      const uint16_t zi = (uint16_t)(z * 65535.0 + 0.5); /* z in [0, 1]: llround */
-      if (!fxp_compare(dsa->depth_func, zi, stored))
-         return false;
-      if (dsa->depth_writemask)
-         memcpy(p, &zi, 2);
-      return true;
-   }
-   default: {
-      uint32_t word;
-      memcpy(&word, p, 4);
-      const bool low = f->fast_depth == FZ_Z24_LOW;
-      const uint32_t stored = low ? word & 0xffffff : word >> 8;
-      const uint32_t zi = (uint32_t)(z * 16777215.0 + 0.5); /* z in [0, 1]: llround */
-      if (!fxp_compare(dsa->depth_func, zi, stored))
-         return false;
-      if (dsa->depth_writemask) {
-         word = low ? (word & 0xff000000u) | zi : (word & 0xffu) | (zi << 8);
-         memcpy(p, &word, 4);
+   fxp_vu vx, vy;
+   memcpy(&vx, x, sizeof(vx));
+   memcpy(&vy, y, sizeof(vy));
+   /* negative coordinates are large unsigned ones */
+   const fxp_vi in = fxp_lt_u(vx, (fxp_vu){0} + f->fb_width) & fxp_lt_u(vy, (fxp_vu){0} + f->fb_height);
+   return lanes & fxp_lane_bits(in);
+}
+
+/* The fast depth test of the lanes of `lanes` (inside the framebuffer) at depths z(l), in buffer kind KIND (a
+ * constant in each caller, so each kind gets its own loop): the lanes that pass, their depths written where
+ * the state writes depth. Distinct lanes are distinct pixels, so their order does not matter. */
+#define DEPTH_LOOP(KIND, ZOF)                                                                           \
+   do {                                                                                                 \
+      const unsigned tt = f->fast_depth_tt;                                                             \
+      const bool write = f->fast_depth_write;                                                           \
+      for (uint32_t todo = lanes; todo; todo &= todo - 1) {                                             \
+         const unsigned l = (unsigned)__builtin_ctz(todo);                                              \
+         uint8_t *p = fxp_fragment_zs(f, x[l], y[l]);                                                   \
+         const double z = fxp_fragment_clamp_z(f, ZOF(l));                                               \
+         unsigned rel;                                                                                  \
+         if (KIND == FZ_Z32F) {                                                                         \
+            float stored;                                                                               \
+            const float zf = (float)z;                                                                  \
+            memcpy(&stored, p, 4);                                                                      \
+            rel = zf < stored ? 1u : zf == stored ? 2u : zf > stored ? 4u : 8u;                         \
+            if ((tt & rel) && write)                                                                    \
+               memcpy(p, &zf, 4);                                                                       \
+         } else if (KIND == FZ_Z16) {                                                                   \
+            uint16_t stored;                                                                            \
+            memcpy(&stored, p, 2);                                                                      \
+            const uint16_t zi = (uint16_t)(z * 65535.0 + 0.5); /* z in [0, 1]: llround */               \
+            rel = zi < stored ? 1u : zi == stored ? 2u : 4u;                                            \
+            if ((tt & rel) && write)                                                                    \
+               memcpy(p, &zi, 2);                                                                       \
+         } else {                                                                                       \
+            uint32_t word;                                                                              \
+            memcpy(&word, p, 4);                                                                        \
+            const uint32_t stored = KIND == FZ_Z24_LOW ? word & 0xffffff : word >> 8;                   \
+            const uint32_t zi = (uint32_t)(z * 16777215.0 + 0.5); /* z in [0, 1]: llround */            \
+            rel = zi < stored ? 1u : zi == stored ? 2u : 4u;                                            \
+            if ((tt & rel) && write) {                                                                  \
+               word = KIND == FZ_Z24_LOW ? (word & 0xff000000u) | zi : (word & 0xffu) | (zi << 8);      \
+               memcpy(p, &word, 4);                                                                     \
+            }                                                                                           \
+         }                                                                                              \
+         if (!(tt & rel))                                                                               \
+            lanes &= ~(1u << l);                                                                        \
+      }                                                                                                 \
+   } while (0)
+
+#define Z_IN(l) zin[l]
+#define Z_FS(l) (f->fs_depth >= 0 ? fxp_output(e, f->fs_depth, 2)->af[l] : zin[l])
+
+/* The fast depth test on lanes (inside the framebuffer) with depths from the rasterizer (e NULL) or from the
+ * shader's depth output where it writes one: the lanes that pass. */
+static uint32_t
+depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
+            const double *zin, uint32_t lanes)
+{
+   if (!f->fast_depth_on)
+      return lanes;
+   if (e && f->fs_depth >= 0) {
+      switch (f->fast_depth) {
+      case FZ_Z32F: DEPTH_LOOP(FZ_Z32F, Z_FS); break;
+      case FZ_Z16: DEPTH_LOOP(FZ_Z16, Z_FS); break;
+      case FZ_Z24_LOW: DEPTH_LOOP(FZ_Z24_LOW, Z_FS); break;
+      default: DEPTH_LOOP(FZ_Z24_HIGH, Z_FS); break;
       }
-      return true;
+      return lanes;
    }
+   switch (f->fast_depth) {
+   case FZ_Z32F: DEPTH_LOOP(FZ_Z32F, Z_IN); break;
+   case FZ_Z16: DEPTH_LOOP(FZ_Z16, Z_IN); break;
+   case FZ_Z24_LOW: DEPTH_LOOP(FZ_Z24_LOW, Z_IN); break;
+   default: DEPTH_LOOP(FZ_Z24_HIGH, Z_IN); break;
    }
+   return lanes;
 }
 
 static inline void
@@ -182,18 +229,19 @@ vec_to_ubyte(fxp_vf f)
    return b & (fxp_vu)fxp_gt_f(f, fxp_splat_f(0.0f)); /* NaN and <= 0 give 0 */
 }
 
+/* Mesa's CLAMP(x, 0, 1) on a lane vector: x > 0 ? (x > 1 ? 1 : x) : 0, so NaN gives 0. */
+static inline fxp_vf
+clamp01(fxp_vf x)
+{
+   const fxp_vf one = fxp_splat_f(1.0f);
+   return fxp_sel_f(fxp_gt_f(x, fxp_splat_f(0.0f)), fxp_sel_f(fxp_gt_f(x, one), one, x), fxp_splat_f(0.0f));
+}
+
 unsigned
 fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const int *y, const double *zin, uint32_t *mask)
 {
-   unsigned passed = 0;
-   for (unsigned l = 0; l < FXP_W; l++) {
-      if (fxp_fragment_lane_in(f, x, y, *mask, l) &&
-          depth_test(f, fxp_fragment_zs(f, x[l], y[l]), fxp_fragment_clamp_z(f, zin[l])))
-         passed++;
-      else
-         *mask &= ~(1u << l);
-   }
-   return passed;
+   *mask = depth_lanes(f, NULL, x, y, zin, lanes_inside(f, x, y, *mask));
+   return util_bitcount(*mask);
 }
 
 unsigned
@@ -206,24 +254,12 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
 
    /* depth first (lanes are distinct pixels, so the order of lanes between the tests does not matter),
     * unless the early tests did it before shading */
-   const bool depth = f->zs_base && !f->early_zs && f->ctx->dsa && f->ctx->dsa->depth_enabled;
-   if (!depth) {
-      /* no depth test: the written lanes are the mask's inside the framebuffer (fxp_fragment_lane's rule) */
-      for (unsigned l = 0; l < FXP_W; l++)
-         if ((unsigned)x[l] < f->fb_width && (unsigned)y[l] < f->fb_height)
-            pass |= 1u << l;
-      pass &= mask;
-      passed = f->early_zs ? 0 : util_bitcount(pass); /* early tests counted their samples already */
-   }
-   for (unsigned l = 0; depth && l < FXP_W; l++) {
-      double z;
-      if (!fxp_fragment_lane(f, e, x, y, zin, mask, l, &z))
-         continue;
-      if (f->zs_base && !depth_test(f, fxp_fragment_zs(f, x[l], y[l]), z))
-         continue;
-      pass |= 1u << l;
-      passed++;
-   }
+   const bool depth = f->zs_base && !f->early_zs && f->fast_depth_on;
+   /* the written lanes: the mask's inside the framebuffer (fxp_fragment_lane's rule) that pass */
+   pass = lanes_inside(f, x, y, mask);
+   if (depth)
+      pass = depth_lanes(f, e, x, y, zin, pass);
+   passed = f->early_zs ? 0 : util_bitcount(pass); /* early tests counted their samples already */
    if (!pass)
       return 0;
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
@@ -237,32 +273,48 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
          const fxp_vu cb = vec_to_ubyte(fxp_output(e, f->fs_color[i], 2)->f);
          const fxp_vu ca = has_alpha ? vec_to_ubyte(fxp_output(e, f->fs_color[i], 3)->f) : (fxp_vu){0};
          const fxp_vu px = (bgra ? cb | cr << 16 : cr | cb << 16) | cg << 8 | ca << 24;
-         for (unsigned l = 0; l < FXP_W; l++)
-            if (pass & (1u << l)) {
-               const uint32_t word = px[l];
-               memcpy(fxp_fragment_cbuf(f, i, x[l], y[l]), &word, 4); /* little-endian byte order */
-            }
+         for (uint32_t todo = pass; todo; todo &= todo - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(todo);
+            const uint32_t word = px[l];
+            memcpy(fxp_fragment_cbuf(f, i, x[l], y[l]), &word, 4); /* little-endian byte order */
+         }
          continue;
       }
-      for (unsigned l = 0; l < FXP_W; l++) {
-         if (!(pass & (1u << l)))
-            continue;
+      if (f->fast_color_over[i]) {
+         /* glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA): s * a + d * (1 - a), computed as
+          * fxp_blend_equation computes it, for all lanes at once: one 32-bit load and store per pixel */
+         uint32_t dst[FXP_W] = {0};
+         for (uint32_t todo = pass; todo; todo &= todo - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(todo);
+            memcpy(&dst[l], fxp_fragment_cbuf(f, i, x[l], y[l]), 4); /* little-endian byte order */
+         }
+         fxp_vu d;
+         memcpy(&d, dst, sizeof(d));
+         const fxp_vu dbyte[4] = {bgra ? (d >> 16) & 0xff : d & 0xff, (d >> 8) & 0xff,
+                                  bgra ? d & 0xff : (d >> 16) & 0xff, d >> 24};
+         const fxp_vf a = clamp01(fxp_output(e, f->fs_color[i], 3)->f), ia = 1.0f - a;
+         fxp_vu r[4];
+         for (unsigned c = 0; c < 4; c++) {
+            const fxp_vf sc = clamp01(fxp_output(e, f->fs_color[i], c)->f);
+            const fxp_vf dc = c == 3 && !has_alpha ? fxp_splat_f(1.0f)
+                                                   : __builtin_convertvector((fxp_vi)dbyte[c], fxp_vf) * (1.0f / 255.0f);
+            r[c] = vec_to_ubyte(sc * a + dc * ia);
+         }
+         if (!has_alpha)
+            r[3] = (fxp_vu){0};
+         const fxp_vu px = (bgra ? r[2] | r[0] << 16 : r[0] | r[2] << 16) | r[1] << 8 | r[3] << 24;
+         for (uint32_t todo = pass; todo; todo &= todo - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(todo);
+            const uint32_t word = px[l];
+            memcpy(fxp_fragment_cbuf(f, i, x[l], y[l]), &word, 4);
+         }
+         continue;
+      }
+      for (uint32_t todo = pass; todo; todo &= todo - 1) {
+         const unsigned l = (unsigned)__builtin_ctz(todo);
          float src[4];
          for (unsigned c = 0; c < 4; c++)
             src[c] = fxp_output(e, f->fs_color[i], c)->af[l];
-         if (f->fast_color_over[i]) {
-            /* glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA): s * a + d * (1 - a), computed as
-             * fxp_blend_equation computes it */
-            uint8_t *p = fxp_fragment_cbuf(f, i, x[l], y[l]);
-            const unsigned pos[4] = {bgra ? 2u : 0u, 1u, bgra ? 0u : 2u, 3u};
-            const float a = CLAMP(src[3], 0.0f, 1.0f), ia = 1.0f - a;
-            for (unsigned c = 0; c < 4; c++) {
-               const float sc = CLAMP(src[c], 0.0f, 1.0f);
-               const float dc = c == 3 && !has_alpha ? 1.0f : p[pos[c]] * (1.0f / 255.0f);
-               p[pos[c]] = c == 3 && !has_alpha ? 0 : float_to_ubyte(sc * a + dc * ia);
-            }
-            continue;
-         }
          write_color(f, i, fxp_fragment_cbuf(f, i, x[l], y[l]), src);
       }
    }

@@ -52,6 +52,31 @@ fxp_fill_color(struct fxp_resource *res, enum pipe_format format, const struct f
    fxp_fill_packed(res, r, packed);
 }
 
+/* Z24 formats: where the 24 depth bits are (0: bits 0-23, 8: bits 8-31), -1 for other formats. */
+static int
+z24_shift(enum pipe_format format)
+{
+   switch (format) {
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT: case PIPE_FORMAT_Z24X8_UNORM: return 0;
+   case PIPE_FORMAT_S8_UINT_Z24_UNORM: case PIPE_FORMAT_X8Z24_UNORM: return 8;
+   default: return -1;
+   }
+}
+
+/* Depth z as the 24-bit value fragments store (fragment/fxp_fragment.c: z * (2^24 - 1) rounded to the
+ * nearest integer, as GL's conversion to fixed point says); util_format's Z24 packing truncates instead, so
+ * a fragment at the cleared depth would not compare equal to it. */
+static void
+pack_z24(enum pipe_format format, uint8_t *p, float z)
+{
+   const int shift = z24_shift(format);
+   const uint32_t zi = (uint32_t)((double)z * 16777215.0 + 0.5);
+   uint32_t word;
+   memcpy(&word, p, 4);
+   word = (word & ~(0xffffffu << shift)) | (zi << shift);
+   memcpy(p, &word, 4);
+}
+
 void
 fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
             unsigned clear_flags, double depth, unsigned stencil)
@@ -69,7 +94,9 @@ fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_
    if ((do_z || !has_z) && (do_s || !has_s)) {
       /* Every part of the pixel is written: fill with one packed value. */
       uint8_t packed[8] = {0};
-      if (do_z)
+      if (do_z && z24_shift(format) >= 0)
+         pack_z24(format, packed, z);
+      else if (do_z)
          util_format_pack_z_float(format, packed, &z, 1);
       if (do_s)
          util_format_pack_s_8uint(format, packed, &s, 1);
@@ -96,8 +123,12 @@ fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_
       for (unsigned k = 0; k < r->depth; k++) {
          for (unsigned y = 0; y < r->height; y++) {
             uint8_t *dst = fxp_resource_texel(res, base, r->level, r->x, r->y + y, r->z + k);
-            if (zrow)
+            if (zrow && z24_shift(format) >= 0) {
+               for (unsigned i = 0; i < r->width; i++)
+                  pack_z24(format, dst + 4 * i, z);
+            } else if (zrow) {
                util_format_pack_z_float(format, dst, zrow, r->width);
+            }
             else
                util_format_pack_s_8uint(format, dst, srow, r->width);
          }
