@@ -64,6 +64,11 @@ struct fxp_fragment {
     * (PIPE_FUNC_* values are bits 0-2 already; NOTEQUAL and ALWAYS pass unordered, as fxp_compare) */
    bool fast_depth_on, fast_depth_write;
    uint8_t fast_depth_tt;
+   /* the batch functions of the process's instruction-set table (set by fxp_fragment_fast_setup) */
+   unsigned (*fast_ops)(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
+                        const double *z, uint32_t mask);
+   unsigned (*fast_early_z)(struct fxp_fragment *f, const int *x, const int *y, const double *z,
+                            uint32_t *mask);
 };
 
 /* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel
@@ -78,7 +83,16 @@ unsigned fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *
                                uint32_t *mask, bool front);
 
 /* fragment/fxp_fragment_fast.c: whether this draw's buffers and state have a fast path (sets
- * f->fast_frag), and the fast path itself (same contract as fxp_fragment_ops, stencil never on). */
+ * f->fast_frag and the table's batch functions below), and the fast path itself (same contract as
+ * fxp_fragment_ops, stencil never on). The batch functions are also compiled into each of the engine's
+ * instruction-set tables (meson.build: the engine's files; shader/fxp_shader.h, "Instruction sets"), each
+ * copy named with its table's suffix; setup picks the process's table's (struct fxp_engine). */
+#ifdef FXP_ISA_SUFFIX
+#define FXP_FRAGMENT_CAT_(a, b) a##_##b
+#define FXP_FRAGMENT_CAT(a, b) FXP_FRAGMENT_CAT_(a, b)
+#define fxp_fragment_fast FXP_FRAGMENT_CAT(fxp_fragment_fast, FXP_ISA_SUFFIX)
+#define fxp_fragment_fast_early_z FXP_FRAGMENT_CAT(fxp_fragment_fast_early_z, FXP_ISA_SUFFIX)
+#endif
 bool fxp_fragment_fast_setup(struct fxp_fragment *f);
 /* fxp_fragment_early_zs's work with the fast depth test (f->fast_depth set: no stencil test). */
 unsigned fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const int *y, const double *z,

@@ -1,7 +1,8 @@
 /* Fast paths of the per-fragment operations for the common cases, chosen once per draw
  * (fxp_fragment_fast_setup) and switched off by FXPIPE_DEBUG=nofast. They compute exactly what the
  * general path (fxp_fragment.c) computes, with the same arithmetic (fxp_fragment_ops.h) and the same
- * float/byte conversions as util_format; fxpipe-gl-draw runs with and without them.
+ * float/byte conversions as util_format; fxpipe-gl-draw and fxpipe-gl-fragment run with and without them.
+ * The batch functions are compiled into each instruction-set table too (fxp_fragment.h).
  *
  * | buffer         | formats                                              | conditions               |
  * |----------------|------------------------------------------------------|--------------------------|
@@ -29,6 +30,7 @@
 enum { FC_NONE, FC_RGBA, FC_BGRA };
 enum { FZ_NONE, FZ_Z24_LOW, FZ_Z24_HIGH, FZ_Z16, FZ_Z32F };
 
+#ifndef FXP_ISA_SUFFIX /* the engine's copies hold only the batch functions (fxp_fragment.h) */
 static unsigned
 color_kind(enum pipe_format f, bool *has_alpha)
 {
@@ -62,6 +64,9 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
 
    f->fast_frag = false;
    f->fast_depth = FZ_NONE;
+   const struct fxp_engine *eng = fxp_engine_get(fxp_isa_chosen());
+   f->fast_ops = eng ? eng->fragment_fast : fxp_fragment_fast;
+   f->fast_early_z = eng ? eng->fragment_fast_early_z : fxp_fragment_fast_early_z;
    if ((fxp_debug_flags & FXP_DBG_NOFAST) || f->fs_stencil >= 0)
       return false;
    /* the depth buffer's fast test: also what early tests use (fxp_fragment_early_zs) */
@@ -102,6 +107,7 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    f->fast_frag = true;
    return true;
 }
+#endif
 
 /* The lanes of `lanes` inside the framebuffer (fxp_fragment_lane_in's rule for every lane at once). */
 static inline uint32_t

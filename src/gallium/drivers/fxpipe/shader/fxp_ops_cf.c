@@ -11,6 +11,7 @@
 #include "util/u_memory.h"
 
 #include "fxp_exec_inline.h"
+#include "fragment/fxp_fragment.h"
 
 static void
 op_nop(struct fxp_exec *e, const struct fxp_inst *in)
@@ -349,4 +350,6 @@ FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
    FXP_ISA_FN(fxp_ops_lane_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_gs_register)(eng->ops);
    eng->run = run;
+   eng->fragment_fast = fxp_fragment_fast;                 /* this copy's (fragment/fxp_fragment.h) */
+   eng->fragment_fast_early_z = fxp_fragment_fast_early_z;
 }

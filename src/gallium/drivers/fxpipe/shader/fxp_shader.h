@@ -204,11 +204,17 @@ enum fxp_isa {
  * micro-operations, the run loop), fxp_ops_float.c, fxp_ops_int.c, fxp_ops_64.c (doubles and 64-bit
  * integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling), fxp_ops_lane.c (helpers,
  * interpolation, framebuffer fetch, subgroups), fxp_ops_gs.c (EMIT, ENDPRIM). */
+struct fxp_fragment;
 struct fxp_engine {
    enum fxp_isa isa;
    fxp_op_fn ops[FXP_MOP_COUNT];   /* TGSI opcodes, then the micro-operations */
    fxp_op_fn simple[TGSI_OPCODE_LAST]; /* simple forms (fxp_decode.c, specialize), NULL where none */
    void (*run)(struct fxp_exec *e);
+   /* this table's copies of the per-fragment fast paths' batch functions (fragment/fxp_fragment.h) */
+   unsigned (*fragment_fast)(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
+                             const double *z, uint32_t mask);
+   unsigned (*fragment_fast_early_z)(struct fxp_fragment *f, const int *x, const int *y, const double *z,
+                                     uint32_t *mask);
 };
 
 const char *fxp_isa_name(enum fxp_isa isa);
