@@ -120,6 +120,7 @@ fxp_raster_begin(struct fxp_raster *r)
       if (interp == TGSI_INTERPOLATE_COLOR)
          interp = r->rast->flatshade ? TGSI_INTERPOLATE_CONSTANT : TGSI_INTERPOLATE_PERSPECTIVE;
       in->interp = interp;
+      in->read_mask = (fi->indirect_files & (1u << TGSI_FILE_INPUT)) ? 0xf : fi->input_usage_mask[i] & 0xf;
       in->output = in->back_output = -1;
       in->sprite = (name == TGSI_SEMANTIC_GENERIC || name == TGSI_SEMANTIC_TEXCOORD) && index < 32 &&
                    (r->rast->sprite_coord_enable & (1u << index));

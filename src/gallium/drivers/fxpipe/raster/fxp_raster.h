@@ -51,6 +51,8 @@ struct fxp_fs_input {
    int16_t output;       /* VS output index (front colour) */
    int16_t back_output;  /* VS output for back faces (two-sided colour), or -1 */
    bool sprite;          /* replaced by the point coordinate when drawing points (sprite_coord_enable) */
+   uint8_t read_mask;    /* channels the shader reads (tgsi_scan's usage mask; all four if it reads its inputs
+                          * indirectly): the only ones interpolated for a batch, the others are 0 */
 };
 
 /* What one rasterizing thread owns. */

@@ -63,10 +63,10 @@ splat4(fxp_vec out[4], const float v[4])
 }
 
 /* FS input i at the lanes of `at`: interpolated (perspective-correct: the plane of a/w times 1/(1/w)), flat,
- * or what the input's source gives. */
+ * or what the input's source gives; interpolated channels outside read_mask are 0. */
 static void
 input_lanes(const struct fxp_raster *r, const struct fxp_prim *p, unsigned i, const struct lanes_at *at,
-            fxp_vec out[4])
+            unsigned read_mask, fxp_vec out[4])
 {
    static const float zero_one[4] = {0.0f, 0.0f, 0.0f, 1.0f};
    const struct fxp_fs_input *in = &r->fs_in[i];
@@ -80,6 +80,10 @@ input_lanes(const struct fxp_raster *r, const struct fxp_prim *p, unsigned i, co
          splat4(out, &p->prov_attr[4 * o]);
       } else {
          for (unsigned c = 0; c < 4; c++) {
+            if (!(read_mask & (1u << c))) {
+               out[c].u = (fxp_vu){0}; /* never read */
+               continue;
+            }
             fxp_vd v = plane_at(&p->attr[4 * i + c], at->x, at->y);
             if (in->interp != TGSI_INTERPOLATE_LINEAR)
                v = v * at->inv_w;
@@ -142,7 +146,7 @@ frag_interp_at(void *data, unsigned input, const float offx[FXP_W], const float 
       at.y[l] = f->bt->y[s] + (double)offy[l];
    }
    lanes_eval(f->p, &at);
-   input_lanes(f->r, f->p, input, &at, out);
+   input_lanes(f->r, f->p, input, &at, 0xf, out);
    for (unsigned l = n; l < FXP_W; l++)
       for (unsigned c = 0; c < 4; c++)
          out[c].af[l] = 0.0f;
@@ -212,7 +216,7 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
    }
    for (unsigned i = 0; i < r->num_fs_in; i++) {
       fxp_vec v[4];
-      input_lanes(r, p, i, &at, v);
+      input_lanes(r, p, i, &at, r->fs_in[i].read_mask, v);
       for (unsigned c = 0; c < 4; c++)
          *fxp_input(e, i, c) = v[c];
    }
