@@ -184,28 +184,28 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
 
    fxp_exec_reset(e, bt->nq * 4);
    e->frag = &iface;
-   for (unsigned l = 0; l < FXP_W; l++)
-      e->helper[l] = (bt->coverage & (1u << l)) ? 0 : -1;
+   e->helper = ~fxp_bits_lanes(bt->coverage);
    /* the inputs at the pixels' sample points, all lanes at once (lanes past the batch's quads repeat its
     * first pixel) */
    const unsigned n = bt->nq * 4;
+   const fxp_vi in_batch = fxp_bits_lanes(n >= 32 ? ~0u : (1u << n) - 1);
+   fxp_vi vx, vy;
+   memcpy(&vx, bt->x, sizeof(vx));
+   memcpy(&vy, bt->y, sizeof(vy));
+   vx = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)vx, (fxp_vu)fxp_splat_i(bt->x[0]));
+   vy = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)vy, (fxp_vu)fxp_splat_i(bt->y[0]));
    struct lanes_at at;
-   for (unsigned l = 0; l < FXP_W; l++) {
-      at.x[l] = l < n ? bt->x[l] : bt->x[0];
-      at.y[l] = l < n ? bt->y[l] : bt->y[0];
-   }
+   at.x = __builtin_convertvector(vx, fxp_vd);
+   at.y = __builtin_convertvector(vy, fxp_vd);
    lanes_eval(p, &at);
-   for (unsigned l = 0; l < n; l++)
-      z[l] = at.z[l];
+   memcpy(z, &at.z, sizeof(z));
    if (r->frag.early_zs) {
       /* early fragment tests: fragments failing depth or stencil are not shaded (they may still run as
        * helpers for derivatives, which never write memory); a batch whose fragments all fail is not even
        * interpolated */
       uint32_t m = bt->coverage;
       ts->samples_passed += fxp_fragment_early_zs(&r->frag, bt->x, bt->y, z, &m, p->front);
-      for (unsigned l = 0; l < n; l++)
-         if ((bt->coverage & ~m) & (1u << l))
-            e->helper[l] = -1;
+      e->helper |= fxp_bits_lanes(bt->coverage & ~m);
       bt->coverage = m;
       if (!m) {
          /* every fragment failed: nothing to shade (helpers alone would only serve derivatives) */
@@ -259,10 +259,7 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
    ts->ps_invocations += util_bitcount(bt->coverage);
    e->frag = NULL;
 
-   uint32_t mask = 0;
-   for (unsigned l = 0; l < bt->nq * 4; l++)
-      if ((bt->coverage & (1u << l)) && e->live[l] && !e->helper[l])
-         mask |= 1u << l;
+   const uint32_t mask = bt->coverage & fxp_lane_bits(in_batch & e->live & ~e->helper);
    if (mask) {
       ts->samples_passed += fxp_fragment_ops(&r->frag, e, bt->x, bt->y, z, mask, p->front);
    }
