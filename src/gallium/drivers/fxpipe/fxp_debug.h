@@ -43,16 +43,6 @@ void fxp_log(const char *fmt, ...) PRINTFLIKE(1, 2);
          fxp_log(__VA_ARGS__);                               \
    } while (0)
 
-/* Says once per call site that something asked for is not implemented yet. */
-#define fxp_todo_once(...)                                   \
-   do {                                                      \
-      static bool fxp_said_;                                 \
-      if (unlikely(fxp_debug_flags & FXP_DBG_TODO) && !fxp_said_) { \
-         fxp_said_ = true;                                   \
-         fxp_log("not implemented yet: " __VA_ARGS__);       \
-      }                                                      \
-   } while (0)
-
 /* Refuses a request: logs why (FXPIPE_DEBUG=refuse) and returns false. */
 bool fxp_refuse(const char *fmt, ...) PRINTFLIKE(1, 2);
 
