@@ -46,13 +46,13 @@ push_if(struct fxp_exec *e, const struct fxp_inst *in, fxp_vi test)
 static void
 op_if(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   push_if(e, in, src_f(e, in, 0, 0) != 0.0f);
+   push_if(e, in, fxp_ne_f(src_f(e, in, 0, 0), fxp_splat_f(0.0f))); /* NaN is true, as C says */
 }
 
 static void
 op_uif(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   push_if(e, in, src_u(e, in, 0, 0) != 0u);
+   push_if(e, in, fxp_ne_i((fxp_vi)src_u(e, in, 0, 0), fxp_splat_i(0)));
 }
 
 static void
