@@ -48,7 +48,7 @@ lanes_eval(const struct fxp_prim *p, struct lanes_at *at)
 {
    at->w = plane_at(&p->w, at->x, at->y);
    at->z = plane_at(&p->z, at->x, at->y);
-   at->inv_w = (fxp_vd)((fxp_vqs)(1.0 / at->w) & (fxp_vqs)(at->w != 0.0)); /* 0 where w is 0 */
+   at->inv_w = (fxp_vd)((fxp_vqs)(1.0 / at->w) & fxp_ne_d(at->w, (fxp_vd){0} + 0.0)); /* 0 where w is 0 */
 }
 
 /* Every lane of out[c] holds the bits of v[c] (copied: no arithmetic, so -0, denormals and NaNs stay). */
