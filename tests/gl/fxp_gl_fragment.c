@@ -1,7 +1,8 @@
 /* The per-fragment operations against GL's rules, with values worked out here by hand (GL 3.3, 14.9 and
  * 17.3): every depth function on each depth format fxpipe renders to, with the depth from the rasterizer
- * (early tests) and from gl_FragDepth (late tests), depth writes on and off; and "over" blending
- * (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) at pixels of different colours. The suite runs it with the fast
+ * (early tests) and from gl_FragDepth (late tests), depth writes on and off; and blending (over,
+ * premultiplied, additive, subtract, constant colours, SRC_ALPHA_SATURATE, MIN/MAX, a colour mask) at pixels
+ * of different colours. The suite runs it with the fast
  * per-fragment paths and without them (FXPIPE_DEBUG=nofast), so both must give GL's answers. */
 #define GL_GLEXT_PROTOTYPES
 #include <math.h>
@@ -135,11 +136,57 @@ depth_tests(GLenum depth_format, const char *fname, GLuint early, GLuint late)
    glDeleteFramebuffers(1, &fbo);
 }
 
-/* glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA) over a cleared colour, at pixels whose source red
- * differs (red + x / 256), each result channel s * a + d * (1 - a) with d the stored byte / 255, stored as
- * the nearest byte (GL allows the conversion to be off by one). */
+/* One blend state: factors and equations for RGB and alpha, the constant colour, the colour mask. */
+struct blend_case {
+   const char *name;
+   GLenum src_rgb, dst_rgb, src_a, dst_a, eq_rgb, eq_a;
+   float constant[4];
+   GLboolean mask[4];
+};
+
+/* GL 3.3, 4.1.8, on values in [0, 1]: a factor of channel c */
+static double
+factor(GLenum f, unsigned c, const double s[4], const double d[4], const double k[4])
+{
+   switch (f) {
+   case GL_ZERO: return 0.0;
+   case GL_ONE: return 1.0;
+   case GL_SRC_COLOR: return s[c];
+   case GL_ONE_MINUS_SRC_COLOR: return 1.0 - s[c];
+   case GL_DST_COLOR: return d[c];
+   case GL_ONE_MINUS_DST_COLOR: return 1.0 - d[c];
+   case GL_SRC_ALPHA: return s[3];
+   case GL_ONE_MINUS_SRC_ALPHA: return 1.0 - s[3];
+   case GL_DST_ALPHA: return d[3];
+   case GL_ONE_MINUS_DST_ALPHA: return 1.0 - d[3];
+   case GL_CONSTANT_COLOR: return k[c];
+   case GL_ONE_MINUS_CONSTANT_COLOR: return 1.0 - k[c];
+   case GL_CONSTANT_ALPHA: return k[3];
+   case GL_ONE_MINUS_CONSTANT_ALPHA: return 1.0 - k[3];
+   case GL_SRC_ALPHA_SATURATE: return c == 3 ? 1.0 : fmin(s[3], 1.0 - d[3]);
+   default: abort();
+   }
+}
+
+static double
+equation(GLenum eq, double s, double sf, double d, double df)
+{
+   switch (eq) {
+   case GL_FUNC_ADD: return s * sf + d * df;
+   case GL_FUNC_SUBTRACT: return s * sf - d * df;
+   case GL_FUNC_REVERSE_SUBTRACT: return d * df - s * sf;
+   case GL_MIN: return fmin(s, d);
+   case GL_MAX: return fmax(s, d);
+   default: abort();
+   }
+}
+
+/* A blend state over a cleared colour, at pixels whose source red differs (red + x / 256), each result
+ * channel worked out by the rules above with d the stored byte / 255 and clamped to [0, 1], stored as the
+ * nearest byte (GL allows the conversion to be off by one); channels outside the colour mask keep the
+ * cleared bytes. */
 static void
-blend_tests(GLuint early)
+blend_test(GLuint early, const struct blend_case *bc)
 {
    GLuint fbo = make_fbo(GL_DEPTH_COMPONENT24);
    if (!fbo)
@@ -147,30 +194,65 @@ blend_tests(GLuint early)
    glUseProgram(early);
    const float src[4] = {0.3f, 0.4f, 0.2f, 0.25f};
    glUniform4f(glGetUniformLocation(early, "color"), src[0], src[1], src[2], src[3]);
-   glClearColor(0.2f, 0.6f, 1.0f, 1.0f);
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   glClearColor(0.2f, 0.6f, 1.0f, 0.4f);
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-   const unsigned dst[4] = {51, 153, 255, 255}; /* 0.2, 0.6, 1.0, 1.0 as bytes */
+   const unsigned dst[4] = {51, 153, 255, 102}; /* 0.2, 0.6, 1.0, 0.4 as bytes */
    glEnable(GL_BLEND);
-   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   glBlendFuncSeparate(bc->src_rgb, bc->dst_rgb, bc->src_a, bc->dst_a);
+   glBlendEquationSeparate(bc->eq_rgb, bc->eq_a);
+   glBlendColor(bc->constant[0], bc->constant[1], bc->constant[2], bc->constant[3]);
+   glColorMask(bc->mask[0], bc->mask[1], bc->mask[2], bc->mask[3]);
    draw_quad(0.0f);
    glDisable(GL_BLEND);
-   GLubyte img[H][W][4];
+   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+   static GLubyte img[H][W][4];
    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, img);
    int bad = 0;
    for (int y = 0; y < H; y++)
-      for (int x = 0; x < W; x++)
+      for (int x = 0; x < W; x++) {
+         double s[4], d[4], k[4];
          for (unsigned c = 0; c < 4; c++) {
-            double s = src[c] + (c == 0 ? x / 256.0 : 0.0);
-            s = s > 1.0 ? 1.0 : s;
-            const double a = src[3];
-            const double want = 255.0 * (s * a + dst[c] / 255.0 * (1.0 - a));
+            s[c] = src[c] + (c == 0 ? x / 256.0 : 0.0);
+            s[c] = s[c] > 1.0 ? 1.0 : s[c];
+            d[c] = dst[c] / 255.0;
+            k[c] = bc->constant[c];
+         }
+         for (unsigned c = 0; c < 4; c++) {
+            const int a = c == 3;
+            double want = dst[c];
+            if (bc->mask[c]) {
+               const double sf = factor(a ? bc->src_a : bc->src_rgb, c, s, d, k);
+               const double df = factor(a ? bc->dst_a : bc->dst_rgb, c, s, d, k);
+               double v = equation(a ? bc->eq_a : bc->eq_rgb, s[c], sf, d[c], df);
+               v = v < 0.0 ? 0.0 : v > 1.0 ? 1.0 : v;
+               want = 255.0 * v;
+            }
             if (fabs(img[y][x][c] - want) > 1.0 && bad++ < 4)
                printf("     at (%d, %d) channel %u: %u, expected %.2f\n", x, y, c, img[y][x][c], want);
          }
-   check(!bad, "over blending at every pixel of %dx%d (%d channels off)", W, H, bad);
+      }
+   check(!bad, "blending %s at every pixel of %dx%d (%d channels off)", bc->name, W, H, bad);
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
    glDeleteFramebuffers(1, &fbo);
 }
+
+static const struct blend_case blend_cases[] = {
+   {"over (SRC_ALPHA, ONE_MINUS_SRC_ALPHA)", GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_SRC_ALPHA,
+    GL_ONE_MINUS_SRC_ALPHA, GL_FUNC_ADD, GL_FUNC_ADD, {0, 0, 0, 0}, {1, 1, 1, 1}},
+   {"premultiplied (ONE, ONE_MINUS_SRC_ALPHA; alpha ONE, ZERO)", GL_ONE, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ZERO,
+    GL_FUNC_ADD, GL_FUNC_ADD, {0, 0, 0, 0}, {1, 1, 1, 1}},
+   {"additive (ONE, ONE)", GL_ONE, GL_ONE, GL_ONE, GL_ONE, GL_FUNC_ADD, GL_FUNC_ADD, {0, 0, 0, 0}, {1, 1, 1, 1}},
+   {"reverse subtract (DST_COLOR, SRC_COLOR; alpha subtract)", GL_DST_COLOR, GL_SRC_COLOR, GL_DST_ALPHA,
+    GL_ONE_MINUS_DST_ALPHA, GL_FUNC_REVERSE_SUBTRACT, GL_FUNC_SUBTRACT, {0, 0, 0, 0}, {1, 1, 1, 1}},
+   {"constant colour and alpha", GL_CONSTANT_COLOR, GL_ONE_MINUS_CONSTANT_COLOR, GL_CONSTANT_ALPHA,
+    GL_ONE_MINUS_CONSTANT_ALPHA, GL_FUNC_ADD, GL_FUNC_ADD, {0.25f, 0.5f, 0.75f, 0.125f}, {1, 1, 1, 1}},
+   {"SRC_ALPHA_SATURATE, ONE", GL_SRC_ALPHA_SATURATE, GL_ONE, GL_SRC_ALPHA_SATURATE, GL_ONE, GL_FUNC_ADD,
+    GL_FUNC_ADD, {0, 0, 0, 0}, {1, 1, 1, 1}},
+   {"MIN and MAX", GL_ONE, GL_ONE, GL_ONE, GL_ONE, GL_MIN, GL_MAX, {0, 0, 0, 0}, {1, 1, 1, 1}},
+   {"over with colour mask R and B", GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA,
+    GL_FUNC_ADD, GL_FUNC_ADD, {0, 0, 0, 0}, {1, 0, 1, 0}},
+};
 
 int
 main(void)
@@ -187,7 +269,8 @@ main(void)
    depth_tests(GL_DEPTH_COMPONENT24, "DEPTH_COMPONENT24", early, late);
    depth_tests(GL_DEPTH24_STENCIL8, "DEPTH24_STENCIL8", early, late);
    depth_tests(GL_DEPTH_COMPONENT32F, "DEPTH_COMPONENT32F", early, late);
-   blend_tests(early);
+   for (unsigned i = 0; i < sizeof(blend_cases) / sizeof(blend_cases[0]); i++)
+      blend_test(early, &blend_cases[i]);
    check(glGetError() == GL_NO_ERROR, "no GL error");
    printf("%d failures\n", failures);
    return failures ? 1 : 0;

@@ -192,39 +192,6 @@ depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
    return lanes;
 }
 
-static inline void
-write_color(const struct fxp_fragment *f, unsigned cb, uint8_t *p, const float src[4])
-{
-   const struct pipe_blend_state *blend = f->ctx->blend;
-   const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
-   const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
-   const bool bgra = f->fast_color[cb] == FC_BGRA, has_alpha = f->fast_color_alpha[cb];
-   float s[4], o[4];
-
-   if (!colormask)
-      return;
-   for (unsigned c = 0; c < 4; c++)
-      s[c] = CLAMP(src[c], 0.0f, 1.0f); /* NaN becomes 0, as float_to_ubyte makes it */
-   if (rt && rt->blend_enable) {
-      float d[4], cc[4];
-      d[0] = p[bgra ? 2 : 0] * (1.0f / 255.0f);
-      d[1] = p[1] * (1.0f / 255.0f);
-      d[2] = p[bgra ? 0 : 2] * (1.0f / 255.0f);
-      d[3] = has_alpha ? p[3] * (1.0f / 255.0f) : 1.0f;
-      for (unsigned c = 0; c < 4; c++)
-         cc[c] = CLAMP(f->ctx->blend_color.color[c], 0.0f, 1.0f);
-      fxp_blend_rgba(rt, s, s /* dual-source blending never takes the fast path */, d, cc, o);
-   } else {
-      memcpy(o, s, sizeof(o));
-   }
-   const unsigned pos[4] = {bgra ? 2u : 0u, 1u, bgra ? 0u : 2u, 3u};
-   for (unsigned c = 0; c < 4; c++) {
-      if (!(colormask & (PIPE_MASK_R << c)))
-         continue;
-      p[pos[c]] = c == 3 && !has_alpha ? 0 : float_to_ubyte(o[c]);
-   }
-}
-
 /* float_to_ubyte (util/u_math.h) on a lane vector: the same bytes. */
 static inline fxp_vu
 vec_to_ubyte(fxp_vf f)
@@ -241,6 +208,114 @@ clamp01(fxp_vf x)
 {
    const fxp_vf one = fxp_splat_f(1.0f);
    return fxp_sel_f(fxp_gt_f(x, fxp_splat_f(0.0f)), fxp_sel_f(fxp_gt_f(x, one), one, x), fxp_splat_f(0.0f));
+}
+
+/* fxp_blend_factor for all lanes: the same values. */
+static inline fxp_vf
+vblend_factor(unsigned f, unsigned c, const fxp_vf s[4], const fxp_vf d[4], const fxp_vf cc[4])
+{
+   const fxp_vf one = fxp_splat_f(1.0f);
+   switch (f) {
+   case PIPE_BLENDFACTOR_ONE: return one;
+   case PIPE_BLENDFACTOR_SRC_COLOR: return s[c];
+   case PIPE_BLENDFACTOR_SRC_ALPHA: return s[3];
+   case PIPE_BLENDFACTOR_DST_ALPHA: return d[3];
+   case PIPE_BLENDFACTOR_DST_COLOR: return d[c];
+   case PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE: {
+      if (c == 3)
+         return one;
+      const fxp_vf t = 1.0f - d[3]; /* MIN2(a, b): a < b ? a : b */
+      return fxp_sel_f(fxp_lt_f(s[3], t), s[3], t);
+   }
+   case PIPE_BLENDFACTOR_CONST_COLOR: return cc[c];
+   case PIPE_BLENDFACTOR_CONST_ALPHA: return cc[3];
+   case PIPE_BLENDFACTOR_INV_SRC_COLOR: return 1.0f - s[c];
+   case PIPE_BLENDFACTOR_INV_SRC_ALPHA: return 1.0f - s[3];
+   case PIPE_BLENDFACTOR_INV_DST_ALPHA: return 1.0f - d[3];
+   case PIPE_BLENDFACTOR_INV_DST_COLOR: return 1.0f - d[c];
+   case PIPE_BLENDFACTOR_INV_CONST_COLOR: return 1.0f - cc[c];
+   case PIPE_BLENDFACTOR_INV_CONST_ALPHA: return 1.0f - cc[3];
+   /* the second source is the first here, as the scalar path had it (dual-source blending, which reads
+    * COLOR[1] for render target 0, never takes a fast path) */
+   case PIPE_BLENDFACTOR_SRC1_COLOR: return s[c];
+   case PIPE_BLENDFACTOR_SRC1_ALPHA: return s[3];
+   case PIPE_BLENDFACTOR_INV_SRC1_COLOR: return 1.0f - s[c];
+   case PIPE_BLENDFACTOR_INV_SRC1_ALPHA: return 1.0f - s[3];
+   default: return fxp_splat_f(0.0f); /* ZERO */
+   }
+}
+
+/* fxp_blend_equation for all lanes. */
+static inline fxp_vf
+vblend_equation(unsigned func, fxp_vf s, fxp_vf sf, fxp_vf d, fxp_vf df)
+{
+   switch (func) {
+   case PIPE_BLEND_SUBTRACT: return s * sf - d * df;
+   case PIPE_BLEND_REVERSE_SUBTRACT: return d * df - s * sf;
+   case PIPE_BLEND_MIN: return fxp_sel_f(fxp_lt_f(s, d), s, d); /* MIN2 */
+   case PIPE_BLEND_MAX: return fxp_sel_f(fxp_gt_f(s, d), s, d); /* MAX2 */
+   default: return s * sf + d * df;
+   }
+}
+
+/* Colour buffer cb's pixels of the lanes of `pass` with any blend state and colour mask (no logic op, no
+ * dual source): the general path's arithmetic (fxp_fragment.c: sources clamped to [0, 1], destination bytes
+ * / 255, fxp_blend_rgba, float_to_ubyte; channels outside the mask keep their bytes; X formats read alpha
+ * 1 and write 0), all lanes at once, one 32-bit load and store a pixel. */
+static void
+write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, const int *x, const int *y,
+                uint32_t pass)
+{
+   const struct pipe_blend_state *blend = f->ctx->blend;
+   const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
+   const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
+   const bool bgra = f->fast_color[cb] == FC_BGRA, has_alpha = f->fast_color_alpha[cb];
+   if (!colormask)
+      return;
+   uint32_t dst[FXP_W] = {0};
+   for (uint32_t todo = pass; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      memcpy(&dst[l], fxp_fragment_cbuf(f, cb, x[l], y[l]), 4); /* little-endian byte order */
+   }
+   fxp_vu dw;
+   memcpy(&dw, dst, sizeof(dw));
+   /* the bytes of R, G, B, A */
+   const unsigned shift[4] = {bgra ? 16u : 0u, 8u, bgra ? 0u : 16u, 24u};
+   fxp_vu db[4], r[4];
+   fxp_vf sv[4], o[4];
+   for (unsigned c = 0; c < 4; c++) {
+      db[c] = (dw >> shift[c]) & 0xff;
+      sv[c] = clamp01(fxp_output(e, f->fs_color[cb], c)->f); /* NaN becomes 0, as float_to_ubyte makes it */
+   }
+   if (rt && rt->blend_enable) {
+      fxp_vf d[4], cc[4];
+      for (unsigned c = 0; c < 4; c++) {
+         d[c] = c == 3 && !has_alpha ? fxp_splat_f(1.0f)
+                                     : __builtin_convertvector((fxp_vi)db[c], fxp_vf) * (1.0f / 255.0f);
+         cc[c] = fxp_splat_f(CLAMP(f->ctx->blend_color.color[c], 0.0f, 1.0f));
+      }
+      for (unsigned c = 0; c < 4; c++) {
+         const bool a = c == 3;
+         const fxp_vf sf = vblend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, sv, d, cc);
+         const fxp_vf df = vblend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, sv, d, cc);
+         o[c] = vblend_equation(a ? rt->alpha_func : rt->rgb_func, sv[c], sf, d[c], df);
+      }
+   } else {
+      memcpy(o, sv, sizeof(o));
+   }
+   fxp_vu px = (fxp_vu){0};
+   for (unsigned c = 0; c < 4; c++) {
+      if (!(colormask & (PIPE_MASK_R << c)))
+         r[c] = db[c];
+      else
+         r[c] = c == 3 && !has_alpha ? (fxp_vu){0} : vec_to_ubyte(o[c]);
+      px |= r[c] << shift[c];
+   }
+   for (uint32_t todo = pass; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      const uint32_t word = px[l];
+      memcpy(fxp_fragment_cbuf(f, cb, x[l], y[l]), &word, 4);
+   }
 }
 
 unsigned
@@ -316,13 +391,7 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
          }
          continue;
       }
-      for (uint32_t todo = pass; todo; todo &= todo - 1) {
-         const unsigned l = (unsigned)__builtin_ctz(todo);
-         float src[4];
-         for (unsigned c = 0; c < 4; c++)
-            src[c] = fxp_output(e, f->fs_color[i], c)->af[l];
-         write_color(f, i, fxp_fragment_cbuf(f, i, x[l], y[l]), src);
-      }
+      write_color_vec(f, e, i, x, y, pass);
    }
    return passed;
 }
