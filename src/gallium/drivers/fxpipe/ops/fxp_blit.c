@@ -285,8 +285,15 @@ fxp_blit_valid(const struct pipe_blit_info *info)
       return fxp_refuse("blit with a buffer");
    if (info->src.level > src->last_level || info->dst.level > dst->last_level)
       return fxp_refuse("blit of a level the resource does not have");
+   /* a view reinterprets the resource's blocks: the same bytes and the same texels a block, or a row of
+    * the view would not be a row of the resource (a 16-byte RGBA32 view of a 16-byte compressed block of 4x4
+    * or 8x4 texels reads 4 or 8 times the row) */
    if (util_format_get_blocksize(sf) != util_format_get_blocksize(src->format) ||
-       util_format_get_blocksize(df) != util_format_get_blocksize(dst->format))
+       util_format_get_blocksize(df) != util_format_get_blocksize(dst->format) ||
+       util_format_get_blockwidth(sf) != util_format_get_blockwidth(src->format) ||
+       util_format_get_blockheight(sf) != util_format_get_blockheight(src->format) ||
+       util_format_get_blockwidth(df) != util_format_get_blockwidth(dst->format) ||
+       util_format_get_blockheight(df) != util_format_get_blockheight(dst->format))
       return fxp_refuse("blit through a view format of another size");
    if ((util_format_is_compressed(sf) && !fxp_is_fxt1_format(sf)) || util_format_is_compressed(df))
       return fxp_refuse("blit of compressed formats (FXT1 sources only)");
