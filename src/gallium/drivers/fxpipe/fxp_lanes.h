@@ -66,15 +66,18 @@ FXP_CMP_FN(fxp_ge_u, fxp_vu, fxp_vcu, >=)
 /* The same for 64-bit lanes (half as many a piece). */
 typedef double fxp_vcd __attribute__((vector_size(FXP_CMP_W * 4)));
 typedef int64_t fxp_vcq __attribute__((vector_size(FXP_CMP_W * 4)));
-static inline fxp_vqs
-fxp_ne_d(fxp_vd a, fxp_vd b)
-{
-   union { fxp_vd v; fxp_vcd q[2 * FXP_W / FXP_CMP_W]; } x = {a}, y = {b};
-   union { fxp_vqs v; fxp_vcq q[2 * FXP_W / FXP_CMP_W]; } r;
-   for (unsigned i = 0; i < 2 * FXP_W / FXP_CMP_W; i++)
-      r.q[i] = (fxp_vcq)(x.q[i] != y.q[i]);
-   return r.v;
-}
+#define FXP_CMP_D_FN(name, op)                                                                        \
+   static inline fxp_vqs name(fxp_vd a, fxp_vd b)                                                     \
+   {                                                                                                  \
+      union { fxp_vd v; fxp_vcd q[2 * FXP_W / FXP_CMP_W]; } x = {a}, y = {b};                          \
+      union { fxp_vqs v; fxp_vcq q[2 * FXP_W / FXP_CMP_W]; } r;                                       \
+      for (unsigned i = 0; i < 2 * FXP_W / FXP_CMP_W; i++)                                            \
+         r.q[i] = (fxp_vcq)(x.q[i] op y.q[i]);                                                        \
+      return r.v;                                                                                     \
+   }
+FXP_CMP_D_FN(fxp_ne_d, !=)
+FXP_CMP_D_FN(fxp_gt_d, >)
+#undef FXP_CMP_D_FN
 
 typedef union fxp_vec {
    fxp_vf f;

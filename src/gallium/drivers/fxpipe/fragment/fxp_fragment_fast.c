@@ -131,7 +131,7 @@ lanes_inside(const struct fxp_fragment *f, const int *x, const int *y, uint32_t 
       for (uint32_t todo = lanes; todo; todo &= todo - 1) {                                             \
          const unsigned l = (unsigned)__builtin_ctz(todo);                                              \
          uint8_t *p = fxp_fragment_zs(f, x[l], y[l]);                                                   \
-         const double z = fxp_fragment_clamp_z(f, ZOF(l));                                               \
+         const double z = ZOF(l); /* clamped to the depth range */                                      \
          unsigned rel;                                                                                  \
          if (KIND == FZ_Z32F) {                                                                         \
             float stored;                                                                               \
@@ -163,8 +163,9 @@ lanes_inside(const struct fxp_fragment *f, const int *x, const int *y, uint32_t 
       }                                                                                                 \
    } while (0)
 
-#define Z_IN(l) zin[l]
-#define Z_FS(l) (f->fs_depth >= 0 ? fxp_output(e, f->fs_depth, 2)->af[l] : zin[l])
+/* the interpolated depths already clamped (zc, fxp_fragment_clamp_z for all lanes) */
+#define Z_CLAMPED(l) zc[l]
+#define Z_FS(l) fxp_fragment_clamp_z(f, fxp_output(e, f->fs_depth, 2)->af[l])
 
 /* The fast depth test on lanes (inside the framebuffer) with depths from the rasterizer (e NULL) or from the
  * shader's depth output where it writes one: the lanes that pass. */
@@ -183,11 +184,20 @@ depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
       }
       return lanes;
    }
+   /* fxp_fragment_clamp_z on all lanes: CLAMP(v, zmin, zmax) gives zmin for NaN, so its NaN rule is kept */
+   fxp_vd zv;
+   memcpy(&zv, zin, sizeof(zv));
+   const fxp_vd vmin = (fxp_vd){0} + f->zmin, vmax = (fxp_vd){0} + f->zmax;
+   const fxp_vqs above_max = fxp_gt_d(zv, vmax), above_min = fxp_gt_d(zv, vmin);
+   zv = (fxp_vd)(((((fxp_vqs)vmax & above_max) | ((fxp_vqs)zv & ~above_max)) & above_min) |
+                 ((fxp_vqs)vmin & ~above_min));
+   double zc[FXP_W];
+   memcpy(zc, &zv, sizeof(zc));
    switch (f->fast_depth) {
-   case FZ_Z32F: DEPTH_LOOP(FZ_Z32F, Z_IN); break;
-   case FZ_Z16: DEPTH_LOOP(FZ_Z16, Z_IN); break;
-   case FZ_Z24_LOW: DEPTH_LOOP(FZ_Z24_LOW, Z_IN); break;
-   default: DEPTH_LOOP(FZ_Z24_HIGH, Z_IN); break;
+   case FZ_Z32F: DEPTH_LOOP(FZ_Z32F, Z_CLAMPED); break;
+   case FZ_Z16: DEPTH_LOOP(FZ_Z16, Z_CLAMPED); break;
+   case FZ_Z24_LOW: DEPTH_LOOP(FZ_Z24_LOW, Z_CLAMPED); break;
+   default: DEPTH_LOOP(FZ_Z24_HIGH, Z_CLAMPED); break;
    }
    return lanes;
 }
