@@ -17,6 +17,8 @@
  *    not lost (no GL error, the status is GL_NO_ERROR as GL says for such contexts), and its next draw
  *    with n = 4 gives (255, 0, 255, 255);
  *  - a robust context whose vertex shader never ends (the same loop) is reset and lost the same way;
+ *  - so is one whose compute shader (ARB_compute_shader, the same loop, the result stored in a storage
+ *    buffer) never ends; the second context runs that compute shader with n = 4 and reads back 4;
  *  - the second context still draws correctly after all of that.
  * Exits 0 only if every check passes. */
 #define GL_GLEXT_PROTOTYPES
@@ -86,6 +88,52 @@ static const char *fs_plain =
    "in float k;\n"
    "out vec4 color;\n"
    "void main() { color = vec4(k * 0.25, 0.0, 1.0, 1.0); }\n";
+
+static double now(void);
+
+static const char *cs_loop =
+   "#version 330 core\n"
+   "#extension GL_ARB_compute_shader : require\n"
+   "#extension GL_ARB_shader_storage_buffer_object : require\n"
+   "layout(local_size_x = 1) in;\n"
+   "layout(std430, binding = 0) buffer out_buf { int v[]; };\n"
+   "uniform int n;\n"
+   "void main() {\n"
+   "   int i = 0;\n"
+   "   while (i != n)\n"
+   "      i += 2;\n"
+   "   v[0] = i;\n"
+   "}\n";
+
+/* In the current context: dispatches cs_loop once with uniform n into a new storage buffer holding -1;
+ * returns what the buffer holds afterwards, and the dispatch's seconds in *secs. */
+static int
+dispatch(int n, double *secs)
+{
+   GLuint cs = glCreateShader(GL_COMPUTE_SHADER), p = glCreateProgram(), buf;
+   GLint ok = 0;
+   glShaderSource(cs, 1, &cs_loop, NULL);
+   glCompileShader(cs);
+   glAttachShader(p, cs);
+   glLinkProgram(p);
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   check(ok, "compute program links");
+   glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, "n"), n);
+   const int init = -1;
+   glGenBuffers(1, &buf);
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, buf);
+   glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof(init), &init, GL_DYNAMIC_READ);
+   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, buf);
+   const double t0 = now();
+   glDispatchCompute(1, 1, 1);
+   glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+   glFinish();
+   *secs = now() - t0;
+   int v = -2;
+   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(v), &v);
+   return v;
+}
 
 static double
 now(void)
@@ -275,10 +323,26 @@ main(void)
    status = glGetGraphicsResetStatusARB();
    check(status == GL_GUILTY_CONTEXT_RESET_ARB, "glGetGraphicsResetStatusARB: GL_GUILTY_CONTEXT_RESET (0x%x)", status);
 
-   /* 5: the second context again */
+   /* 5: a robust context whose compute shader never ends */
+   printf("robust context, endless compute shader:\n");
+   EGLContext e = make_context(dpy, cfg, 1);
+   if (e == EGL_NO_CONTEXT)
+      return 2;
+   double te;
+   const int ve = dispatch(1, &te);
+   check(te < 60.0, "the endless dispatch returned (%.3f s)", te);
+   status = glGetGraphicsResetStatusARB();
+   check(status == GL_GUILTY_CONTEXT_RESET_ARB, "glGetGraphicsResetStatusARB: GL_GUILTY_CONTEXT_RESET (0x%x)", status);
+   printf("     the storage buffer then reads %d (the context is lost: undefined)\n", ve);
+
+   /* 6: the second context again */
    printf("second robust context again:\n");
    if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, b))
       return 2;
+   double tb;
+   const int vb = dispatch(4, &tb);
+   check(vb == 4, "its dispatch with n = 4 stores 4 (%d)", vb);
+   glUseProgram(prog_b);
    glClear(GL_COLOR_BUFFER_BIT);
    draw(prog_b, 4);
    check_magenta("the second context still draws");
@@ -289,6 +353,7 @@ main(void)
    eglDestroyContext(dpy, b);
    eglDestroyContext(dpy, c);
    eglDestroyContext(dpy, d);
+   eglDestroyContext(dpy, e);
    eglTerminate(dpy);
    printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);
    return failures ? 1 : 0;
