@@ -116,7 +116,40 @@ struct fxp_context {
 
    /* the application's KHR_debug callback, as st/mesa last set it (debug_message NULL: none); fxp_debug.h */
    struct util_debug_callback debug;
+
+   /* the watchdog (below, and shader/fxp_shader.h "Shader budget") */
+   struct {
+      int tripped;             /* 1 + the pipe_shader_type of the first batch of this draw or dispatch that
+                                  ran past its budget, 0 if none: written by any thread (atomics), read by
+                                  every batch at its checks (fxp_exec.abort) */
+      bool lose_on_reset;      /* created with PIPE_CONTEXT_LOSE_CONTEXT_ON_RESET (a robust GL context) */
+      bool lost;               /* such a context after a trip: its later draws and dispatches are dropped */
+      enum pipe_reset_status unreported;   /* what get_device_reset_status returns next (then no reset) */
+      struct pipe_device_reset_callback reset_cb;   /* st/mesa's, for robust contexts */
+      uint64_t trips;
+   } wd;
 };
+
+/* Watchdog. A batch that runs past its budget (FXPIPE_SHADER_BUDGET) stops with e->stopped set; the stage
+ * that ran it calls fxp_watchdog_stopped, which marks the context (the first stage to trip is kept), and
+ * drops the rest of its work: every stage of the draw or dispatch, on every thread, checks
+ * fxp_watchdog_tripped between batches and primitives, and running batches of the context stop at their
+ * next check (e->abort points at ctx->wd.tripped). On the application's thread, at the end of draw_vbo
+ * and launch_grid, fxp_watchdog_report says so (FXPIPE_DEBUG=refuse and KHR_debug) and records a guilty
+ * context reset for get_device_reset_status. A context created with PIPE_CONTEXT_LOSE_CONTEXT_ON_RESET is
+ * then lost, as GL's robustness says: st/mesa's reset callback is called (it turns the GL context's
+ * dispatch to the lost one) and fxpipe drops the context's later draws and dispatches. Any other context
+ * goes on drawing; other contexts are never affected. */
+static inline bool
+fxp_watchdog_tripped(const struct fxp_context *ctx)
+{
+   return __atomic_load_n(&ctx->wd.tripped, __ATOMIC_RELAXED) != 0;
+}
+/* A batch of `stage` stopped with fxp_exec.stopped = why (FXP_EXEC_OVER_BUDGET or FXP_EXEC_ABORTED);
+ * any thread. */
+void fxp_watchdog_stopped(struct fxp_context *ctx, unsigned why, enum pipe_shader_type stage);
+/* On the application's thread after a draw or dispatch (what: "draw", "dispatch"). */
+void fxp_watchdog_report(struct fxp_context *ctx, const char *what);
 
 /* A stream-output target and how far it has been written (draw/fxp_so.c). */
 struct fxp_so_target {

@@ -7,7 +7,9 @@
  * invocation of its group has reached it. Shared memory (MEMORY[], shared) is one zeroed allocation per
  * group of req_local_mem bytes. Work groups are shared out among the context's compute threads
  * (context/fxp_pool.c: one a CPU, or FXPIPE_THREADS when it is set), each with its own states and shared
- * memory. */
+ * memory. When a batch runs past the watchdog's budget (fxp_context.h, "Watchdog"), every thread drops the
+ * rest of the dispatch (the other batches of its group, and the groups not run yet); a lost context
+ * dispatches nothing. */
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -103,9 +105,19 @@ fill_system_values(struct fxp_exec *e, const unsigned block[3], const unsigned g
    }
 }
 
+/* A batch stopped by the watchdog: true (and the context told) if e was. */
+static inline bool
+stopped(struct fxp_context *ctx, const struct fxp_exec *e)
+{
+   if (likely(!e->stopped))
+      return false;
+   fxp_watchdog_stopped(ctx, e->stopped, PIPE_SHADER_COMPUTE);
+   return true;
+}
+
 /* Runs one work group. execs[] holds n_batches states (one when there is no barrier). */
 static void
-run_group(struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned threads,
+run_group(struct fxp_context *ctx, struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned threads,
           const unsigned block[3], const unsigned grid[3], const unsigned group[3])
 {
    if (!barrier) {
@@ -116,6 +128,8 @@ run_group(struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned thr
          do
             fxp_exec_run(&execs[0]);
          while (!execs[0].done);
+         if (stopped(ctx, &execs[0]))
+            return;
       }
       return;
    }
@@ -128,6 +142,8 @@ run_group(struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned thr
       for (unsigned b = 0; b < n_batches; b++) {
          if (!execs[b].done)
             fxp_exec_run(&execs[b]);
+         if (stopped(ctx, &execs[b]))
+            return; /* the group's other batches are dropped with it */
          running |= !execs[b].done;
       }
    }
@@ -135,6 +151,7 @@ run_group(struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned thr
 
 /* One dispatch, shared by the threads that run its work groups. */
 struct grid_job {
+   struct fxp_context *ctx;
    const struct fxp_compute_shader *cs;
    struct fxp_bindings bind;          /* each worker copies it and points `shared` at its own memory */
    unsigned block[3], grid[3];
@@ -161,15 +178,17 @@ grid_worker(void *data, unsigned i, unsigned n)
    memset(execs, 0, job->n_execs * sizeof(*execs));
    bind.shared.data = shared;
    bind.shared.size_B = job->cs->shared_size_B;
-   for (; ready < job->n_execs; ready++)
+   for (; ready < job->n_execs; ready++) {
       if (!fxp_exec_init(&execs[ready], job->cs->prog, &bind, FXP_W))
          goto fail;
-   for (uint64_t g = i; g < job->n_groups; g += n) {
+      execs[ready].abort = &job->ctx->wd.tripped;
+   }
+   for (uint64_t g = i; g < job->n_groups && likely(!fxp_watchdog_tripped(job->ctx)); g += n) {
       const unsigned group[3] = {(unsigned)(g % job->grid[0]), (unsigned)(g / job->grid[0] % job->grid[1]),
                                  (unsigned)(g / job->grid[0] / job->grid[1])};
       if (shared)
          memset(shared, 0, job->shared_B);
-      run_group(execs, job->n_batches, job->barrier, job->threads, job->block, job->grid, group);
+      run_group(job->ctx, execs, job->n_batches, job->barrier, job->threads, job->block, job->grid, group);
    }
    goto done;
 fail:
@@ -189,6 +208,8 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    unsigned grid[3] = {info->grid[0], info->grid[1], info->grid[2]};
    const unsigned *block = info->block;
 
+   if (ctx->wd.lost)
+      return; /* after a guilty reset (fxp_context.h, "Watchdog") */
    if (!cs) {
       fxp_ctx_refuse(ctx, "launch_grid with no compute shader bound");
       return;
@@ -215,7 +236,7 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
 
    struct fxp_pool *pool = fxp_context_pool(ctx);
    struct grid_job job = {
-      .cs = cs, .n_batches = n_batches, .n_execs = barrier ? n_batches : 1, .barrier = barrier,
+      .ctx = ctx, .cs = cs, .n_batches = n_batches, .n_execs = barrier ? n_batches : 1, .barrier = barrier,
       .threads = threads, .n_groups = n_groups, .shared_B = align(cs->shared_size_B, 16),
    };
    memcpy(job.block, block, sizeof(job.block));
@@ -239,6 +260,7 @@ fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    const unsigned fp = fxp_fp_enter();
    launch_grid(pipe, info);
    fxp_fp_leave(fp);
+   fxp_watchdog_report(fxp_context(pipe), "dispatch");
 }
 
 void

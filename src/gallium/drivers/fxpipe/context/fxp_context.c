@@ -1,6 +1,6 @@
-/* pipe_context creation and destruction, flush and barriers, and the application's debug callback (KHR_debug,
- * fxp_debug.h). Every command runs to completion when called, so flush only hands out a fence, and barriers
- * have nothing to order. */
+/* pipe_context creation and destruction, flush and barriers, the application's debug callback (KHR_debug,
+ * fxp_debug.h), and the watchdog's reports and reset status (fxp_context.h, "Watchdog"). Every command runs
+ * to completion when called, so flush only hands out a fence, and barriers have nothing to order. */
 #include <inttypes.h>
 #include <string.h>
 #include "util/u_inlines.h"
@@ -12,6 +12,7 @@
 #include "fxp_screen.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
+#include "shader/fxp_shader.h"
 
 static void
 fxp_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence, unsigned flags)
@@ -49,6 +50,64 @@ fxp_set_debug_callback(struct pipe_context *pipe, const struct util_debug_callba
       memset(&ctx->debug, 0, sizeof(ctx->debug));
 }
 
+static enum pipe_reset_status
+fxp_get_device_reset_status(struct pipe_context *pipe)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+   const enum pipe_reset_status s = ctx->wd.unreported;
+   ctx->wd.unreported = PIPE_NO_RESET; /* reported once: afterwards the reset is over */
+   return s;
+}
+
+static void
+fxp_set_device_reset_callback(struct pipe_context *pipe, const struct pipe_device_reset_callback *cb)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+
+   if (cb)
+      ctx->wd.reset_cb = *cb;
+   else
+      memset(&ctx->wd.reset_cb, 0, sizeof(ctx->wd.reset_cb));
+}
+
+void
+fxp_watchdog_stopped(struct fxp_context *ctx, unsigned why, enum pipe_shader_type stage)
+{
+   if (why != FXP_EXEC_OVER_BUDGET)
+      return; /* stopped because another batch of the context tripped: that one is recorded */
+   int none = 0;
+   __atomic_compare_exchange_n(&ctx->wd.tripped, &none, (int)stage + 1, false, __ATOMIC_RELAXED,
+                               __ATOMIC_RELAXED);
+}
+
+void
+fxp_watchdog_report(struct fxp_context *ctx, const char *what)
+{
+   static const char *const stages[PIPE_SHADER_TYPES] = {
+      [PIPE_SHADER_VERTEX] = "vertex", [PIPE_SHADER_FRAGMENT] = "fragment", [PIPE_SHADER_GEOMETRY] = "geometry",
+      [PIPE_SHADER_TESS_CTRL] = "tessellation control", [PIPE_SHADER_TESS_EVAL] = "tessellation evaluation",
+      [PIPE_SHADER_COMPUTE] = "compute",
+   };
+   const int t = __atomic_load_n(&ctx->wd.tripped, __ATOMIC_RELAXED);
+   if (likely(!t))
+      return;
+   __atomic_store_n(&ctx->wd.tripped, 0, __ATOMIC_RELAXED); /* every thread is done with this work */
+   ctx->wd.trips++;
+   const char *stage = t - 1 < PIPE_SHADER_TYPES && stages[t - 1] ? stages[t - 1] : "shader";
+   fxp_ctx_refuse(ctx, "the rest of a %s: its %s shader ran past the watchdog's budget of %llu instructions "
+                  "(FXPIPE_SHADER_BUDGET); guilty context reset%s", what, stage,
+                  (unsigned long long)fxp_shader_budget(),
+                  ctx->wd.lose_on_reset ? ", the context is lost" : "");
+   ctx->wd.unreported = PIPE_GUILTY_CONTEXT_RESET;
+   if (ctx->wd.lose_on_reset) {
+      ctx->wd.lost = true;
+      if (ctx->wd.reset_cb.reset) {
+         ctx->wd.unreported = PIPE_NO_RESET; /* the callback is the report */
+         ctx->wd.reset_cb.reset(ctx->wd.reset_cb.data, PIPE_GUILTY_CONTEXT_RESET);
+      }
+   }
+}
+
 struct fxp_pool *
 fxp_context_pool(struct fxp_context *ctx)
 {
@@ -69,9 +128,11 @@ fxp_context_destroy(struct pipe_context *pipe)
       u_upload_destroy(pipe->stream_uploader);
    FXP_DBG(FXP_DBG_PERF, "context %p: %" PRIu64 " primitives, %" PRIu64 " fragments shaded; scenes %" PRIu64
            " shared, %" PRIu64 " on the drawing thread; %" PRIu64 " primitives binned, %" PRIu64
-           " bin references; %" PRIu64 " draws with implicit early depth-stencil tests",
+           " bin references; %" PRIu64 " draws with implicit early depth-stencil tests; %" PRIu64
+           " watchdog trips",
            (void *)ctx, ctx->perf.prims, ctx->perf.fragments_shaded, ctx->perf.scenes_shared,
-           ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws);
+           ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws,
+           ctx->wd.trips);
    fxp_bindings_fini(ctx);
    fxp_draw_cache_fini(ctx);
    FREE(ctx);
@@ -96,6 +157,9 @@ fxp_context_create(struct pipe_screen *screen, void *priv, unsigned flags)
    ctx->base.memory_barrier = fxp_memory_barrier;
    ctx->base.flush_resource = fxp_flush_resource;
    ctx->base.set_debug_callback = fxp_set_debug_callback;
+   ctx->base.get_device_reset_status = fxp_get_device_reset_status;
+   ctx->base.set_device_reset_callback = fxp_set_device_reset_callback;
+   ctx->wd.lose_on_reset = flags & PIPE_CONTEXT_LOSE_CONTEXT_ON_RESET;
 
    fxp_init_context_transfer_functions(&ctx->base);
    fxp_init_blend_functions(ctx);

@@ -6,7 +6,9 @@
  * (draw/fxp_prim.c). Draws are skipped while a render condition fails.
  *
  * Index reads are bounded by the index buffer: a draw reading past its end stops there. In indexed draws
- * each different index is shaded once (reuse_vertices), not once per element. */
+ * each different index is shaded once (reuse_vertices), not once per element. When a shader batch runs
+ * past the watchdog's budget (fxp_context.h, "Watchdog"), in this stage or a later one, the rest of the
+ * draw is dropped; a lost context draws nothing. */
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -77,6 +79,8 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
 
    for (unsigned first = 0; first < n; first += FXP_W) {
       const unsigned count = MIN2(FXP_W, n - first);
+      if (unlikely(fxp_watchdog_tripped(ctx)))
+         return; /* the rest of the draw is dropped */
       fxp_exec_reset(e, count);
       fxp_fetch_batch(&ctx->velems->plan, vbs, vidx + first, count, instance, start_instance,
                       &e->rf[vs->input_base]);
@@ -104,6 +108,10 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
          }
       }
       fxp_exec_run(e);
+      if (unlikely(e->stopped)) {
+         fxp_watchdog_stopped(ctx, e->stopped, PIPE_SHADER_VERTEX);
+         return;
+      }
       fxp_exec_merge_outputs(e);
       for (unsigned o = 0; o < vs->num_outputs; o++) {
          const unsigned sem = vs->info.output_semantic_name[o];
@@ -295,6 +303,8 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
       shade_vertices(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
                      info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
                      draw_id);
+      if (unlikely(fxp_watchdog_tripped(r->ctx)))
+         break; /* a vertex shader batch (or a later stage's) ran past its budget */
       if (first == 0)
          r->rs.prim_id = 0;
       if (r->ctx->queries_enabled) {
@@ -347,8 +357,8 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
       draw_range(r, e, gs, info, d, vbs, ib, ib_size_B, draw_id, 0, d->count, 0, d->instance_count);
       return;
    }
-   for (uint32_t inst = 0; inst < d->instance_count; inst++)
-      for (uint32_t first = 0; first < d->count; first += chunk)
+   for (uint32_t inst = 0; inst < d->instance_count && !fxp_watchdog_tripped(r->ctx); inst++)
+      for (uint32_t first = 0; first < d->count && !fxp_watchdog_tripped(r->ctx); first += chunk)
          draw_range(r, e, gs, info, d, vbs, ib, ib_size_B, draw_id, first, MIN2(chunk, d->count - first), inst, 1);
 }
 
@@ -373,6 +383,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    const uint8_t *ib = NULL;
    uint64_t ib_size_B = 0;
 
+   if (ctx->wd.lost)
+      return; /* after a guilty reset (fxp_context.h, "Watchdog") */
    if (!ctx->vs || !ctx->fs || !ctx->velems || !ctx->rasterizer) {
       fxp_ctx_refuse(ctx, "draw with no vertex shader, fragment shader, vertex elements or rasterizer bound");
       return;
@@ -447,6 +459,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       fxp_ctx_out_of_memory(ctx, "out of memory for vertex shading");
       return;
    }
+   vs_exec->abort = &ctx->wd.tripped;
    if (r.gs) {
       if (!fxp_gs_begin(&gs_stage, &r, r.gs, r.vs))
          return;
@@ -484,7 +497,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          else
             n = 0;
       }
-      for (unsigned k = 0; k < n; k++) {
+      for (unsigned k = 0; k < n && !fxp_watchdog_tripped(ctx); k++) {
          uint32_t p[5] = {0};
          struct draw_params d;
          const unsigned words = info->index_size ? 5 : 4;
@@ -500,7 +513,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          draw_one(&r, vs_exec, gs, info, &d, vbs, ib, ib_size_B, drawid_offset + k);
       }
    } else {
-      for (unsigned k = 0; k < num_draws; k++) {
+      for (unsigned k = 0; k < num_draws && !fxp_watchdog_tripped(ctx); k++) {
          struct draw_params d = {
             .start = draws[k].start, .count = draws[k].count, .instance_count = info->instance_count,
             .start_instance = info->start_instance, .index_bias = draws[k].index_bias,
@@ -525,6 +538,7 @@ fxp_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsig
    const unsigned fp = fxp_fp_enter(); /* the shaders' float rule (shader/fxp_shader.h) */
    draw_vbo(pipe, info, drawid_offset, indirect, draws, num_draws);
    fxp_fp_leave(fp);
+   fxp_watchdog_report(fxp_context(pipe), "draw");
    if (info->index_size && info->take_index_buffer_ownership && !info->has_user_indices) {
       struct pipe_resource *ib = info->index.resource;
       pipe_resource_reference(&ib, NULL);

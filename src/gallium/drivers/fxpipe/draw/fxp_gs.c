@@ -18,6 +18,9 @@
  * |             | points, line strips or triangle strips to stream output and its primitive counts;     |
  * |             | stream 0 is then clipped and rasterized. Memory stays bounded however much a draw     |
  * |             | emits                                                                                  |
+ *
+ * A batch stopped by the watchdog (fxp_context.h, "Watchdog") drops what it emitted, and the stage takes no
+ * more primitives in that draw.
  */
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -150,6 +153,12 @@ gs_run_batch(struct fxp_gs_stage *g)
       return;
    g->pending = 0;
    fxp_exec_run(e);
+   if (unlikely(e->stopped)) {
+      /* past the watchdog's budget: what this batch emitted and the rest of the draw are dropped */
+      fxp_watchdog_stopped(g->r->ctx, e->stopped, PIPE_SHADER_GEOMETRY);
+      g->failed = true;
+      return;
+   }
 
    for (unsigned l = 0; l < lanes; l++) {
       const unsigned n = o->count[l];
@@ -195,7 +204,7 @@ gs_input_primitive(void *data, const unsigned *v, unsigned n)
    struct fxp_exec *e = &g->exec;
    const uint32_t prim_id = g->prim_id++;
 
-   if (g->failed)
+   if (g->failed || unlikely(fxp_watchdog_tripped(g->r->ctx)))
       return;
    if (n != p->gs_vertices_in) {
       if (!g->mismatch)
@@ -278,6 +287,7 @@ fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_prog
       fxp_refuse("out of memory for geometry shading");
       return false;
    }
+   g->exec.abort = &ctx->wd.tripped;
    return true;
 }
 

@@ -7,7 +7,9 @@
  * fragment count selects a set bit of the line pattern.
  *
  * With several rasterizing threads, the draw's primitives are binned into a scene (raster/fxp_scene.h) and,
- * when it is flushed, each thread takes whole bins and draws the primitives of each in order. */
+ * when it is flushed, each thread takes whole bins and draws the primitives of each in order. Once a
+ * fragment-shader batch of the draw has run past the watchdog's budget (fxp_context.h, "Watchdog"), on any
+ * thread, every thread skips the rest of the scene, and later primitives are dropped. */
 #include <math.h>
 
 #include "util/u_math.h"
@@ -166,16 +168,17 @@ scene_job(void *data, unsigned t, unsigned n)
    const struct scene_job *j = data;
    struct fxp_scene *sc = j->sc;
    struct fxp_raster_thread *ts = &j->r->threads[t];
+   const struct fxp_context *ctx = j->r->ctx;
    (void)n;
    for (;;) {
       const unsigned w = __atomic_fetch_add(&sc->next_work, 1, __ATOMIC_RELAXED);
-      if (w >= sc->num_work)
+      if (w >= sc->num_work || unlikely(fxp_watchdog_tripped(ctx)))
          break;
       const unsigned bin = sc->work[w];
       int x0, y0, x1, y1;
       fxp_scene_bin_rect(sc, bin, &x0, &y0, &x1, &y1);
       for (const struct fxp_bin_block *b = sc->bins[bin].head; b; b = b->next)
-         for (unsigned i = 0; i < b->count; i++)
+         for (unsigned i = 0; i < b->count && likely(!fxp_watchdog_tripped(ctx)); i++)
             raster_rect(j->r, ts, b->prim[i], x0, y0, x1, y1);
    }
 }
@@ -211,6 +214,8 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
 {
    struct fxp_scene *sc = r->scene;
 
+   if (unlikely(fxp_watchdog_tripped(r->ctx)))
+      return; /* the rest of the draw is dropped */
    r->ctx->perf.prims++;
    /* One thread: at once. Several: at once too while the scene is empty and the draw's primitives so far
     * cover few pixels (FXP_SCENE_SERIAL_PX), so that small draws neither copy nor bin; after the first

@@ -2,7 +2,8 @@
  * from the primitive's planes (raster/fxp_setup.h) at every lane's sample point, its system values, the
  * shader run on the batch, then the per-fragment operations (fragment/fxp_fragment.h). The same lane-wide
  * interpolation (input_lanes) serves the batch's inputs and the shader's INTERP_OFFSET-style requests at
- * offsets from the pixel centre (frag_interp_at). */
+ * offsets from the pixel centre (frag_interp_at). A batch the watchdog stops (fxp_context.h, "Watchdog")
+ * writes nothing, and once the context's watchdog has tripped, on any thread, batches are not shaded. */
 #include <math.h>
 #include <string.h>
 
@@ -24,6 +25,7 @@ fxp_shade_thread_setup(struct fxp_raster *r, unsigned i)
    if (!fxp_exec_setup(&t->fs_exec, r->fs, r->fs_bind, FXP_W))
       return false;
    t->fs_exec.quad_layout = true;
+   t->fs_exec.abort = &r->ctx->wd.tripped;
    r->threads_ready = i + 1;
    return true;
 }
@@ -182,6 +184,11 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
    struct frag_ctx fctx = {r, p, bt};
    const struct fxp_frag_iface iface = {frag_interp_at, frag_fb_fetch, &fctx};
 
+   if (unlikely(fxp_watchdog_tripped(r->ctx))) {
+      bt->nq = 0; /* the rest of the draw is dropped */
+      bt->coverage = 0;
+      return;
+   }
    fxp_exec_reset(e, bt->nq * 4);
    e->frag = &iface;
    e->helper = ~fxp_bits_lanes(bt->coverage);
@@ -255,9 +262,15 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
       }
    }
    fxp_exec_run(e);
+   e->frag = NULL;
+   if (unlikely(e->stopped)) {
+      fxp_watchdog_stopped(r->ctx, e->stopped, PIPE_SHADER_FRAGMENT);
+      bt->nq = 0;
+      bt->coverage = 0;
+      return;
+   }
    fxp_exec_merge_outputs(e);
    ts->ps_invocations += util_bitcount(bt->coverage);
-   e->frag = NULL;
 
    const uint32_t mask = bt->coverage & fxp_lane_bits(in_batch & e->live & ~e->helper);
    if (mask) {

@@ -181,6 +181,12 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
 
    case PIPE_CAP_COMPUTE: /* compute/fxp_compute.c */
       return 1;
+   case PIPE_CAP_DEVICE_RESET_STATUS_QUERY:
+      /* the watchdog (fxp_context.h, "Watchdog"): a shader past its budget is a guilty context reset, which
+       * get_device_reset_status reports and the reset callback tells robust contexts (they are then lost);
+       * the DRI frontend offers robust contexts (GLX_ARB_create_context_robustness,
+       * EGL_EXT_create_context_robustness, reset notification) only with it */
+      return 1;
    case PIPE_CAP_NIR_IMAGES_AS_DEREF: /* nir_to_tgsi needs images lowered to indices, and st/mesa lowers them
                                          itself only for drivers that prefer TGSI */
       return 0;

@@ -6,7 +6,9 @@
  *  - indirect sources and destinations into GATHER / SCATTER micro-operations around the instruction,
  *    with the valid range (the TEMP array's, or the whole file) checked per lane at run time;
  *  - control flow to jump targets (IF/UIF -> ELSE or ENDIF, ELSE -> ENDIF, BGNLOOP <-> ENDLOOP,
- *    BRK/CONT -> ENDLOOP, CAL -> BGNSUB);
+ *    BRK/CONT -> ENDLOOP, CAL -> BGNSUB), and what the watchdog counts for ENDLOOP's next iterations and
+ *    for CAL (fxp_inst.cost: the loop's or the subroutine's instructions as decoded, fxp_shader.h "Shader
+ *    budget");
  *  - each opcode to the function that executes it, from the program's instruction-set table (fxp_shader.h);
  *    an opcode fxpipe does not execute fails the decode with a message naming it. */
 #include <stdio.h>
@@ -282,6 +284,7 @@ link_cf(struct decoder *d, unsigned opcode, int32_t pc)
       int32_t begin = d->cf_stack[--d->cf_sp];
       insts[begin].target = pc;
       insts[pc].target = begin;
+      insts[pc].cost = pc - begin + 1; /* BGNLOOP to ENDLOOP */
       while (d->num_pending) {
          int32_t b = d->pending[--d->num_pending];
          if (b < 0)
@@ -655,6 +658,11 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
             ok = fail(&d, "CAL to a label outside the shader");
          else
             in->target = d.tgsi_to_pc[in->target];
+         /* BGNSUB to ENDSUB; at least 1, so that calls without end are counted too */
+         const struct fxp_inst *sub =
+            ok && in->target >= 0 && (unsigned)in->target < p->num_insts ? &p->insts[in->target] : NULL;
+         in->cost = sub && sub->opcode == TGSI_OPCODE_BGNSUB && sub->target > in->target
+                       ? sub->target - in->target + 1 : 1;
       }
    }
    p->num_slots = p->const_base + 4 * p->num_consts;

@@ -1,15 +1,60 @@
-/* Running a decoded program over one batch of FXP_W lanes: register-file setup, the geometry emit store and
- * the lane-constant system values; fxp_exec_run enters the run loop of the program's instruction-set table
+/* Running a decoded program over one batch of FXP_W lanes: register-file setup, the watchdog's budget
+ * (fxp_shader.h, "Shader budget"; FXPIPE_SHADER_BUDGET), the geometry emit store and the lane-constant
+ * system values; fxp_exec_run enters the run loop of the program's instruction-set table
  * (fxp_ops_cf.c), which calls each instruction's function once per batch, on all lanes at once under e->mask.
  * Baseline code: it never enters a table's copy except through fxp_exec_run. */
 #include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "c11/threads.h"
 
 #include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/os_memory.h"
 
 #include "fxp_exec_inline.h"
+#include "fxp_debug.h"
+
+/* FXPIPE_SHADER_BUDGET, read once; the override (tests) when non-zero. Both are read by the threads that
+ * set up states, written before (the override between a test's runs): atomic words. */
+static uint64_t env_budget, budget_override;
+
+static void
+read_budget(void)
+{
+   const char *v = getenv("FXPIPE_SHADER_BUDGET");
+   uint64_t n = FXP_SHADER_BUDGET_DEFAULT;
+   if (v && *v) {
+      char *end;
+      errno = 0;
+      const unsigned long long x = strtoull(v, &end, 10);
+      if (*end || errno || !x || v[0] == '-')
+         fxp_refuse("FXPIPE_SHADER_BUDGET=%s is no positive number of instructions: the default %llu is kept",
+                    v, (unsigned long long)FXP_SHADER_BUDGET_DEFAULT);
+      else
+         n = MIN2(x, FXP_SHADER_BUDGET_MAX);
+   }
+   __atomic_store_n(&env_budget, n, __ATOMIC_RELAXED);
+}
+
+uint64_t
+fxp_shader_budget(void)
+{
+   static once_flag once = ONCE_FLAG_INIT;
+   const uint64_t o = __atomic_load_n(&budget_override, __ATOMIC_RELAXED);
+   if (o)
+      return o;
+   call_once(&once, read_budget);
+   return __atomic_load_n(&env_budget, __ATOMIC_RELAXED);
+}
+
+void
+fxp_shader_budget_override(uint64_t n)
+{
+   __atomic_store_n(&budget_override, MIN2(n, FXP_SHADER_BUDGET_MAX), __ATOMIC_RELAXED);
+}
 
 /* Splats the program's constants into the register file. `kept`: the file already holds this program's
  * constants from an earlier setup (nothing but this function writes those slots), so a slot whose value has
@@ -64,6 +109,8 @@ fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct 
     * states are set up for every draw and clearing them cost more than the draw itself */
    e->prog = prog;
    e->bind = bind;
+   e->budget = fxp_shader_budget();
+   e->abort = NULL; /* the stage points it at its context's flag */
    e->frag = NULL;
    e->quad_layout = false;
    if (e->rf_slots < prog->num_slots) {
@@ -106,6 +153,9 @@ fxp_exec_reset(struct fxp_exec *e, unsigned count)
       fxp_gs_out_reset(e->gs);
    e->cond_sp = e->loop_sp = e->call_sp = 0;
    e->pc = 0;
+   e->budget_tick = MIN2(e->budget, FXP_BUDGET_SLICE);
+   e->budget_rest = e->budget - e->budget_tick;
+   e->stopped = 0;
    e->done = e->at_barrier = false;
 }
 

@@ -7,7 +7,11 @@
  *   func  lanes that have not RETurned               mask  = live & cond & loop & cont & func
  * BRK and CONT only clear lanes; they jump to ENDLOOP when no lane of the loop has anything left to do in
  * this iteration. A loop entry remembers the IF depth, so that ENDLOOP can restore it after such a jump.
+ * The watchdog (fxp_shader.h, "Shader budget") counts here: ENDLOOP's next iterations and CAL take their
+ * cost from the batch's budget; a check runs only when a slice of it is used up (over_budget).
  * Also the run loop, and the filling of this instruction set's table from the family files. */
+#include "util/macros.h"
+#include "util/u_math.h"
 #include "util/u_memory.h"
 
 #include "fxp_exec_inline.h"
@@ -27,6 +31,36 @@ op_end(struct fxp_exec *e, const struct fxp_inst *in)
    fxp_update_mask(e);
    if (!fxp_any(e->func & e->live))
       e->done = true;
+}
+
+/* A slice of the batch's budget is used up (budget_tick < 0): stops the batch if the whole budget is, or if
+ * another thread's batch has tripped the context's watchdog (e->abort); otherwise takes the next slice.
+ * True when the batch is stopped. */
+static bool __attribute__((noinline, cold))
+over_budget(struct fxp_exec *e)
+{
+   const int64_t left = e->budget_rest + e->budget_tick; /* budget_tick < 0: counted past the slice */
+   if (left < 0) {
+      e->stopped = FXP_EXEC_OVER_BUDGET;
+      e->done = true;
+      return true;
+   }
+   if (e->abort && __atomic_load_n(e->abort, __ATOMIC_RELAXED)) {
+      e->stopped = FXP_EXEC_ABORTED;
+      e->done = true;
+      return true;
+   }
+   e->budget_tick = MIN2(left, FXP_BUDGET_SLICE);
+   e->budget_rest = left - e->budget_tick;
+   return false;
+}
+
+/* Counts n instructions against the budget; true when the batch is stopped. */
+static inline bool
+spend(struct fxp_exec *e, uint32_t n)
+{
+   e->budget_tick -= n;
+   return unlikely(e->budget_tick < 0) && over_budget(e);
 }
 
 static void
@@ -102,6 +136,8 @@ op_endloop(struct fxp_exec *e, const struct fxp_inst *in)
    e->cont = fxp_splat_i(-1);
    fxp_update_mask(e);
    if (fxp_any(e->mask)) {
+      if (spend(e, in->cost))
+         return; /* stopped by the watchdog */
       e->pc = in->target + 1; /* next iteration */
       return;
    }
@@ -134,6 +170,8 @@ op_cal(struct fxp_exec *e, const struct fxp_inst *in)
 {
    if (!fxp_any(e->mask))
       return;
+   if (spend(e, in->cost))
+      return; /* stopped by the watchdog */
    if (e->call_sp == FXP_MAX_NEST) { /* recursion too deep: stop the batch rather than overflow */
       e->done = true;
       return;

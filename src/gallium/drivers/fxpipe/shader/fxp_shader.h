@@ -143,6 +143,7 @@ struct fxp_inst {
    int8_t tex_offset[FXP_MAX_TEX_OFFSETS][3]; /* immediate texel offsets of sampling opcodes */
    struct fxp_src off_src;      /* register texel offset (TG4 with a non-constant offset) */
    int32_t target;              /* jump target of control flow */
+   uint32_t cost;               /* ENDLOOP and CAL: what the watchdog counts for each pass (fxp_decode.c) */
    struct fxp_dst dst[2];
    struct fxp_src src[FXP_MAX_SRC];
    struct fxp_indirect ind;     /* for micro-operations */
@@ -363,12 +364,43 @@ struct fxp_exec {
    unsigned cond_sp, loop_sp, call_sp;
 
    int32_t pc;
+   /* the watchdog ("Shader budget" above): what is left of the batch's budget, counted down by ENDLOOP's
+    * next iterations and by CAL (fxp_ops_cf.c); budget_tick until the next check, budget_rest beyond it */
+   int64_t budget_tick, budget_rest;
+   uint64_t budget;             /* a batch's budget (fxp_exec_setup: fxp_shader_budget()) */
+   const int *abort;            /* NULL, or a flag that stops the batch at its next check when non-zero */
+   uint8_t stopped;             /* FXP_EXEC_OVER_BUDGET or FXP_EXEC_ABORTED once stopped so; 0 otherwise */
    bool at_barrier;             /* stopped at a BARRIER; run again to continue */
    bool done;
    bool quad_layout;            /* lanes are 2x2 quads (fragment): derivatives are defined */
    const struct fxp_frag_iface *frag;
    struct fxp_gs_out *gs;       /* geometry shaders: the emitted vertices */
 };
+
+/* Shader budget: the watchdog. A shader that never ends must not hang the application, so every batch
+ * has a budget of instructions and is stopped when it has run past it (e->stopped = FXP_EXEC_OVER_BUDGET,
+ * e->done); the stage that ran it then drops the rest of the draw or dispatch and reports a guilty context
+ * reset (fxp_context.h, "Watchdog"). Only what can repeat is counted, so straight-line code costs nothing:
+ * each time ENDLOOP starts another iteration it counts the loop's instructions as decoded (BGNLOOP to
+ * ENDLOOP, micro-operations included), and each CAL the subroutine's (BGNSUB to ENDSUB); the first pass
+ * through a loop and code outside loops and calls, at most the program's length, is not counted. The
+ * batch is stopped once its count passes its budget. A batch's FXP_W invocations run together, so its
+ * count is that of its longest-running invocation. The count goes down in slices of FXP_BUDGET_SLICE; at
+ * the end of each, the batch also looks at e->abort, the context's flag that another thread's batch has
+ * run past its budget (e->stopped = FXP_EXEC_ABORTED), so the other threads stop within a slice. */
+#define FXP_SHADER_BUDGET_DEFAULT 1000000000ull /* instructions a batch: seconds of one CPU for a loop of
+                                                  simple instructions, far beyond any real shader's */
+#define FXP_SHADER_BUDGET_MAX (1ull << 62)     /* larger FXPIPE_SHADER_BUDGET values are cut to it */
+#define FXP_BUDGET_SLICE 65536                 /* instructions between two looks at e->abort */
+#define FXP_EXEC_OVER_BUDGET 1
+#define FXP_EXEC_ABORTED 2
+/* The budget of a batch: FXPIPE_SHADER_BUDGET=N (instructions, 1 to FXP_SHADER_BUDGET_MAX; read once; a
+ * value that is not a positive number is refused and the default kept), FXP_SHADER_BUDGET_DEFAULT when
+ * unset, or the override. */
+uint64_t fxp_shader_budget(void);
+/* For tests (the TGSI runner's [budget N]): states set up from now on get budget n; 0 goes back to
+ * FXPIPE_SHADER_BUDGET's or the default. */
+void fxp_shader_budget_override(uint64_t n);
 
 /* Prepares a batch: register file with immediates, constants splatted from bindings, `count` live lanes. */
 bool fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,

@@ -32,6 +32,13 @@
  *                        primitive: they shade for derivatives only). INTERP_* evaluates the [input]
  *                        expressions at pixel + offset; FBFETCH of colour buffer n reads (x, y, n, 1).
  *   [expect refused]     the shader must be refused when created (the runner checks the refusal)
+ *   [budget N]           the watchdog's budget of instructions a batch for this test (shader/fxp_shader.h,
+ *                        "Shader budget"; instead of FXPIPE_SHADER_BUDGET's or the default)
+ *   [expect watchdog]    the shader must be stopped by the watchdog (without it, it must not be): a compute
+ *                        dispatch must then report a guilty context reset (get_device_reset_status) and
+ *                        drop the rest of its work groups; a fragment or geometry batch stopped so, and
+ *                        the batches after it, are not run on, as the driver drops the rest of the draw:
+ *                        their pixels read as NaN and their lanes emit nothing
  *   [texture I TARGET FORMAT W H D LAYERS LEVELS]
  *                        a texture bound as sampler view I (SVIEW[I] / SAMP[I]) of the test's stage, a view of all its levels and layers with the identity swizzle.
  *                        TARGET: 1d 2d 3d cube rect 1darray 2darray cubearray buffer (W texels). FORMAT: rgba8
@@ -343,6 +350,11 @@ parse_test(struct test *t, char *text)
          t->helpers = body;
       } else if (!strcmp(header, "expect refused")) {
          t->expect_refused = true;
+      } else if (!strcmp(header, "expect watchdog")) {
+         t->expect_watchdog = true;
+      } else if (sscanf(header, "budget %llu", &t->budget) == 1) {
+         if (!t->budget)
+            return fail("[budget N]: N must be at least 1");
       } else if (!strncmp(header, "texture ", 8)) {
          if (!parse_texture(t, header, body))
             return false;
@@ -598,7 +610,14 @@ run_compute(struct test *t, const struct tgsi_token *tokens)
    memcpy(info.grid, t->grid, sizeof(info.grid));
    pipe->launch_grid(pipe, &info);
 
-   ok = check_buffers(pipe, t, bufs) && check_images(pipe, t, imgs);
+   const enum pipe_reset_status reset = pipe->get_device_reset_status(pipe);
+   if (t->expect_watchdog && reset != PIPE_GUILTY_CONTEXT_RESET)
+      ok = fail("the watchdog did not stop the dispatch (reset status %d)", reset);
+   else if (!t->expect_watchdog && reset != PIPE_NO_RESET)
+      ok = fail("the watchdog stopped the dispatch (reset status %d)", reset);
+   else if (pipe->get_device_reset_status(pipe) != PIPE_NO_RESET)
+      ok = fail("a guilty reset is reported twice");
+   ok = ok && check_buffers(pipe, t, bufs) && check_images(pipe, t, imgs);
    pipe->bind_compute_state(pipe, NULL);
    pipe->delete_compute_state(pipe, cs);
 out:
@@ -738,8 +757,12 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
    }
    exec_ready = true;
    e.quad_layout = true;
-   for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
-      out[o] = calloc(n_px * 4, sizeof(float));
+   for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
+      out[o] = malloc(n_px * 4 * sizeof(float));
+      for (unsigned k = 0; out[o] && k < n_px * 4; k++)
+         out[o][k] = NAN; /* pixels not shaded (after a watchdog stop) */
+   }
+   bool stopped = false;
 
    struct runner_frag rf = {.tokens = tokens_in};
    const struct fxp_frag_iface iface = {runner_interp_at, runner_fb_fetch, &rf};
@@ -780,6 +803,10 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
       const unsigned fp = fxp_fp_enter(); /* the driver's float rule for the engine, not for the checks */
       fxp_exec_run(&e);
       fxp_fp_leave(fp);
+      if (e.stopped) {
+         stopped = true; /* the rest of the draw is dropped, as the driver does */
+         break;
+      }
       for (unsigned l = 0; l < nq * 4; l++) {
          const unsigned q = q0 + l / 4, px = (q % quads_x) * 2 + (l & 1), py = (q / quads_x) * 2 + ((l >> 1) & 1);
          for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
@@ -789,6 +816,8 @@ run_fragment(struct test *t, const struct tgsi_token *tokens)
                      e.live[l] && !e.helper[l] ? fxp_output(&e, o, c)->af[l] : NAN;
       }
    }
+   if (ok && stopped != t->expect_watchdog)
+      ok = fail(stopped ? "the watchdog stopped the shader" : "the watchdog did not stop the shader");
    const bool ok_run = ok;
    for (unsigned o = 0; ok_run && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
       if (!t->expect_outputs[o].present)
@@ -846,7 +875,7 @@ run_geometry(struct test *t, const struct tgsi_token *tokens)
    /* per output: every lane's emitted vertices as (flags, x, y, z, w) */
    uint32_t *emitted[PIPE_MAX_SHADER_OUTPUTS] = {0};
    unsigned n_emitted = 0;
-   bool ok = counts != NULL;
+   bool ok = counts != NULL, stopped = false;
    for (unsigned o = 0; ok && o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
       ok = (emitted[o] = calloc((size_t)lanes * MAX2(maxv, 1) * 5, 4)) != NULL;
    if (!ok)
@@ -883,6 +912,10 @@ run_geometry(struct test *t, const struct tgsi_token *tokens)
       const unsigned fp = fxp_fp_enter(); /* the driver's float rule for the engine, not for the checks */
       fxp_exec_run(&e);
       fxp_fp_leave(fp);
+      if (e.stopped) {
+         stopped = true; /* what the batch emitted and the rest of the draw are dropped */
+         break;
+      }
       for (unsigned l = 0; l < n; l++) {
          counts[first + l] = e.gs->count[l];
          for (unsigned k = 0; k < e.gs->count[l]; k++, n_emitted++) {
@@ -895,6 +928,8 @@ run_geometry(struct test *t, const struct tgsi_token *tokens)
          }
       }
    }
+   if (ok && stopped != t->expect_watchdog)
+      ok = fail(stopped ? "the watchdog stopped the shader" : "the watchdog did not stop the shader");
    if (ok && t->expect_emit_count.present)
       ok = compare(&t->expect_emit_count, counts, lanes, "emit counts");
    for (unsigned o = 0; ok && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
@@ -924,7 +959,11 @@ runner_parse(struct test *t, char *text)
 bool
 runner_run(struct test *t, const struct tgsi_token *tokens)
 {
-   return t->fragment ? run_fragment(t, tokens) : t->geometry ? run_geometry(t, tokens) : run_compute(t, tokens);
+   fxp_shader_budget_override(t->budget); /* 0: the driver's own */
+   const bool ok =
+      t->fragment ? run_fragment(t, tokens) : t->geometry ? run_geometry(t, tokens) : run_compute(t, tokens);
+   fxp_shader_budget_override(0);
+   return ok;
 }
 
 void

@@ -72,6 +72,8 @@ struct test {
    bool geometry;
    unsigned primitives;         /* geometry: input primitives */
    struct data expect_emit[PIPE_MAX_SHADER_OUTPUTS], expect_emit_count;
+   unsigned long long budget;   /* [budget N]: the watchdog's budget for this test, 0 = the driver's */
+   bool expect_watchdog;        /* [expect watchdog]: the shader must be stopped by the watchdog */
 };
 
 /* fxp_tgsi_runner.c */
