@@ -46,9 +46,10 @@ fxp_egl_make_current(void)
    return dpy;
 }
 
-/* Binds a new w x h FBO with an RGBA8 texture and a 24-bit depth renderbuffer; true if complete. */
-static inline int
-fxp_make_fbo(int w, int h)
+/* Binds a new w x h FBO with an RGBA8 texture and a depth renderbuffer of depth_format (a depth-stencil
+ * format is attached to both points); its name if complete, else 0. */
+static inline GLuint
+fxp_make_fbo_depth(int w, int h, GLenum depth_format)
 {
    GLuint fbo, tex, rb;
    glGenTextures(1, &tex);
@@ -56,13 +57,22 @@ fxp_make_fbo(int w, int h)
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, w, h, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
    glGenRenderbuffers(1, &rb);
    glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, w, h);
+   glRenderbufferStorage(GL_RENDERBUFFER, depth_format, w, h);
    glGenFramebuffers(1, &fbo);
    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+   const int zs = depth_format == GL_DEPTH24_STENCIL8 || depth_format == GL_DEPTH32F_STENCIL8;
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, zs ? GL_DEPTH_STENCIL_ATTACHMENT : GL_DEPTH_ATTACHMENT,
+                             GL_RENDERBUFFER, rb);
    glViewport(0, 0, w, h);
-   return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+   return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE ? fbo : 0;
+}
+
+/* Binds a new w x h FBO with an RGBA8 texture and a 24-bit depth renderbuffer; true if complete. */
+static inline int
+fxp_make_fbo(int w, int h)
+{
+   return fxp_make_fbo_depth(w, h, GL_DEPTH_COMPONENT24) != 0;
 }
 
 /* Compiles and links a program binding "pos" to attribute 0 and attr1 to 1; *linked tells success. */

@@ -35,21 +35,7 @@ static const char *fs_late_src =
 static GLuint
 make_fbo(GLenum depth_format)
 {
-   GLuint fbo, tex, rb;
-   glGenTextures(1, &tex);
-   glBindTexture(GL_TEXTURE_2D, tex);
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-   glGenRenderbuffers(1, &rb);
-   glBindRenderbuffer(GL_RENDERBUFFER, rb);
-   glRenderbufferStorage(GL_RENDERBUFFER, depth_format, W, H);
-   glGenFramebuffers(1, &fbo);
-   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
-   glFramebufferRenderbuffer(GL_FRAMEBUFFER, depth_format == GL_DEPTH24_STENCIL8 ? GL_DEPTH_STENCIL_ATTACHMENT
-                                                                                 : GL_DEPTH_ATTACHMENT,
-                             GL_RENDERBUFFER, rb);
-   glViewport(0, 0, W, H);
-   return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE ? fbo : 0;
+   return fxp_make_fbo_depth(W, H, depth_format);
 }
 
 /* A quad over the whole framebuffer at NDC depth z. */

@@ -390,6 +390,24 @@ sample_level_vec(const struct fxp_sampler_binding *b, int lv, bool linear, fxp_v
    }
 }
 
+/* The bilinear footprint of texel-space coordinates (u, vv), as the general path computes it: the floors of
+ * the coordinates clamped to +-2^24 (CLAMP as Mesa writes it: NaN passes through) less half a texel, and the
+ * four weights in the order (0,0), (1,0), (0,1), (1,1). */
+static inline void
+bilinear_footprint(fxp_vf u, fxp_vf vv, fxp_vf *flu, fxp_vf *flv, fxp_vf wgt[4])
+{
+   const fxp_vf lim = fxp_splat_f(16777216.0f);
+   const fxp_vf cu = fxp_sel_f(fxp_lt_f(u, -lim), -lim, fxp_sel_f(fxp_gt_f(u, lim), lim, u));
+   const fxp_vf cv = fxp_sel_f(fxp_lt_f(vv, -lim), -lim, fxp_sel_f(fxp_gt_f(vv, lim), lim, vv));
+   const fxp_vf fu = cu - 0.5f, fv = cv - 0.5f;
+   *flu = vfloor(fu), *flv = vfloor(fv);
+   const fxp_vf au = fu - *flu, av = fv - *flv;
+   wgt[0] = (1 - au) * (1 - av) * 1.0f;
+   wgt[1] = au * (1 - av) * 1.0f;
+   wgt[2] = (1 - au) * av * 1.0f;
+   wgt[3] = au * av * 1.0f;
+}
+
 /* One level per lane (levels[l], skipped where < 0): bilinear or nearest per lane, into out[c]. */
 static void
 sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, bool rect,
@@ -428,14 +446,8 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    }
    const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
    const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
-   const fxp_vf lim = fxp_splat_f(16777216.0f);
-   /* CLAMP(x, -lim, lim) as the general path writes it: NaN passes through */
-   const fxp_vf cu = fxp_sel_f(fxp_lt_f(u, -lim), -lim, fxp_sel_f(fxp_gt_f(u, lim), lim, u));
-   const fxp_vf cv = fxp_sel_f(fxp_lt_f(vv, -lim), -lim, fxp_sel_f(fxp_gt_f(vv, lim), lim, vv));
-   const fxp_vf fu = cu - 0.5f, fv = cv - 0.5f;
-   const fxp_vf flu = vfloor(fu), flv = vfloor(fv);
-   const fxp_vf au = fu - flu, av = fv - flv;
-   const fxp_vf wgt[4] = {(1 - au) * (1 - av) * 1.0f, au * (1 - av) * 1.0f, (1 - au) * av * 1.0f, au * av * 1.0f};
+   fxp_vf flu, flv, wgt[4];
+   bilinear_footprint(u, vv, &flu, &flv, wgt);
 
    if (b->fast != FAST_FXT1 && uniform) {
       sample_level_vec(b, lv, lin != 0, u, vv, flu, flv, wgt, out);
@@ -514,13 +526,8 @@ sample_one_level(const struct fxp_sampler_binding *b, bool rect, const fxp_vf s,
       sample_level_vec(b, lv, false, u, vv, none, none, NULL, out);
       return;
    }
-   const fxp_vf lim = fxp_splat_f(16777216.0f);
-   const fxp_vf cu = fxp_sel_f(fxp_lt_f(u, -lim), -lim, fxp_sel_f(fxp_gt_f(u, lim), lim, u));
-   const fxp_vf cv = fxp_sel_f(fxp_lt_f(vv, -lim), -lim, fxp_sel_f(fxp_gt_f(vv, lim), lim, vv));
-   const fxp_vf fu = cu - 0.5f, fv = cv - 0.5f;
-   const fxp_vf flu = vfloor(fu), flv = vfloor(fv);
-   const fxp_vf au = fu - flu, av = fv - flv;
-   const fxp_vf wgt[4] = {(1 - au) * (1 - av) * 1.0f, au * (1 - av) * 1.0f, (1 - au) * av * 1.0f, au * av * 1.0f};
+   fxp_vf flu, flv, wgt[4];
+   bilinear_footprint(u, vv, &flu, &flv, wgt);
    sample_level_vec(b, lv, true, u, vv, flu, flv, wgt, out);
 }
 
