@@ -408,6 +408,42 @@ bilinear_footprint(fxp_vf u, fxp_vf vv, fxp_vf *flu, fxp_vf *flv, fxp_vf wgt[4])
    wgt[3] = au * av * 1.0f;
 }
 
+/* sample_levels when the lanes sample a few different (level, filter) pairs (quads of one batch on both sides
+ * of a level boundary, or at the magnification edge): each pair's lanes as one vector pass over that level,
+ * the results selected by lane; the same float operations per lane as the lane-by-lane code, whose texel
+ * size is the lane's level's. False (nothing done) beyond FXP_SAMPLE_GROUPS pairs. */
+#define FXP_SAMPLE_GROUPS 4
+static bool
+sample_level_groups(const struct fxp_sampler_binding *b, bool rect, const fxp_vf s, const fxp_vf t,
+                    const int off[2], fxp_vi lvv, fxp_vi linv, uint32_t used_bits, fxp_vf out[4])
+{
+   const struct pipe_sampler_state *st = b->state;
+   const bool normalized = !rect && !st->unnormalized_coords;
+   int glv[FXP_SAMPLE_GROUPS], glin[FXP_SAMPLE_GROUPS];
+   fxp_vi gmask[FXP_SAMPLE_GROUPS];
+   unsigned n = 0;
+   for (uint32_t todo = used_bits; todo; n++) {
+      if (n == FXP_SAMPLE_GROUPS)
+         return false;
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      glv[n] = lvv[l], glin[n] = linv[l];
+      gmask[n] = fxp_bits_lanes(todo) & fxp_eq_i(lvv, fxp_splat_i(glv[n])) & fxp_eq_i(linv, fxp_splat_i(glin[n]));
+      todo &= ~fxp_lane_bits(gmask[n]);
+   }
+   for (unsigned g = 0; g < n; g++) {
+      const fxp_vf w = fxp_splat_f((float)u_minify(b->view->texture->width0, glv[g]));
+      const fxp_vf h = fxp_splat_f((float)u_minify(b->view->texture->height0, glv[g]));
+      const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
+      const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
+      fxp_vf flu, flv, wgt[4], r[4];
+      bilinear_footprint(u, vv, &flu, &flv, wgt);
+      sample_level_vec(b, glv[g], glin[g] != 0, u, vv, flu, flv, wgt, r);
+      for (unsigned c = 0; c < 4; c++)
+         out[c] = g ? fxp_sel_f(gmask[g], r[c], out[c]) : r[c];
+   }
+   return true;
+}
+
 /* One level per lane (levels[l], skipped where < 0): bilinear or nearest per lane, into out[c]. */
 static void
 sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, bool rect,
@@ -419,19 +455,18 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    const bool normalized = !rect && !st->unnormalized_coords;
    /* the common case, every lane on one level (lanes skipped take it too: their results are not used,
     * and wrapping keeps their loads inside the level), and with one filter */
-   int lv = -1, lin = 0;
-   bool one_level = true, uniform = true;
-   for (unsigned l = 0; l < FXP_W; l++) {
-      if (levels[l] < 0)
-         continue;
-      if (lv < 0) {
-         lv = levels[l], lin = linear[l];
-      } else {
-         one_level &= levels[l] == lv;
-         uniform &= levels[l] == lv && linear[l] == lin;
-      }
-   }
-   if (lv < 0)
+   fxp_vi lvv, linv;
+   memcpy(&lvv, levels, sizeof(lvv));
+   memcpy(&linv, linear, sizeof(linv));
+   const fxp_vi used = fxp_ge_i(lvv, fxp_splat_i(0));
+   const uint32_t used_bits = fxp_lane_bits(used);
+   if (!used_bits)
+      return;
+   const unsigned first = (unsigned)__builtin_ctz(used_bits);
+   const int lv = levels[first], lin = linear[first];
+   const bool one_level = !fxp_lane_bits(used & fxp_ne_i(lvv, fxp_splat_i(lv)));
+   const bool uniform = one_level && !fxp_lane_bits(used & fxp_ne_i(linv, fxp_splat_i(lin)));
+   if (b->fast != FAST_FXT1 && !uniform && sample_level_groups(b, rect, s, t, off, lvv, linv, used_bits, out))
       return;
    fxp_vf w, h;
    if (one_level) {
@@ -488,22 +523,26 @@ sample_levels_blend(const struct fxp_sampler_binding *b, unsigned target, const 
                     fxp_vf a[4])
 {
    struct level_pick pk;
-   fxp_vf c[4];
    pick_levels(b, lod, &pk);
-   for (unsigned l = 0; l < FXP_W; l++)
-      if (!(active & (1u << l)))
-         pk.level[l] = pk.level2[l] = -1;
+   /* lanes outside `active` sample no level */
+   const fxp_vi on = fxp_bits_lanes(active), none = fxp_splat_i(-1);
+   fxp_vi l1, l2;
+   memcpy(&l1, pk.level, sizeof(l1));
+   memcpy(&l2, pk.level2, sizeof(l2));
+   l1 = (fxp_vi)fxp_sel_u(on, (fxp_vu)l1, (fxp_vu)none);
+   l2 = (fxp_vi)fxp_sel_u(on, (fxp_vu)l2, (fxp_vu)none);
+   memcpy(pk.level, &l1, sizeof(l1));
+   memcpy(pk.level2, &l2, sizeof(l2));
    const bool rect = target == TGSI_TEXTURE_RECT;
    sample_levels(b, cache, rect, s, t, off, pk.level, pk.linear, a);
-   bool blend = false;
-   for (unsigned l = 0; l < FXP_W; l++)
-      blend |= pk.level2[l] >= 0;
-   if (blend) {
+   const fxp_vi blend = fxp_ge_i(l2, fxp_splat_i(0));
+   if (fxp_any(blend)) {
+      fxp_vf c[4] = {{0}}, frac;
       sample_levels(b, cache, rect, s, t, off, pk.level2, pk.linear, c);
-      for (unsigned l = 0; l < FXP_W; l++)
-         if (pk.level2[l] >= 0)
-            for (unsigned k = 0; k < 4; k++)
-               a[k][l] = a[k][l] * (1 - pk.frac[l]) + c[k][l] * pk.frac[l];
+      memcpy(&frac, pk.frac, sizeof(frac));
+      /* a * (1 - f) + c * f where a second level is blended, per lane as before */
+      for (unsigned k = 0; k < 4; k++)
+         a[k] = fxp_sel_f(blend, a[k] * (1 - frac) + c[k] * frac, a[k]);
    }
 }
 

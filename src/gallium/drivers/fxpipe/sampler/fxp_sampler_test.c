@@ -116,10 +116,17 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
                lane[l] = q;
                lane[l].s = bs[l] = l ? rngf(-2.0f, 3.0f) * reach : q.s;
                lane[l].t = bt[l] = l ? rngf(-2.0f, 3.0f) * reach : q.t;
-               /* every other batch with one LOD for all lanes (as a quad's derivatives give): the vector
-                * form of the fast path (all lanes on one level with one filter) */
-               const bool one_lod = (k / FXP_W) % 2 == 0;
-               lane[l].lod = blod[l] = l && !one_lod ? rngf(-2.0f, (float)levels + 1.0f) : q.lod;
+               /* a third of the batches with one LOD for all lanes (as a quad's derivatives give): the
+                * vector form of the fast path (all lanes on one level with one filter); a third with two
+                * LODs, one a pair of quads (a level boundary inside a batch: the per-level groups); the rest
+                * random per lane */
+               const unsigned mode = (k / FXP_W) % 3;
+               if (mode == 0 || !l)
+                  lane[l].lod = blod[l] = q.lod;
+               else if (mode == 1)
+                  lane[l].lod = blod[l] = l < FXP_W / 2 ? q.lod : q.lod + 1.0f;
+               else
+                  lane[l].lod = blod[l] = rngf(-2.0f, (float)levels + 1.0f);
             }
             struct fxp_sample_cache cache = {{NULL}};
             const bool took = fxp_sample_fast_batch(&fast, q.target, bs, bt, blod, q.offset, active, &cache, bout);
