@@ -9,6 +9,10 @@
  * | guard    | not a message: each resource's storage gets inaccessible guard pages      |
  * |          | before it and right after its end (a test mode, fxp_resource.h)           |
  * | perf     | each context's counters at its end (scenes, binning)                      |
+ * | nouniform| turns off one fast path only: uniform work once per dispatch              |
+ * |          | (shader/fxp_uniform.c), to measure what it gives                          |
+ * | tgsi     | each shader's TGSI as it is decoded, and what decoding made of it         |
+ * |          | (instructions, uniform work hoisted, simple forms; scripts/count-tgsi.py) |
  * | all      | everything above                                                          |
  *
  * Any other non-empty value (FXPIPE_DEBUG=1) means "todo,refuse".
@@ -30,6 +34,8 @@ enum fxp_debug_flag {
    FXP_DBG_NOFAST   = 1 << 3,
    FXP_DBG_GUARD    = 1 << 4,
    FXP_DBG_PERF     = 1 << 5,
+   FXP_DBG_TGSI     = 1 << 6,
+   FXP_DBG_NOUNIFORM = 1 << 7,
 };
 
 extern unsigned fxp_debug_flags;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tgsi/tgsi_dump.h"
 #include "tgsi/tgsi_info.h"
 #include "tgsi/tgsi_parse.h"
 #include "tgsi/tgsi_strings.h"
@@ -667,7 +668,15 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
    }
    p->num_slots = p->const_base + 4 * p->num_consts;
    if (ok)
+      ok = fxp_uniform_hoist(p) || fail(&d, "out of memory");
+   if (ok)
       specialize(p);
+   if (ok && (fxp_debug_flags & FXP_DBG_TGSI)) {
+      fxp_log("shader %u, %s: %u instructions run per batch, %u once per dispatch (uniform), %u simple, "
+              "%u simple while every lane is active", p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre,
+              p->num_simple, p->num_simple_when_full);
+      tgsi_dump(tokens, 0);
+   }
 
 done:
    FREE(d.tgsi_to_pc);
@@ -685,6 +694,7 @@ fxp_program_destroy(struct fxp_program *p)
    if (!p)
       return;
    FREE(p->insts);
+   FREE(p->pre_insts);
    FREE(p->consts);
    os_free_aligned(p->imm_splat);
    FREE(p);

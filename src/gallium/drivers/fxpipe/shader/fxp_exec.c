@@ -59,9 +59,10 @@ fxp_shader_budget_override(uint64_t n)
 /* Splats the program's constants into the register file. `kept`: the file already holds this program's
  * constants from an earlier setup (nothing but this function writes those slots), so a slot whose value has
  * not changed is left alone: a draw that changes few constants writes few of them. */
-static void
+static bool
 fill_constants(struct fxp_exec *e, bool kept)
 {
+   bool changed = false;
    const struct fxp_program *p = e->prog;
 
    for (unsigned k = 0; k < p->num_consts; k++) {
@@ -77,8 +78,10 @@ fill_constants(struct fxp_exec *e, bool kept)
          if (kept && slot->au[0] == v)
             continue;
          slot->u = (fxp_vu){0} + v;
+         changed = true;
       }
    }
+   return changed;
 }
 
 bool
@@ -131,7 +134,9 @@ fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct 
       memcpy(&e->rf[prog->imm_base], prog->imm_splat, prog->num_imms * 4 * sizeof(fxp_vec));
       e->rf_serial = prog->serial;
    }
-   fill_constants(e, kept);
+   /* the uniform slots depend on nothing but the constants and immediates */
+   if (fill_constants(e, kept) || !kept)
+      fxp_uniform_run(e);
    fxp_exec_reset(e, count);
    return true;
 }

@@ -13,6 +13,8 @@
  * | addr_base + 4*i + c        | ADDR[i].c (integers)                                                   |
  * | imm_base + 4*i + c         | IMM[i].c splatted across lanes (filled once, at decode)                |
  * | const_base + 4*k + c       | directly addressed constants, splatted once per dispatch (fxp_bind)    |
+ * | uniform_base + k           | results of the instructions hoisted out of the batch program, computed  |
+ * |                            | once per dispatch from constants and immediates (fxp_uniform.c)        |
  *
  * Operands name slots directly (swizzle folded into one slot per destination channel), so an instruction
  * reads `rf[src.slot[c]]`, applies abs/neg, computes, saturates and writes `rf[dst.slot[c]]` under the mask.
@@ -277,6 +279,11 @@ struct fxp_program {
    bool uses_helper;            /* READ_HELPER, DEMOTE or SV HELPER_INVOCATION: the stage must set e->helper */
    unsigned num_simple;         /* instructions given their simple form (fxp_decode.c, specialize) */
    unsigned num_simple_when_full; /* ... inside control flow, taken while every lane is active */
+   /* uniform work (fxp_uniform.c): instructions computed once per dispatch into the slots from
+    * uniform_base on, in order, before any batch runs */
+   struct fxp_inst *pre_insts;
+   unsigned num_pre;
+   unsigned uniform_base;
 };
 
 /* Decodes for the process's table (fxp_isa_chosen); _isa for a given supported one (the benchmark). */
@@ -422,6 +429,13 @@ fxp_exec_merge_outputs(struct fxp_exec *e)
          if (p->out_merge[k].mask & (1u << c))
             e->rf[p->output_base + 4 * p->out_merge[k].dst + c] = e->rf[p->output_base + 4 * p->out_merge[k].src + c];
 }
+
+/* Uniform work (fxp_uniform.c). fxp_uniform_hoist moves the instructions that compute the same value in
+ * every lane of every batch of a dispatch out of a decoded program (false: out of memory, program
+ * unchanged); fxp_uniform_run computes them into e's register file once its constants are in (fxp_exec_setup
+ * does it when a constant changed or the file is new), leaving e's masks to be reset. */
+bool fxp_uniform_hoist(struct fxp_program *prog);
+void fxp_uniform_run(struct fxp_exec *e);
 
 /* Runs until END, or until a BARRIER (e->at_barrier set; call again to go on). */
 void fxp_exec_run(struct fxp_exec *e);

@@ -34,6 +34,8 @@
  *   [expect refused]     the shader must be refused when created (the runner checks the refusal)
  *   [budget N]           the watchdog's budget of instructions a batch for this test (shader/fxp_shader.h,
  *                        "Shader budget"; instead of FXPIPE_SHADER_BUDGET's or the default)
+ *   [expect uniform N]   N instructions of the shader are computed once per dispatch as uniform work
+ *                        (shader/fxp_uniform.c); 0 under FXPIPE_DEBUG=nofast, which turns that off
  *   [expect watchdog]    the shader must be stopped by the watchdog (without it, it must not be): a compute
  *                        dispatch must then report a guilty context reset (get_device_reset_status) and
  *                        drop the rest of its work groups; a fragment or geometry batch stopped so, and
@@ -101,6 +103,7 @@
 #include "util/u_memory.h"
 
 #include "fxp_context.h"
+#include "fxp_debug.h"
 #include "fxp_headless.h"
 #include "shader/fxp_shader.h"
 #include "util/u_math.h"
@@ -350,6 +353,8 @@ parse_test(struct test *t, char *text)
          t->helpers = body;
       } else if (!strcmp(header, "expect refused")) {
          t->expect_refused = true;
+      } else if (sscanf(header, "expect uniform %u", &a) == 1) {
+         t->expect_uniform = (int)a;
       } else if (!strcmp(header, "expect watchdog")) {
          t->expect_watchdog = true;
       } else if (sscanf(header, "budget %llu", &t->budget) == 1) {
@@ -952,13 +957,34 @@ bool
 runner_parse(struct test *t, char *text)
 {
    memset(t, 0, sizeof(*t));
+   t->expect_uniform = -1;
    failure[0] = 0;
    return parse_test(t, text);
+}
+
+/* [expect uniform N]: the decoder's analysis, checked on a program of the test's stage of its own. */
+static bool
+check_uniform(const struct test *t, const struct tgsi_token *tokens)
+{
+   if (t->expect_uniform < 0 || t->expect_refused)
+      return true;
+   char error[256];
+   struct fxp_program *prog = fxp_program_create(
+      tokens, t->fragment ? PIPE_SHADER_FRAGMENT : t->geometry ? PIPE_SHADER_GEOMETRY : PIPE_SHADER_COMPUTE,
+      error, sizeof(error));
+   if (!prog)
+      return fail("shader refused: %s", error);
+   const unsigned want = (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOUNIFORM)) ? 0 : (unsigned)t->expect_uniform;
+   const unsigned got = prog->num_pre;
+   fxp_program_destroy(prog);
+   return got == want || fail("%u instructions hoisted as uniform work, %u expected", got, want);
 }
 
 bool
 runner_run(struct test *t, const struct tgsi_token *tokens)
 {
+   if (!check_uniform(t, tokens))
+      return false;
    fxp_shader_budget_override(t->budget); /* 0: the driver's own */
    const bool ok =
       t->fragment ? run_fragment(t, tokens) : t->geometry ? run_geometry(t, tokens) : run_compute(t, tokens);

@@ -74,6 +74,7 @@ struct test {
    struct data expect_emit[PIPE_MAX_SHADER_OUTPUTS], expect_emit_count;
    unsigned long long budget;   /* [budget N]: the watchdog's budget for this test, 0 = the driver's */
    bool expect_watchdog;        /* [expect watchdog]: the shader must be stopped by the watchdog */
+   int expect_uniform;          /* [expect uniform N]: instructions hoisted as uniform work, -1 = unchecked */
 };
 
 /* fxp_tgsi_runner.c */
