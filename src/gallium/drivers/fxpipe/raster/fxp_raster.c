@@ -260,6 +260,10 @@ fxp_raster_begin(struct fxp_raster *r)
    if (f->early_zs && !fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL])
       ctx->perf.early_zs_draws++;
    fxp_fragment_fast_setup(f);
+   /* Batches shared by several triangles (a fast path): not when the shader interpolates at other places
+    * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
+   r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
+                      !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
    return true;
 }
 
@@ -277,6 +281,8 @@ fxp_raster_end(struct fxp_raster *r)
          if (r->ctx->queries_enabled)
             r->ctx->stats.ps_invocations += r->threads[i].ps_invocations;
          r->ctx->perf.fragments_shaded += r->threads[i].ps_invocations;
+         r->ctx->perf.batches += r->threads[i].batches;
+         r->ctx->perf.batches_shared += r->threads[i].batches_shared;
       }
       if (r->scene)
          fxp_scene_trim(r->scene); /* memory for the next draw like this one, not for the largest ever */

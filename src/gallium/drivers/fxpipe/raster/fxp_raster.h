@@ -60,6 +60,7 @@ struct fxp_raster_thread {
    struct fxp_exec fs_exec;
    uint64_t samples_passed;
    uint64_t ps_invocations;     /* fragments shaded (pipeline statistics) */
+   uint64_t batches, batches_shared; /* batches shaded; those with quads of several primitives */
 };
 
 /* What the rasterizer keeps from one draw to the next (in the context's draw cache): the rasterizing threads'
@@ -118,6 +119,8 @@ struct fxp_raster {
    unsigned threads_ready;               /* threads[] set up for this draw so far */
    uint64_t direct_px;                   /* bounding-box pixels this draw rasterized at once, without the
                                             scene (fxp_rasterize_prim) */
+   bool share_batches;                   /* a batch may take quads of several triangles (raster/fxp_shade.h,
+                                            struct fxp_batch; fxp_raster_begin says when) */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
    bool fs_ready;
 };

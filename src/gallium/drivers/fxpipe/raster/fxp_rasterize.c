@@ -81,18 +81,43 @@ tile_coverage(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, i
    return m;
 }
 
+/* Whether the batch bt, holding quads of other primitives, may take quads of p too (struct fxp_batch):
+ * triangles (not points, not stippled lines) of the same facing, in a draw that allows it. */
+static inline bool
+batch_takes(const struct fxp_raster *r, const struct fxp_batch *bt, const struct fxp_prim *p)
+{
+   const struct fxp_prim *b = bt->prim[0];
+   return r->share_batches && b->front == p->front && !b->point && !p->point && !b->stipple && !p->stipple;
+}
+
+/* Whether quad (x, y) (its top-left pixel) is one of the batch's quads of other primitives than the last
+ * one's: then the batch is shaded first, so that each pixel still sees its primitives in order. */
+static inline bool
+batch_has_quad(const struct fxp_batch *bt, int x, int y)
+{
+   for (unsigned q = 0; q < bt->first_q; q++)
+      if (bt->x[4 * q] == x && bt->y[4 * q] == y)
+         return true;
+   return false;
+}
+
 /* Rasterizes the part of a set-up primitive inside the pixel rectangle [rx0, rx1] x [ry0, ry1] (a bin, or
- * the whole framebuffer), shading its covered quads with the thread state ts. */
+ * the whole framebuffer), adding its covered quads to the batch bt and shading each batch that is full with
+ * the thread state ts. bt may hold quads of earlier primitives (struct fxp_batch), and may be left holding
+ * some of this one's: the caller shades it (fxp_shade_batch) before the primitives are gone. */
 static void
 raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, int rx0, int ry0,
-            int rx1, int ry1)
+            int rx1, int ry1, struct fxp_batch *bt)
 {
    const int64_t *bias = p->bias;
    const int x0 = MAX2(p->x0, rx0), y0 = MAX2(p->y0, ry0), x1 = MIN2(p->x1, rx1), y1 = MIN2(p->y1, ry1);
 
    /* 8x8 tiles (see the top of this file); bins are made of whole tiles */
    const int64_t h = fxp_setup_sample_offset(r);
-   struct fxp_batch bt = {0};
+   if (bt->nq && !batch_takes(r, bt, p))
+      fxp_shade_batch(r, ts, bt);
+   if (bt->nq)
+      bt->first_q = bt->nq; /* this primitive's quads start here */
    for (int ty = y0 & ~(RASTER_TILE - 1); ty <= y1; ty += RASTER_TILE) {
       for (int tx = x0 & ~(RASTER_TILE - 1); tx <= x1; tx += RASTER_TILE) {
          const int xa = MAX2(tx, x0), xb = MIN2(tx + RASTER_TILE - 1, x1);
@@ -140,19 +165,32 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
                const uint32_t quad_cov = ((rows2 >> qx) & 3u) | (((rows2 >> (RASTER_TILE + qx)) & 3u) << 2);
                if (!quad_cov)
                   continue;
+               if (bt->first_q && batch_has_quad(bt, tx + (int)qx, ty + (int)qy))
+                  fxp_shade_batch(r, ts, bt);
                for (unsigned q = 0; q < 4; q++) {
-                  bt.x[bt.nq * 4 + q] = tx + (int)qx + (q & 1);
-                  bt.y[bt.nq * 4 + q] = ty + (int)qy + (q >> 1);
+                  bt->x[bt->nq * 4 + q] = tx + (int)qx + (q & 1);
+                  bt->y[bt->nq * 4 + q] = ty + (int)qy + (q >> 1);
                }
-               bt.coverage |= quad_cov << (bt.nq * 4);
-               if (++bt.nq == FXP_QUADS_PER_BATCH)
-                  fxp_shade_batch(r, ts, p, &bt);
+               bt->coverage |= quad_cov << (bt->nq * 4);
+               bt->prim[bt->nq] = p;
+               if (++bt->nq == FXP_QUADS_PER_BATCH)
+                  fxp_shade_batch(r, ts, bt);
             }
          }
       }
    }
+}
+
+/* A primitive's part inside a rectangle, shaded at once (batches of its own quads alone). */
+static void
+raster_rect_alone(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, int rx0,
+                  int ry0, int rx1, int ry1)
+{
+   struct fxp_batch bt;
+   fxp_batch_init(&bt);
+   raster_rect(r, ts, p, rx0, ry0, rx1, ry1, &bt);
    if (bt.nq)
-      fxp_shade_batch(r, ts, p, &bt);
+      fxp_shade_batch(r, ts, &bt);
 }
 
 /* A flush's job: each thread takes whole bins from the scene's work list and draws their primitives in
@@ -170,6 +208,10 @@ scene_job(void *data, unsigned t, unsigned n)
    struct fxp_raster_thread *ts = &j->r->threads[t];
    const struct fxp_context *ctx = j->r->ctx;
    (void)n;
+   /* one batch through all the thread's bins: small triangles share batches (the primitives stay in the
+    * scene until the flush ends; bins are disjoint, so quads of different bins never meet at a pixel) */
+   struct fxp_batch bt;
+   fxp_batch_init(&bt);
    for (;;) {
       const unsigned w = __atomic_fetch_add(&sc->next_work, 1, __ATOMIC_RELAXED);
       if (w >= sc->num_work || unlikely(fxp_watchdog_tripped(ctx)))
@@ -179,8 +221,10 @@ scene_job(void *data, unsigned t, unsigned n)
       fxp_scene_bin_rect(sc, bin, &x0, &y0, &x1, &y1);
       for (const struct fxp_bin_block *b = sc->bins[bin].head; b; b = b->next)
          for (unsigned i = 0; i < b->count && likely(!fxp_watchdog_tripped(ctx)); i++)
-            raster_rect(j->r, ts, b->prim[i], x0, y0, x1, y1);
+            raster_rect(j->r, ts, b->prim[i], x0, y0, x1, y1, &bt);
    }
+   if (bt.nq)
+      fxp_shade_batch(j->r, ts, &bt);
 }
 
 void
@@ -223,7 +267,7 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
    if (!sc || (!sc->num_prims && r->direct_px + area_px <= FXP_SCENE_SERIAL_PX)) {
       r->direct_px += area_px;
-      raster_rect(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
+      raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
       return;
    }
    if (sc->used_B > FXP_SCENE_LIMIT_B)
@@ -239,7 +283,7 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
       for (int by = p->y0 >> FXP_BIN_SHIFT; by <= p->y1 >> FXP_BIN_SHIFT; by++)
          for (int bx = p->x0 >> FXP_BIN_SHIFT; bx <= p->x1 >> FXP_BIN_SHIFT; bx++)
             if (k++ >= done)
-               raster_rect(r, &r->threads[0], p, bx << FXP_BIN_SHIFT, by << FXP_BIN_SHIFT,
+               raster_rect_alone(r, &r->threads[0], p, bx << FXP_BIN_SHIFT, by << FXP_BIN_SHIFT,
                            ((bx + 1) << FXP_BIN_SHIFT) - 1, ((by + 1) << FXP_BIN_SHIFT) - 1);
    }
 }

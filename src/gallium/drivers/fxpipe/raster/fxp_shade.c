@@ -22,6 +22,7 @@ fxp_shade_thread_setup(struct fxp_raster *r, unsigned i)
 {
    struct fxp_raster_thread *t = &r->threads[i];
    t->samples_passed = t->ps_invocations = 0;
+   t->batches = t->batches_shared = 0;
    if (!fxp_exec_setup(&t->fs_exec, r->fs, r->fs_bind, FXP_W))
       return false;
    t->fs_exec.quad_layout = true;
@@ -174,21 +175,75 @@ frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
    }
 }
 
+/* A batch shared by several triangles (struct fxp_batch): at's and the inputs' lanes of each quad come from
+ * its own primitive. Each primitive's quads are consecutive: its planes are evaluated on every lane and its
+ * lanes kept. */
+struct segment {
+   const struct fxp_prim *p;
+   unsigned lane0, lane1;       /* its lanes: [lane0, lane1) */
+};
+
+static unsigned
+batch_segments(const struct fxp_batch *bt, struct segment *seg)
+{
+   unsigned n = 0;
+   for (unsigned q = 0; q < bt->nq; q++) {
+      if (!n || seg[n - 1].p != bt->prim[q])
+         seg[n++] = (struct segment){bt->prim[q], 4 * q, 4 * q};
+      seg[n - 1].lane1 = 4 * q + 4;
+   }
+   return n;
+}
+
+static void
+lanes_eval_shared(const struct segment *seg, unsigned num_seg, struct lanes_at *at)
+{
+   for (unsigned k = 0; k < num_seg; k++) {
+      struct lanes_at tmp = *at;
+      lanes_eval(seg[k].p, &tmp);
+      /* lanes past the batch's quads take the last primitive's values (they are not live) */
+      const unsigned l1 = k + 1 == num_seg ? FXP_W : seg[k].lane1;
+      for (unsigned l = k ? seg[k].lane0 : 0; l < l1; l++) {
+         at->w[l] = tmp.w[l];
+         at->inv_w[l] = tmp.inv_w[l];
+         at->z[l] = tmp.z[l];
+      }
+   }
+}
+
+static void
+input_lanes_shared(const struct fxp_raster *r, const struct segment *seg, unsigned num_seg, unsigned i,
+                   const struct lanes_at *at, unsigned read_mask, fxp_vec out[4])
+{
+   input_lanes(r, seg[0].p, i, at, read_mask, out);
+   for (unsigned k = 1; k < num_seg; k++) {
+      fxp_vec v[4];
+      input_lanes(r, seg[k].p, i, at, read_mask, v);
+      const unsigned l1 = k + 1 == num_seg ? FXP_W : seg[k].lane1;
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = seg[k].lane0; l < l1; l++)
+            out[c].au[l] = v[c].au[l];
+   }
+}
+
 void
-fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p,
-                struct fxp_batch *bt)
+fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt)
 {
    struct fxp_exec *e = &ts->fs_exec;
    const struct fxp_program *fs = r->fs;
+   const struct fxp_prim *p = bt->prim[0]; /* facing: the same for every quad */
    double z[FXP_W];
    struct frag_ctx fctx = {r, p, bt};
    const struct fxp_frag_iface iface = {frag_interp_at, frag_fb_fetch, &fctx};
+   struct segment seg[FXP_QUADS_PER_BATCH];
+   const unsigned num_seg = bt->first_q ? batch_segments(bt, seg) : 1;
 
    if (unlikely(fxp_watchdog_tripped(r->ctx))) {
-      bt->nq = 0; /* the rest of the draw is dropped */
-      bt->coverage = 0;
+      fxp_batch_init(bt); /* the rest of the draw is dropped */
       return;
    }
+   ts->batches++;
+   ts->batches_shared += num_seg > 1;
    fxp_exec_reset(e, bt->nq * 4);
    e->frag = &iface;
    e->helper = ~fxp_bits_lanes(bt->coverage);
@@ -204,7 +259,10 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
    struct lanes_at at;
    at.x = __builtin_convertvector(vx, fxp_vd);
    at.y = __builtin_convertvector(vy, fxp_vd);
-   lanes_eval(p, &at);
+   if (num_seg > 1)
+      lanes_eval_shared(seg, num_seg, &at);
+   else
+      lanes_eval(p, &at);
    memcpy(z, &at.z, sizeof(z));
    if (r->frag.early_zs) {
       /* early fragment tests: fragments failing depth or stencil are not shaded (they may still run as
@@ -216,14 +274,17 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
       bt->coverage = m;
       if (!m) {
          /* every fragment failed: nothing to shade (helpers alone would only serve derivatives) */
-         bt->nq = 0;
+         fxp_batch_init(bt);
          e->frag = NULL;
          return;
       }
    }
    for (unsigned i = 0; i < r->num_fs_in; i++) {
       fxp_vec v[4];
-      input_lanes(r, p, i, &at, r->fs_in[i].read_mask, v);
+      if (num_seg > 1)
+         input_lanes_shared(r, seg, num_seg, i, &at, r->fs_in[i].read_mask, v);
+      else
+         input_lanes(r, p, i, &at, r->fs_in[i].read_mask, v);
       for (unsigned c = 0; c < 4; c++)
          *fxp_input(e, i, c) = v[c];
    }
@@ -265,8 +326,7 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
    e->frag = NULL;
    if (unlikely(e->stopped)) {
       fxp_watchdog_stopped(r->ctx, e->stopped, PIPE_SHADER_FRAGMENT);
-      bt->nq = 0;
-      bt->coverage = 0;
+      fxp_batch_init(bt);
       return;
    }
    fxp_exec_merge_outputs(e);
@@ -276,6 +336,5 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct
    if (mask) {
       ts->samples_passed += fxp_fragment_ops(&r->frag, e, bt->x, bt->y, z, mask, p->front);
    }
-   bt->nq = 0;
-   bt->coverage = 0;
+   fxp_batch_init(bt);
 }

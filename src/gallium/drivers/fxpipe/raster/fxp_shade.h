@@ -1,4 +1,4 @@
-/* Shading: what coverage (fxp_rasterize.c) hands over, a batch of 2x2 quads of one set-up primitive, and
+/* Shading: what coverage (fxp_rasterize.c) hands over, a batch of 2x2 quads of set-up primitives, and
  * the calls that interpolate the fragment shader's inputs over it, run the shader and pass the fragments on
  * to the per-fragment operations (fragment/fxp_fragment.h). */
 #ifndef FXP_SHADE_H
@@ -14,19 +14,31 @@
 #define FXP_QUADS_PER_BATCH (FXP_W / 4)
 
 /* Up to FXP_QUADS_PER_BATCH quads: lane 4 q + i is pixel i of quad q (i = 0 top left, 1 top right,
- * 2 bottom left, 3 bottom right). */
+ * 2 bottom left, 3 bottom right), quad q of primitive prim[q]. Quads of one primitive follow each other. A
+ * batch holds quads of several primitives only where the draw allows it (fxp_raster.share_batches; then
+ * they are triangles of one facing, and no two of the batch's quads are at the same place), so that small
+ * triangles do not each pay for a batch of their own. */
 struct fxp_batch {
    unsigned nq;
+   unsigned first_q;            /* the first quad of the last primitive (prim[nq - 1]) */
    int x[FXP_W], y[FXP_W];
-   uint32_t coverage;           /* lanes inside the primitive */
+   uint32_t coverage;           /* lanes inside their primitive */
+   const struct fxp_prim *prim[FXP_QUADS_PER_BATCH];
 };
+
+static inline void
+fxp_batch_init(struct fxp_batch *bt)
+{
+   bt->nq = 0;
+   bt->first_q = 0;
+   bt->coverage = 0; /* lanes past nq * 4 are never read: the rest is not cleared */
+}
 
 /* Gets rasterizing thread i's fragment-shader state ready for this draw (threads below i are). */
 bool fxp_shade_thread_setup(struct fxp_raster *r, unsigned i);
 
 /* Shades one batch of quads and runs the per-fragment operations; empties the batch. Quads partly outside
  * the primitive shade their outside pixels as helpers (for derivatives) and never write them. */
-void fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p,
-                     struct fxp_batch *bt);
+void fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt);
 
 #endif
