@@ -15,8 +15,11 @@
 #   piglit-egl     tests/piglit/piglit-check.py --platform egl foundation-egl (about 3,100 tests), after
 #                  piglit's glinfo has shown that the renderer is fxpipe
 # With --tsan: build-tsan with `-Dsanitize=thread` (ThreadSanitizer), and the threaded runs:
+#   unit-pool      the thread pool's unit tests (jobs run and started, fork)
 #   tgsi-2         the TGSI runner with FXPIPE_THREADS=2
 #   gl-draw-egl-threads         tests/gl's gl-draw with FXPIPE_THREADS=2
+#   gl-order-egl-threads        tests/gl's gl-order (12,000 blended triangles: scenes handed off to the
+#                               workers, batches shared by triangles) with FXPIPE_THREADS=2 and 3
 #   gl-multithread-glx-threads  piglit's glx-multithread 20 times (tests/gl/repeat.sh), FXPIPE_THREADS=2
 # Extra steps, not in the default run: piglit-glx (foundation-glx under GLX, about 3,400 tests).
 # --no-build runs the steps on the tree as it is.
@@ -66,7 +69,7 @@ if [ $mode = asan ]; then
   runtime=("$(gcc -print-file-name=libasan.so)" "$(gcc -print-file-name=libubsan.so)")
 else
   bdir=$repo/build-tsan sanitize=thread
-  all_steps=(tgsi-2 gl-draw-egl-threads gl-multithread-glx-threads)
+  all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-order-egl-threads gl-multithread-glx-threads)
   runtime=("$(gcc -print-file-name=libtsan.so)")
 fi
 [ $ci = 1 ] && [ ${#steps[@]} = 0 ] && steps=(unit tgsi-1 tgsi-2 fxt1)
@@ -109,8 +112,10 @@ fi
 # ---- the runtime's preload, the no-dlclose shim, piglit's wrapper ----
 gcc -shared -fPIC -O2 -o "$logs/bin/fxp_nodlclose.so" "$supp/fxp_nodlclose.c" || exit 1
 preload=$(IFS=:; echo "${runtime[*]}")
-# (not under TSan: gl-multithread-glx-threads is about the driver being unloaded while threads run)
-[ $mode = asan ] && preload=$preload:$logs/bin/fxp_nodlclose.so
+# (under TSan too: TSan runs the atexit handlers a driver registered even after the driver was unloaded,
+# and the program then jumps into unmapped memory as it exits; so TSan's gl-multithread-glx-threads checks
+# the threads' accesses, not the driver's unloading while its workers wait, which the plain run checks)
+preload=$preload:$logs/bin/fxp_nodlclose.so
 cat > "$logs/bin/piglit" <<EOF
 #!/bin/sh
 # piglit's runner without the sanitizer runtime; the test programs it starts with it (scripts/sanitize.sh)
@@ -241,8 +246,12 @@ for s in "${steps[@]}"; do
     asan:piglit-glx)   step piglit-glx piglit_run glx foundation-glx ;;
     tsan:gl-draw-egl-threads) step gl-draw-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-draw" ;;
+    # (the fork case of pool.shares is left out under TSan, which does not support it: fxp_pool_test.c)
+    tsan:unit-pool) step unit-pool "$fxp/fxpipe-unit-test" pool. ;;
+    tsan:gl-order-egl-threads) step gl-order-egl-threads "$repo/tests/run-gl.sh" "$repo/tests/gl/same-image.sh" \
+        "2 3" env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-order" ;;
     tsan:gl-multithread-glx-threads) step gl-multithread-glx-threads env FXPIPE_THREADS=2 \
-        "$repo/tests/run-gl.sh" --xvfb "$repo/tests/gl/repeat.sh" 20 \
+        "$repo/tests/run-gl.sh" --xvfb --default-driver "$repo/tests/gl/repeat.sh" 20 \
         env LD_PRELOAD="$preload" /usr/lib/x86_64-linux-gnu/piglit/bin/glx-multithread -auto ;;
     *) echo "sanitize.sh: no step $s in the $mode run (steps: ${all_steps[*]} piglit-glx)" >&2; exit 2 ;;
   esac
