@@ -18,8 +18,8 @@
 #   unit-pool      the thread pool's unit tests (jobs run and started, fork)
 #   tgsi-2         the TGSI runner with FXPIPE_THREADS=2
 #   gl-draw-egl-threads         tests/gl's gl-draw with FXPIPE_THREADS=2
-#   gl-order-egl-threads        tests/gl's gl-order (12,000 blended triangles: scenes handed off to the
-#                               workers, batches shared by triangles) with FXPIPE_THREADS=2 and 3
+#   gl-order-egl-threads        tests/gl's gl-order (12,000 blended triangles in binned scenes, batches
+#                               shared by triangles) with FXPIPE_THREADS=2 and 3
 #   gl-multithread-glx-threads  piglit's glx-multithread 20 times (tests/gl/repeat.sh), FXPIPE_THREADS=2
 # Extra steps, not in the default run: piglit-glx (foundation-glx under GLX, about 3,400 tests).
 # --no-build runs the steps on the tree as it is.

@@ -103,7 +103,6 @@ struct fxp_context {
       uint64_t prims_binned, bin_refs;         /* primitives put in scenes, and the bin references */
       uint64_t early_zs_draws;                 /* draws given early depth-stencil tests the FS did not ask for */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
-      uint64_t scenes_handed_off;              /* scenes drawn by the workers while setup went on */
    } perf;
 
    /* each stage's bindings in the engine's form, prepared again only where dirty (state/fxp_state_bindings.c) */

@@ -231,37 +231,6 @@ fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n)
    mtx_unlock(&p->run);
 }
 
-bool
-fxp_pool_start(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n), void *data)
-{
-   if (!p || mtx_trylock(&p->run) != thrd_success)
-      return false;
-   if (!p->quit && p->started + 1 < p->threads)
-      pool_start(p);
-   if (p->quit || !p->started) {
-      mtx_unlock(&p->run);
-      return false;
-   }
-   mtx_lock(&p->lock);
-   p->job = job;
-   p->data = data;
-   p->finished = 0;
-   p->generation++;
-   cnd_broadcast(&p->start);
-   mtx_unlock(&p->lock);
-   return true; /* p->run stays held until fxp_pool_wait */
-}
-
-void
-fxp_pool_wait(struct fxp_pool *p)
-{
-   mtx_lock(&p->lock);
-   while (p->finished != p->started)
-      cnd_wait(&p->done, &p->lock);
-   mtx_unlock(&p->lock);
-   mtx_unlock(&p->run);
-}
-
 void
 fxp_pool_destroy(struct fxp_pool *p)
 {

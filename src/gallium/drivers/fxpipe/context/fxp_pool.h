@@ -27,15 +27,6 @@ unsigned fxp_pool_threads(const struct fxp_pool *pool);
  * waits for all. Thread-safe: while the pool runs another thread's job, every share of this one runs on
  * the calling thread, one after the other. */
 void fxp_pool_run(struct fxp_pool *pool, void (*job)(void *data, unsigned i, unsigned n), void *data);
-/* Starts job(data, i, n) on the workers alone (i = 1 .. n - 1, or fewer: the shares of workers that could
- * not be started do not run, and neither does the caller's share 0) and returns at once, so that the
- * caller can prepare the next job meanwhile; only for jobs whose shares take their work from a common
- * counter, so that any of them finishes it. True when started: the caller must then call fxp_pool_wait
- * before it runs or starts another job on the pool, or touches what the job uses. False, nothing run, when
- * the pool has no worker or is busy with another thread's job. */
-bool fxp_pool_start(struct fxp_pool *pool, void (*job)(void *data, unsigned i, unsigned n), void *data);
-/* Waits for the job fxp_pool_start started. */
-void fxp_pool_wait(struct fxp_pool *pool);
 void fxp_pool_destroy(struct fxp_pool *pool);
 
 #endif

@@ -1,7 +1,6 @@
 /* Unit tests of the thread pool and of the CPU count it is sized from: cgroup CPU quotas read from folder
  * trees made here (v2 and v1, nested groups, no quota), every share of a job run exactly once whatever the
- * pool, lazily started workers, a pool used again in the child of a fork, and jobs started on the workers
- * alone (fxp_pool_start) while the caller goes on. */
+ * pool, lazily started workers, and a pool used again in the child of a fork. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -162,63 +161,8 @@ test_pool_shares(struct fxp_t *t)
    fxp_pool_destroy(p);
 }
 
-/* fxp_pool_start: a job of items taken from a common counter, run by the workers while the caller does
- * its own work; after fxp_pool_wait every item was done once, by workers only (share 0 never runs). */
-#define ITEMS 1000
-struct item_job {
-   unsigned next;
-   int done[ITEMS];
-   int share0_ran;
-};
-
-static void
-item_share(void *data, unsigned i, unsigned n)
-{
-   struct item_job *j = data;
-   (void)n;
-   if (i == 0)
-      __atomic_store_n(&j->share0_ran, 1, __ATOMIC_SEQ_CST);
-   for (;;) {
-      const unsigned k = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED);
-      if (k >= ITEMS)
-         break;
-      __atomic_fetch_add(&j->done[k], 1, __ATOMIC_RELAXED);
-   }
-}
-
-static void
-test_pool_start(struct fxp_t *t)
-{
-   CHECK(t, !fxp_pool_start(NULL, item_share, NULL), "no pool: nothing started");
-   struct fxp_pool *p = fxp_pool_create(SHARES);
-   if (!CHECK(t, p != NULL, "pool"))
-      return;
-   static struct item_job j;
-   for (unsigned round = 0; round < 50; round++) {
-      memset(&j, 0, sizeof(j));
-      if (!CHECK(t, fxp_pool_start(p, item_share, &j), "started (round %u)", round))
-         break;
-      /* while it runs, a job run from here goes on this thread alone, every share once */
-      struct count_job c = {0};
-      fxp_pool_run(p, count_share, &c);
-      each_share_once(t, &c, SHARES);
-      fxp_pool_wait(p);
-      bool ok = CHECK(t, !j.share0_ran, "share 0 ran");
-      for (unsigned k = 0; k < ITEMS && ok; k++)
-         ok &= CHECK(t, j.done[k] == 1, "item %u done %d times", k, j.done[k]);
-      if (!ok)
-         break;
-   }
-   /* after the wait the pool runs jobs as before */
-   struct count_job c = {0};
-   fxp_pool_run(p, count_share, &c);
-   each_share_once(t, &c, SHARES);
-   fxp_pool_destroy(p);
-}
-
 const struct fxp_test fxp_pool_tests[] = {
    {"pool.cgroup_quota", test_cgroup_quota},
    {"pool.shares", test_pool_shares},
-   {"pool.start", test_pool_start},
    {NULL, NULL},
 };

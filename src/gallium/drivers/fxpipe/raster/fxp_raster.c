@@ -93,8 +93,7 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
    for (unsigned i = 0; i < c->num_threads; i++)
       fxp_exec_fini(&c->threads[i].fs_exec);
    os_free_aligned(c->threads);
-   fxp_scene_destroy(c->scene[0]);
-   fxp_scene_destroy(c->scene[1]);
+   fxp_scene_destroy(c->scene);
 }
 
 bool
@@ -201,24 +200,18 @@ fxp_raster_begin(struct fxp_raster *r)
          memset(cache->threads, 0, n * sizeof(*cache->threads));
       cache->num_threads = cache->threads ? n : 0;
    }
-   for (unsigned i = 0; i < 2; i++)
-      if (n > 1 && !cache->scene[i])
-         cache->scene[i] = fxp_scene_create();
+   if (n > 1 && !cache->scene)
+      cache->scene = fxp_scene_create();
    r->num_threads = n;
    r->threads = cache->threads;
-   r->scene = n > 1 && cache->scene[0] && fxp_scene_begin(cache->scene[0], fb->width, fb->height)
-                 ? cache->scene[0] : NULL;
-   /* the second scene only serves hand-offs: without it the first is flushed as a whole */
-   r->spare = r->scene && cache->scene[1] && fxp_scene_begin(cache->scene[1], fb->width, fb->height)
-                 ? cache->scene[1] : NULL;
-   r->inflight = NULL;
+   r->scene = n > 1 && cache->scene && fxp_scene_begin(cache->scene, fb->width, fb->height) ? cache->scene : NULL;
    /* the main thread's state now; the others' when a scene is first shared out (fxp_rasterize_flush), so that
     * draws of small primitives, which the main thread rasterizes alone, set up one state */
    r->threads_ready = 0;
    r->direct_px = 0;
    if (!r->threads || (n > 1 && !r->scene) || !fxp_shade_thread_setup(r, 0)) {
       r->threads = NULL;
-      r->scene = r->spare = NULL;
+      r->scene = NULL;
       fxp_refuse("out of memory for fragment shading");
       return false;
    }
@@ -291,12 +284,9 @@ fxp_raster_end(struct fxp_raster *r)
          r->ctx->perf.batches += r->threads[i].batches;
          r->ctx->perf.batches_shared += r->threads[i].batches_shared;
       }
-      /* memory for the next draw like this one, not for the largest ever */
       if (r->scene)
-         fxp_scene_trim(r->scene);
-      if (r->spare)
-         fxp_scene_trim(r->spare);
-      r->scene = r->spare = NULL; /* the cache's: kept for the next draw (fxp_rasterize_flush emptied them) */
+         fxp_scene_trim(r->scene); /* memory for the next draw like this one, not for the largest ever */
+      r->scene = NULL; /* the cache's: kept for the next draw (fxp_rasterize_flush emptied it) */
       r->threads = NULL;
    }
 

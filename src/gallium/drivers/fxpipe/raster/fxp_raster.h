@@ -64,17 +64,11 @@ struct fxp_raster_thread {
 };
 
 /* What the rasterizer keeps from one draw to the next (in the context's draw cache): the rasterizing threads'
- * execution states, and the scenes when there are several threads. fxp_raster_cache_fini frees them. */
+ * execution states, and the scene when there are several threads. fxp_raster_cache_fini frees them. */
 struct fxp_raster_cache {
    struct fxp_raster_thread *threads;
    unsigned num_threads;
-   struct fxp_scene *scene[2];
-};
-
-/* What a flush's job needs (raster/fxp_rasterize.c, scene_job): the rasterizer and the scene it draws. */
-struct fxp_scene_job {
-   struct fxp_raster *r;
-   struct fxp_scene *sc;
+   struct fxp_scene *scene;
 };
 void fxp_raster_cache_fini(struct fxp_raster_cache *c);
 
@@ -121,11 +115,7 @@ struct fxp_raster {
     * set up into a scene and rasterized at its end (or when the scene is large) */
    struct fxp_raster_thread *threads;
    unsigned num_threads;
-   struct fxp_scene *scene;              /* the scene setup writes into */
-   /* Handing scenes off (fxp_rasterize.c): while the workers draw one scene (inflight, fxp_pool_start),
-    * setup writes the next into the other (spare before the hand-off); NULL when not in use */
-   struct fxp_scene *spare, *inflight;
-   struct fxp_scene_job inflight_job;
+   struct fxp_scene *scene;
    unsigned threads_ready;               /* threads[] set up for this draw so far */
    uint64_t direct_px;                   /* bounding-box pixels this draw rasterized at once, without the
                                             scene (fxp_rasterize_prim) */

@@ -194,12 +194,16 @@ raster_rect_alone(struct fxp_raster *r, struct fxp_raster_thread *ts, const stru
 }
 
 /* A flush's job: each thread takes whole bins from the scene's work list and draws their primitives in
- * order (raster/fxp_scene.h). Any subset of the threads finishes it (fxp_pool_start runs it on the workers
- * alone). */
+ * order (raster/fxp_scene.h). */
+struct scene_job {
+   struct fxp_raster *r;
+   struct fxp_scene *sc;
+};
+
 static void
 scene_job(void *data, unsigned t, unsigned n)
 {
-   const struct fxp_scene_job *j = data;
+   const struct scene_job *j = data;
    struct fxp_scene *sc = j->sc;
    struct fxp_raster_thread *ts = &j->r->threads[t];
    const struct fxp_context *ctx = j->r->ctx;
@@ -223,53 +227,13 @@ scene_job(void *data, unsigned t, unsigned n)
       fxp_shade_batch(j->r, ts, &bt);
 }
 
-/* Waits for the scene handed off to the workers, if any, and takes it back as the spare (empty). */
-static void
-rasterize_wait(struct fxp_raster *r)
-{
-   struct fxp_scene *sc = r->inflight;
-   if (!sc)
-      return;
-   fxp_pool_wait(r->ctx->pool);
-   r->ctx->perf.prims_binned += sc->num_prims;
-   r->ctx->perf.bin_refs += sc->bin_refs;
-   sc->bin_refs = 0;
-   fxp_scene_reset(sc);
-   r->spare = sc;
-   r->inflight = NULL;
-}
-
-/* Hands the scene being filled off to the workers and goes on with the spare one (raster/fxp_scene.h); a
- * flush where that cannot be done. */
-static void
-rasterize_handoff(struct fxp_raster *r)
-{
-   rasterize_wait(r);
-   struct fxp_scene *sc = r->scene;
-   while (r->threads_ready < r->num_threads && fxp_shade_thread_setup(r, r->threads_ready))
-      ;
-   sc->next_work = 0;
-   r->inflight_job = (struct fxp_scene_job){r, sc};
-   if (!r->spare || r->threads_ready < r->num_threads ||
-       !fxp_pool_start(r->ctx->pool, scene_job, &r->inflight_job)) {
-      fxp_rasterize_flush(r);
-      return;
-   }
-   r->ctx->perf.scenes_shared++;
-   r->ctx->perf.scenes_handed_off++;
-   r->inflight = sc;
-   r->scene = r->spare;
-   r->spare = NULL;
-}
-
 void
 fxp_rasterize_flush(struct fxp_raster *r)
 {
-   rasterize_wait(r);
    struct fxp_scene *sc = r->scene;
    if (!sc || !sc->num_prims)
       return;
-   struct fxp_scene_job j = {r, sc};
+   struct scene_job j = {r, sc};
    sc->next_work = 0;
    /* a small scene on this thread alone (FXP_SCENE_SERIAL_PX); also when the other threads' states cannot
     * be had (out of memory) */
@@ -301,20 +265,13 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
     * cover few pixels (FXP_SCENE_SERIAL_PX), so that small draws neither copy nor bin; after the first
     * primitive binned, every later one is binned until the flush, so pixels still see them in order. */
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
-   if (!sc || (!sc->num_prims && !r->inflight && r->direct_px + area_px <= FXP_SCENE_SERIAL_PX)) {
+   if (!sc || (!sc->num_prims && r->direct_px + area_px <= FXP_SCENE_SERIAL_PX)) {
       r->direct_px += area_px;
       raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
       return;
    }
-   /* a hand-off (a fast path) needs the spare scene, or the one in flight back */
-   const bool handoff = (r->spare || r->inflight) && !(fxp_debug_flags & FXP_DBG_NOFAST);
-   if (sc->used_B > (handoff ? FXP_SCENE_HANDOFF_B : FXP_SCENE_LIMIT_B)) {
-      if (handoff)
-         rasterize_handoff(r);
-      else
-         fxp_rasterize_flush(r);
-      sc = r->scene;
-   }
+   if (sc->used_B > FXP_SCENE_LIMIT_B)
+      fxp_rasterize_flush(r);
    unsigned done = 0;
    /* the provoking vertex's outputs only where shading reads them (fxp_shade.c input_lanes) */
    const unsigned prov_floats = p->point || r->any_flat ? r->stride : 0;

@@ -28,10 +28,7 @@
  *
  * Lifetime: a scene holds the primitives of one draw, all with the rasterizer's current state (fragment
  * shader, buffers, viewport, layer); anything that changes that state flushes it first (fxp_raster.c), as
- * does FXP_SCENE_LIMIT_B of primitives. A rasterizer has two scenes: at FXP_SCENE_HANDOFF_B the one being
- * filled is handed off to the workers (the drawing thread does not draw it) and setup goes on into the
- * other; the next hand-off or flush first waits until the workers are done with it, so scenes are drawn one
- * after the other, in order. */
+ * does FXP_SCENE_LIMIT_B of primitives. */
 #ifndef FXP_SCENE_H
 #define FXP_SCENE_H
 
@@ -49,9 +46,6 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
 #define FXP_BIN_BLOCK_REFS 30         /* references of a bin block: a block is 256 bytes */
 #define FXP_SCENE_CHUNK_B (1u << 20)  /* arena chunk size */
 #define FXP_SCENE_LIMIT_B (2u << 20)  /* a scene with more arena is flushed before it takes more */
-#define FXP_SCENE_HANDOFF_B (512u << 10) /* with a second scene, one with more arena is handed off to the
-                                            workers, which draw it while setup fills the other
-                                            (fxp_rasterize.c); smaller hand-offs wake the workers more often */
 #define FXP_SCENE_KEEP_B (4u << 20)   /* arena kept after a draw at least (fxp_scene_trim) */
 /* The first primitives of a draw, while their bounding boxes add up to at most this many pixels, are
  * rasterized at once without the scene (fxp_rasterize.c); a flush whose primitives' boxes add up to fewer,
