@@ -1,6 +1,7 @@
 /* Draws a picture whose every pixel depends on the order primitives reach it (thousands of overlapping
  * triangles, lines and points blended with a non-commutative equation, depth-tested with LEQUAL against
- * equal depths, in one large draw and in many small ones, across viewport, scissor and state changes) into
+ * equal depths, in one large draw and in many small ones, tiny triangles crowded together, across viewport,
+ * scissor and state changes) into
  * a 700x500 FBO (not a whole number of 64-pixel bins) and prints a hash of the pixels read back.
  * tests/gl/same-image.sh runs it with different rasterizer thread counts: the hashes must all be equal,
  * since primitive order within each pixel may not depend on how the bins are shared out. It also fails by
@@ -38,12 +39,13 @@ static const char *fs_src =
    "in vec4 c; out vec4 o;\n"
    "void main() { o = vec4(c.rgb * (0.75 + 0.25 * fract(gl_FragCoord.x * 0.37)), c.a); }\n";
 
-/* n random triangles: a few large, most small; depths from a few levels so that LEQUAL ties happen. */
+/* n random triangles centred within `spread` of the middle: a few large, most small; depths from a few
+ * levels so that LEQUAL ties happen. */
 static int
-fill(struct vtx *v, int n_vtx, float size)
+fill(struct vtx *v, int n_vtx, float size, float spread)
 {
    for (int i = 0; i < n_vtx; i += 3) {
-      const float cx = rnd() * 2.2f - 1.1f, cy = rnd() * 2.2f - 1.1f;
+      const float cx = (rnd() * 2.0f - 1.0f) * spread, cy = (rnd() * 2.0f - 1.0f) * spread;
       const float s = (i % 97 == 0) ? 1.5f : size * (0.2f + rnd());
       const float z = (float)((int)(rnd() * 4)) * 0.25f - 0.4f;
       const float col[4] = {rnd(), rnd(), rnd(), 0.3f + 0.6f * rnd()};
@@ -98,18 +100,22 @@ main(void)
    glEnable(GL_PROGRAM_POINT_SIZE);
 
    /* one large draw of triangles of every size */
-   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.15f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.15f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_TRIANGLES, 0, N);
    /* many small draws, each a few small triangles */
-   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.05f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.05f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    for (int i = 0; i < N; i += 30)
       glDrawArrays(GL_TRIANGLES, i, 30);
+   /* tiny triangles (a few pixels) crowded into a small area: in a scene they share shader batches
+    * (raster/fxp_shade.h), and the picture must not change with the thread count (one thread shares none) */
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.012f, 0.03f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glDrawArrays(GL_TRIANGLES, 0, N);
    /* lines and points, blended differently, under a scissor and a viewport smaller than the FBO */
    glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_SRC_COLOR);
    glEnable(GL_SCISSOR_TEST);
    glScissor(37, 21, 611, 433);
    glViewport(-50, 30, 760, 420);
-   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.6f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.6f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_LINES, 0, N / 2);
    glDrawArrays(GL_POINTS, N / 2, N / 2);
    /* a strip of triangles without depth test across the whole target */
@@ -117,7 +123,7 @@ main(void)
    glDisable(GL_DEPTH_TEST);
    glViewport(0, 0, W, H);
    glBlendFunc(GL_DST_COLOR, GL_ONE_MINUS_SRC_ALPHA);
-   glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 300, 2.5f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 300, 2.5f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 3 * 300);
 
    uint8_t *px = malloc(W * H * 4);
