@@ -15,6 +15,9 @@ while [ $# -gt 0 ]; do
 done
 : "${FXPIPE_DRI_DIR:?FXPIPE_DRI_DIR must name the folder holding swrast_dri.so}"
 export LIBGL_DRIVERS_PATH=$FXPIPE_DRI_DIR
+# st/mesa's disk shader cache (screen/fxp_screen.c) in the build tree, not in $HOME: a build's tests start
+# from its own cache, and a fresh clone's from an empty one
+export MESA_SHADER_CACHE_DIR=${MESA_SHADER_CACHE_DIR:-${FXPIPE_DRI_DIR%/mesa/src/gallium/targets/dri}/shader-cache}
 if [ $default = 1 ]; then unset GALLIUM_DRIVER; else export GALLIUM_DRIVER=fxpipe; fi
 unset LIBGL_ALWAYS_SOFTWARE MESA_LOADER_DRIVER_OVERRIDE
 

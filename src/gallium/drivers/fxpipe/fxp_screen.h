@@ -18,6 +18,11 @@ struct fxp_screen {
    simple_mtx_t pool_lock;
    struct fxp_pool *pool;
    bool pool_made;
+   /* st/mesa's programs on disk (fxp_screen.c, fxp_disk_cache_create), made at the first
+    * get_disk_shader_cache; NULL when disabled */
+   simple_mtx_t cache_lock;
+   struct disk_cache *disk_cache;
+   bool disk_cache_made;
 };
 
 static inline struct fxp_screen *

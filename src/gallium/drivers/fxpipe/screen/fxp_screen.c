@@ -1,4 +1,7 @@
-/* fxpipe's pipe_screen: creation, identity, timestamps and presentation through the software winsys. */
+/* fxpipe's pipe_screen: creation, identity, timestamps, the disk shader cache and presentation through the
+ * software winsys. */
+#include "util/disk_cache.h"
+#include "util/mesa-sha1.h"
 #include "util/os_time.h"
 #include "util/u_memory.h"
 #include "util/u_screen.h"
@@ -41,6 +44,8 @@ fxp_destroy_screen(struct pipe_screen *pscreen)
    struct fxp_screen *screen = fxp_screen(pscreen);
 
    fxp_pool_destroy(screen->pool);
+   disk_cache_destroy(screen->disk_cache);
+   simple_mtx_destroy(&screen->cache_lock);
    simple_mtx_destroy(&screen->pool_lock);
    if (screen->winsys && screen->winsys->destroy)
       screen->winsys->destroy(screen->winsys);
@@ -63,6 +68,46 @@ fxp_flush_frontbuffer(struct pipe_screen *pscreen, struct pipe_context *pctx,
    }
    if (screen->winsys->displaytarget_display)
       screen->winsys->displaytarget_display(screen->winsys, res->dt, context_private, sub_box);
+}
+
+/* The disk shader cache that st/mesa keeps its programs in (NIR after the GL front end's compile and link),
+ * so that a program compiled once is not compiled again by the next process; it also gives GL its program
+ * binary format (ARB_get_program_binary). Keyed by this driver's build (the build ID of the library holding
+ * this function), so that another build of fxpipe never reads it. No driver flags: no environment variable
+ * changes the caps or compiler options the stored programs depend on (FXPIPE_DEBUG, FXPIPE_ISA and
+ * FXPIPE_THREADS act after the program reaches fxpipe). Mesa's own variables apply: MESA_SHADER_CACHE_DIR
+ * (default $XDG_CACHE_HOME/mesa_shader_cache), MESA_SHADER_CACHE_DISABLE=true, MESA_SHADER_CACHE_MAX_SIZE. */
+static void
+fxp_disk_cache_create(struct fxp_screen *screen)
+{
+   struct mesa_sha1 ctx;
+   uint8_t sha1[20];
+   char id[20 * 2 + 1];
+
+   _mesa_sha1_init(&ctx);
+   if (!disk_cache_get_function_identifier(fxp_disk_cache_create, &ctx)) {
+      FXP_DBG(FXP_DBG_TODO, "no build ID found: no disk shader cache");
+      return;
+   }
+   _mesa_sha1_final(&ctx, sha1);
+   disk_cache_format_hex_id(id, sha1, sizeof(sha1) * 2);
+   screen->disk_cache = disk_cache_create("fxpipe", id, 0); /* NULL when disabled: st/mesa then has none */
+}
+
+/* Made on the first call (st/mesa's, when it makes a GL context), so that screens without GL (the tools,
+ * the unit tests, the allocation-failure walk) never open the cache: Mesa's disk_cache_create does not
+ * survive a failed allocation (ralloc's NULL dereferenced in disk_cache_generate_cache_dir). */
+static struct disk_cache *
+fxp_get_disk_shader_cache(struct pipe_screen *pscreen)
+{
+   struct fxp_screen *screen = fxp_screen(pscreen);
+   simple_mtx_lock(&screen->cache_lock);
+   if (!screen->disk_cache_made) {
+      fxp_disk_cache_create(screen);
+      screen->disk_cache_made = true;
+   }
+   simple_mtx_unlock(&screen->cache_lock);
+   return screen->disk_cache;
 }
 
 struct fxp_pool *
@@ -91,6 +136,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_debug_init();
    screen->winsys = winsys;
    simple_mtx_init(&screen->pool_lock, mtx_plain);
+   simple_mtx_init(&screen->cache_lock, mtx_plain);
 
    screen->base.destroy = fxp_destroy_screen;
    screen->base.get_name = fxp_get_name;
@@ -101,6 +147,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    screen->base.context_create = fxp_context_create;
    screen->base.flush_frontbuffer = fxp_flush_frontbuffer;
    screen->base.get_driver_query_info = fxp_get_driver_query_info;
+   screen->base.get_disk_shader_cache = fxp_get_disk_shader_cache;
 
    fxp_init_screen_caps(screen);
    fxp_init_screen_resource_functions(screen);
