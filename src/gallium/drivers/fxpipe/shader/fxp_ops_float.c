@@ -7,9 +7,11 @@
  *  - SLT/SGE/SEQ/SNE/SGT/SLE give 1.0 or 0.0; FSLT/FSGE/FSEQ/FSNE give ~0 or 0; every comparison with a
  *    NaN is false except the not-equal ones.
  *  - ROUND rounds half to even; FRC is x - floor(x); SSG gives -1, 0 or 1 (0 for NaN).
- *  - RCP, RSQ, SQRT, EX2, LG2, POW, SIN, COS read x and replicate; they are the C library's correctly
- *    rounded or faithfully rounded float functions (glibc: sinf/cosf/exp2f/log2f/powf within 1 ulp), and
- *    follow IEEE for 0, negative and infinite inputs (RCP(0) = +inf, RSQ(-1) = NaN, LG2(0) = -inf).
+ *  - RCP, RSQ, SQRT, EX2, LG2, POW, SIN, COS read x and replicate. RCP, RSQ and SQRT are IEEE divisions and
+ *    square roots (correctly rounded); EX2, LG2 and POW are fxpipe's lane-vector functions (fxp_vmath.h,
+ *    within 1 ulp, computed in double precision; POW's special cases from the C library's powf); SIN and
+ *    COS the C library's (glibc: within 1 ulp). They follow IEEE for 0, negative and infinite inputs
+ *    (RCP(0) = +inf, RSQ(-1) = NaN, LG2(0) = -inf).
  *  - Denormal operands and results are flushed to zeros of their sign (shader/fxp_shader.h): by the CPU's
  *    modes in vector arithmetic, by flush() around the C library's functions.
  *  - F2I and F2U convert with truncation and saturate: NaN gives 0, values beyond the range give the
@@ -24,6 +26,7 @@
 #include "util/os_time.h"
 
 #include "fxp_exec_inline.h"
+#include "fxp_vmath.h"
 
 #define F(s) src_f(e, in, s, c)
 
@@ -206,8 +209,6 @@ vfrc(fxp_vf x)
    return flush(x - vround(x, VFLOOR));
 }
 static float ssg1(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f; }
-static float rcp1(float x) { return 1.0f / x; }
-static float rsq1(float x) { return 1.0f / sqrtf(x); }
 
 OP_F1_S(op_mov_f, a)
 OP_F2_S(op_add, nan_canon_f(a + b))
@@ -253,18 +254,26 @@ OP_FCMP(op_fsne, fxp_ne_f(a, b))
       const fxp_vf r = LANES1(fn, x);                                       \
       FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);                      \
    }
-OP_SCALAR(op_rcp, rcp1)
-OP_SCALAR(op_rsq, rsq1)
-OP_SCALAR(op_sqrt, sqrtf)
-OP_SCALAR(op_ex2, exp2f)
-OP_SCALAR(op_lg2, log2f)
+/* The same with a lane-vector function (fxp_vmath.h), its operand and result flushed */
+#define OP_SCALAR_V(name, vfn)                                              \
+   static void name(struct fxp_exec *e, const struct fxp_inst *in)          \
+   {                                                                        \
+      const fxp_vf r = flush(vfn(flush(src_f(e, in, 0, 0))));               \
+      FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);                      \
+   }
+static inline fxp_vf vrcp(fxp_vf x) { return fxp_splat_f(1.0f) / x; }
+OP_SCALAR_V(op_rcp, vrcp)
+OP_SCALAR_V(op_rsq, fxp_vrsq)
+OP_SCALAR_V(op_sqrt, fxp_vsqrt)
+OP_SCALAR_V(op_ex2, fxp_vexp2)
+OP_SCALAR_V(op_lg2, fxp_vlog2)
 OP_SCALAR(op_sin, sinf)
 OP_SCALAR(op_cos, cosf)
 
 static void
 op_pow(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const fxp_vf r = LANES2(powf, src_f(e, in, 0, 0), src_f(e, in, 1, 0));
+   const fxp_vf r = flush(fxp_vpow(flush(src_f(e, in, 0, 0)), flush(src_f(e, in, 1, 0))));
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);
 }
 
