@@ -484,13 +484,34 @@ decode_declaration(struct decoder *d, const struct tgsi_full_declaration *decl)
  * keep the general forms. The lanes beyond a batch's count are written too, and nothing reads them. Inside
  * control flow (IF, loops, subroutines) such an instruction gets fxp_op_when_full: the simple form while
  * every lane that exists is active (uniform branches and loops: no lane keeps an old value, so the store
- * needs no blend), the general one while some lane waits (e->full, kept by fxp_update_mask). A fast path:
+ * needs no blend), the general one while some lane waits (e->full, kept by fxp_update_mask). The simple
+ * forms store channel by channel, so an instruction whose channels overlap keeps the general form. A fast path:
  * FXPIPE_DEBUG=nofast keeps the general forms (the TGSI tests run both ways); p->num_simple and
  * p->num_simple_when_full count. */
 static void
 fxp_op_when_full(struct fxp_exec *e, const struct fxp_inst *in)
 {
    (e->full ? in->simple_fn : in->general_fn)(e, in);
+}
+
+/* Whether a channel's destination is a source of a later channel of the same instruction (MOV TEMP[0].xy,
+ * TEMP[0].yx): the simple forms store each channel as soon as it is computed, so such an instruction keeps
+ * the general form, which reads every channel before it stores any. The dot products' simple forms read all
+ * their channels first. */
+static bool
+channels_overlap(const struct fxp_inst *in)
+{
+   if (in->opcode == TGSI_OPCODE_DP2 || in->opcode == TGSI_OPCODE_DP3 || in->opcode == TGSI_OPCODE_DP4)
+      return false;
+   const unsigned mask = in->dst[0].mask;
+   for (unsigned c = 0; c < 4; c++) {
+      for (unsigned later = c + 1; later < 4 && (mask & (1u << c)); later++) {
+         for (unsigned k = 0; k < in->num_src && (mask & (1u << later)); k++)
+            if (in->src[k].slot[later] == in->dst[0].slot[c])
+               return true;
+      }
+   }
+   return false;
 }
 
 static void
@@ -508,7 +529,7 @@ specialize(struct fxp_program *p)
       bool plain = true;
       for (unsigned k = 0; k < in->num_src; k++)
          plain &= in->src[k].mod == 0;
-      if (!plain)
+      if (!plain || channels_overlap(in))
          continue;
       if (in->top_level) {
          in->fn = p->engine->simple[in->opcode];

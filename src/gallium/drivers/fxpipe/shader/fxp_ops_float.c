@@ -56,8 +56,10 @@
 
 /* Simple forms, chosen per instruction when it is decoded (fxp_decode.c, specialize): no source modifier, no
  * saturation, and the destination written without the execution-mask blend, for instructions where no lane
- * whose registers can still be read is inactive. The arithmetic is the general form's; the *_S macros define
- * both forms, name and name_simple. */
+ * whose registers can still be read is inactive. Each channel is stored as soon as it is computed (no
+ * buffer of results on the stack): the decoder chooses these forms only where no channel's destination is a
+ * source of a later channel (fxp_decode.c, channels_overlap). The arithmetic is the general form's; the *_S
+ * macros define both forms, name and name_simple. */
 #define SF(s) ((fxp_vf)e->rf[in->src[s].slot[c]].u)
 #define STORE_PLAIN(c, v) (e->rf[in->dst[0].slot[c]].u = (fxp_vu)(v))
 
@@ -65,27 +67,21 @@
    OP_F1(name, expr)                                                        \
    static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
-      fxp_vf r[4];                                                          \
-      FOREACH_CHAN(in, c) { fxp_vf a = SF(0); (void)a; r[c] = (expr); }    \
-      FOREACH_CHAN(in, c) STORE_PLAIN(c, r[c]);                             \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0); (void)a; STORE_PLAIN(c, (expr)); } \
    }
 
 #define OP_F2_S(name, expr)                                                 \
    OP_F2(name, expr)                                                        \
    static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
-      fxp_vf r[4];                                                          \
-      FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1); r[c] = (expr); }  \
-      FOREACH_CHAN(in, c) STORE_PLAIN(c, r[c]);                             \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1); STORE_PLAIN(c, (expr)); } \
    }
 
 #define OP_F3_S(name, expr)                                                 \
    OP_F3(name, expr)                                                        \
    static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
-      fxp_vf r[4];                                                          \
-      FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1), d = SF(2); r[c] = (expr); } \
-      FOREACH_CHAN(in, c) STORE_PLAIN(c, r[c]);                             \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1), d = SF(2); STORE_PLAIN(c, (expr)); } \
    }
 
 /* The denormal flush rule (shader/fxp_shader.h) applied by hand: denormal lanes become zeros of their sign.

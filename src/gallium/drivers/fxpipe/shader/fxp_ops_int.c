@@ -35,18 +35,17 @@
    }
 
 /* Simple forms (fxp_decode.c, specialize; fxp_ops_float.c's SF): the sources read as they are, the
- * destination written without the execution-mask blend; the arithmetic is the general form's. */
+ * destination written without the execution-mask blend and channel by channel (chosen only where no channel's
+ * destination is a later channel's source); the arithmetic is the general form's. */
 #define SU(s) (e->rf[in->src[s].slot[c]].u)
 #define OP_SIMPLE_(name, nsrc, type, expr)                                  \
    static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
-      fxp_vu r[4];                                                          \
       FOREACH_CHAN(in, c) {                                                 \
          const type a = (type)SU(0), b = nsrc > 1 ? (type)SU(1) : a, d = nsrc > 2 ? (type)SU(2) : a; \
          (void)b; (void)d;                                                  \
-         r[c] = (fxp_vu)(expr);                                             \
+         e->rf[in->dst[0].slot[c]].u = (fxp_vu)(expr);                     \
       }                                                                     \
-      FOREACH_CHAN(in, c) e->rf[in->dst[0].slot[c]].u = r[c];              \
    }
 #define OP_U_S(name, nsrc, expr) OP_U(name, nsrc, expr) OP_SIMPLE_(name, nsrc, fxp_vu, expr)
 #define OP_I_S(name, nsrc, expr) OP_I(name, nsrc, expr) OP_SIMPLE_(name, nsrc, fxp_vi, expr)
