@@ -543,6 +543,64 @@ specialize(struct fxp_program *p)
    }
 }
 
+/* Fused instructions (fxp_shader.h, enum fxp_fuse_op): runs of two or three consecutive instructions that
+ * took the simple forms of MOV, ADD, MUL or MAD (so outside control flow) become one call: the first member's
+ * function is the run's, and the others stay in place, skipped by it. No member after the first may be
+ * where execution can enter (a jump target, or the instruction after one, which ELSE, ENDLOOP and the skip
+ * of a loop reach; the return point of a CAL or a BARRIER follows an instruction that is never a member).
+ * Greedy from the start: a triple where fused3 has one, else a pair. A fast path with the simple forms
+ * (FXPIPE_DEBUG=nofast turns both off), counted in p->num_fused. */
+static int
+fuse_op(const struct fxp_program *p, const struct fxp_inst *in)
+{
+   static const uint16_t opcodes[FXP_FUSE_COUNT] = {
+      [FXP_FUSE_MOV] = TGSI_OPCODE_MOV, [FXP_FUSE_ADD] = TGSI_OPCODE_ADD,
+      [FXP_FUSE_MUL] = TGSI_OPCODE_MUL, [FXP_FUSE_MAD] = TGSI_OPCODE_MAD,
+   };
+   for (int k = 0; k < FXP_FUSE_COUNT; k++)
+      if (in->opcode == opcodes[k] && in->fn == p->engine->simple[in->opcode])
+         return k;
+   return -1;
+}
+
+static bool
+fuse(struct fxp_program *p)
+{
+   const unsigned n = p->num_insts;
+   if (n < 2 || !p->num_simple)
+      return true;
+   bool *entry = calloc(n + 2, sizeof(bool));
+   if (!entry)
+      return false;
+   for (unsigned i = 0; i < n; i++) {
+      const int32_t t = p->insts[i].target;
+      if (t >= 0 && (unsigned)t < n) {
+         entry[t] = true;
+         entry[t + 1] = true;
+      }
+   }
+   for (unsigned i = 0; i + 1 < n;) {
+      struct fxp_inst *in = &p->insts[i];
+      const int a = fuse_op(p, in), b = fuse_op(p, in + 1);
+      if (a < 0 || b < 0 || entry[i + 1]) {
+         i++;
+         continue;
+      }
+      const int c = i + 2 < n && !entry[i + 2] ? fuse_op(p, in + 2) : -1;
+      if (c >= 0 && p->engine->fused3[a][b][c]) {
+         in->fn = p->engine->fused3[a][b][c];
+         p->num_fused += 3;
+         i += 3;
+      } else {
+         in->fn = p->engine->fused2[a][b];
+         p->num_fused += 2;
+         i += 2;
+      }
+   }
+   free(entry);
+   return true;
+}
+
 struct fxp_program *
 fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage, char *error,
                    unsigned error_size)
@@ -692,10 +750,12 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
       ok = fxp_uniform_hoist(p) || fail(&d, "out of memory");
    if (ok)
       specialize(p);
+   if (ok)
+      ok = fuse(p) || fail(&d, "out of memory");
    if (ok && (fxp_debug_flags & FXP_DBG_TGSI)) {
       fxp_log("shader %u, %s: %u instructions run per batch, %u once per dispatch (uniform), %u simple, "
-              "%u simple while every lane is active", p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre,
-              p->num_simple, p->num_simple_when_full);
+              "%u simple while every lane is active, %u in fused runs", p->serial, fxp_isa_name(isa),
+              p->num_insts, p->num_pre, p->num_simple, p->num_simple_when_full, p->num_fused);
       tgsi_dump(tokens, 0);
    }
 

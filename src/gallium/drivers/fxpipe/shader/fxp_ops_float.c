@@ -568,6 +568,58 @@ FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *t)
    t[TGSI_OPCODE_CLOCK] = op_clock;
 }
 
+/* Fused instructions (fxp_shader.h, enum fxp_fuse_op; chosen by fxp_decode.c, fuse): the members' simple
+ * forms inlined one after the other, then the program counter moved past the members after the first (the
+ * run loop has already moved it past the first). */
+#define FUSED2(n1, f1, n2, f2)                                                                         \
+   static void __attribute__((flatten)) fused_##n1##_##n2(struct fxp_exec *e, const struct fxp_inst *in) \
+   {                                                                                                  \
+      f1(e, in);                                                                                      \
+      f2(e, in + 1);                                                                                  \
+      e->pc += 1;                                                                                     \
+   }
+#define FUSED2_ROW(n1, f1)                                                                             \
+   FUSED2(n1, f1, mov, op_mov_f_simple) FUSED2(n1, f1, add, op_add_simple)                            \
+   FUSED2(n1, f1, mul, op_mul_simple) FUSED2(n1, f1, mad, op_mad_simple)
+FUSED2_ROW(mov, op_mov_f_simple)
+FUSED2_ROW(add, op_add_simple)
+FUSED2_ROW(mul, op_mul_simple)
+FUSED2_ROW(mad, op_mad_simple)
+
+#define FUSED3(n1, f1, n2, f2, n3, f3)                                                                 \
+   static void __attribute__((flatten)) fused_##n1##_##n2##_##n3(struct fxp_exec *e,                   \
+                                                                 const struct fxp_inst *in)            \
+   {                                                                                                  \
+      f1(e, in);                                                                                      \
+      f2(e, in + 1);                                                                                  \
+      f3(e, in + 2);                                                                                  \
+      e->pc += 2;                                                                                     \
+   }
+FUSED3(add, op_add_simple, add, op_add_simple, add, op_add_simple)
+FUSED3(mul, op_mul_simple, mad, op_mad_simple, mad, op_mad_simple)
+FUSED3(mad, op_mad_simple, mad, op_mad_simple, mad, op_mad_simple)
+FUSED3(mad, op_mad_simple, mad, op_mad_simple, add, op_add_simple)
+FUSED3(mov, op_mov_f_simple, mov, op_mov_f_simple, mov, op_mov_f_simple)
+
+void
+FXP_ISA_FN(fxp_ops_float_register_fused)(struct fxp_engine *eng)
+{
+   enum { MOV = FXP_FUSE_MOV, ADD = FXP_FUSE_ADD, MUL = FXP_FUSE_MUL, MAD = FXP_FUSE_MAD };
+   static const fxp_op_fn pairs[FXP_FUSE_COUNT][FXP_FUSE_COUNT] = {
+      [MOV] = {[MOV] = fused_mov_mov, [ADD] = fused_mov_add, [MUL] = fused_mov_mul, [MAD] = fused_mov_mad},
+      [ADD] = {[MOV] = fused_add_mov, [ADD] = fused_add_add, [MUL] = fused_add_mul, [MAD] = fused_add_mad},
+      [MUL] = {[MOV] = fused_mul_mov, [ADD] = fused_mul_add, [MUL] = fused_mul_mul, [MAD] = fused_mul_mad},
+      [MAD] = {[MOV] = fused_mad_mov, [ADD] = fused_mad_add, [MUL] = fused_mad_mul, [MAD] = fused_mad_mad},
+   };
+   memcpy(eng->fused2, pairs, sizeof(pairs));
+   memset(eng->fused3, 0, sizeof(eng->fused3));
+   eng->fused3[ADD][ADD][ADD] = fused_add_add_add;
+   eng->fused3[MUL][MAD][MAD] = fused_mul_mad_mad;
+   eng->fused3[MAD][MAD][MAD] = fused_mad_mad_mad;
+   eng->fused3[MAD][MAD][ADD] = fused_mad_mad_add;
+   eng->fused3[MOV][MOV][MOV] = fused_mov_mov_mov;
+}
+
 /* The simple forms of this file's opcodes (see SF above); the decoder uses them where they apply. */
 void
 FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *t)

@@ -208,10 +208,25 @@ enum fxp_isa {
  * integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling), fxp_ops_lane.c (helpers,
  * interpolation, framebuffer fetch, subgroups), fxp_ops_gs.c (EMIT, ENDPRIM). */
 struct fxp_fragment;
+/* Fused instructions (fxp_decode.c, fuse; fxp_ops_float.c): runs of two or three consecutive simple forms of
+ * these opcodes run by one function, which runs each member's simple form in order (so the results are
+ * those of the separate instructions, bit for bit) and moves the program counter past the others. Which runs:
+ * every pair, and the triples that glmark2's and piglit's shaders use most (docs/tgsi-pairs.md); the others
+ * are NULL in fused3. */
+enum fxp_fuse_op {
+   FXP_FUSE_MOV,
+   FXP_FUSE_ADD,
+   FXP_FUSE_MUL,
+   FXP_FUSE_MAD,
+   FXP_FUSE_COUNT,
+};
+
 struct fxp_engine {
    enum fxp_isa isa;
    fxp_op_fn ops[FXP_MOP_COUNT];   /* TGSI opcodes, then the micro-operations */
    fxp_op_fn simple[TGSI_OPCODE_LAST]; /* simple forms (fxp_decode.c, specialize), NULL where none */
+   fxp_op_fn fused2[FXP_FUSE_COUNT][FXP_FUSE_COUNT];
+   fxp_op_fn fused3[FXP_FUSE_COUNT][FXP_FUSE_COUNT][FXP_FUSE_COUNT];
    void (*run)(struct fxp_exec *e);
    /* this table's copies of the per-fragment fast paths' batch functions (fragment/fxp_fragment.h) */
    unsigned (*fragment_fast)(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
@@ -279,6 +294,7 @@ struct fxp_program {
    bool uses_helper;            /* READ_HELPER, DEMOTE or SV HELPER_INVOCATION: the stage must set e->helper */
    unsigned num_simple;         /* instructions given their simple form (fxp_decode.c, specialize) */
    unsigned num_simple_when_full; /* ... inside control flow, taken while every lane is active */
+   unsigned num_fused;          /* instructions run as members of fused runs (fxp_decode.c, fuse) */
    /* uniform work (fxp_uniform.c): instructions computed once per dispatch into the slots from
     * uniform_base on, in order, before any batch runs */
    struct fxp_inst *pre_insts;

@@ -36,6 +36,8 @@
  *                        "Shader budget"; instead of FXPIPE_SHADER_BUDGET's or the default)
  *   [expect uniform N]   N instructions of the shader are computed once per dispatch as uniform work
  *                        (shader/fxp_uniform.c); 0 under FXPIPE_DEBUG=nofast, which turns that off
+ *   [expect fused N]     N instructions of the shader run as members of fused runs (shader/fxp_decode.c,
+ *                        fuse); 0 under FXPIPE_DEBUG=nofast
  *   [expect watchdog]    the shader must be stopped by the watchdog (without it, it must not be): a compute
  *                        dispatch must then report a guilty context reset (get_device_reset_status) and
  *                        drop the rest of its work groups; a fragment or geometry batch stopped so, and
@@ -355,6 +357,8 @@ parse_test(struct test *t, char *text)
          t->expect_refused = true;
       } else if (sscanf(header, "expect uniform %u", &a) == 1) {
          t->expect_uniform = (int)a;
+      } else if (sscanf(header, "expect fused %u", &a) == 1) {
+         t->expect_fused = (int)a;
       } else if (!strcmp(header, "expect watchdog")) {
          t->expect_watchdog = true;
       } else if (sscanf(header, "budget %llu", &t->budget) == 1) {
@@ -958,15 +962,17 @@ runner_parse(struct test *t, char *text)
 {
    memset(t, 0, sizeof(*t));
    t->expect_uniform = -1;
+   t->expect_fused = -1;
    failure[0] = 0;
    return parse_test(t, text);
 }
 
-/* [expect uniform N]: the decoder's analysis, checked on a program of the test's stage of its own. */
+/* [expect uniform N] and [expect fused N]: the decoder's analyses, checked on a program of the test's stage
+ * of its own. */
 static bool
 check_uniform(const struct test *t, const struct tgsi_token *tokens)
 {
-   if (t->expect_uniform < 0 || t->expect_refused)
+   if ((t->expect_uniform < 0 && t->expect_fused < 0) || t->expect_refused)
       return true;
    char error[256];
    struct fxp_program *prog = fxp_program_create(
@@ -976,8 +982,14 @@ check_uniform(const struct test *t, const struct tgsi_token *tokens)
       return fail("shader refused: %s", error);
    const unsigned want = (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOUNIFORM)) ? 0 : (unsigned)t->expect_uniform;
    const unsigned got = prog->num_pre;
+   const unsigned want_fused = (fxp_debug_flags & FXP_DBG_NOFAST) ? 0 : (unsigned)t->expect_fused;
+   const bool check_fused = t->expect_fused >= 0 && !(fxp_debug_flags & FXP_DBG_NOUNIFORM); /* more to fuse */
+   const unsigned got_fused = prog->num_fused;
    fxp_program_destroy(prog);
-   return got == want || fail("%u instructions hoisted as uniform work, %u expected", got, want);
+   if (t->expect_uniform >= 0 && got != want)
+      return fail("%u instructions hoisted as uniform work, %u expected", got, want);
+   return !check_fused || got_fused == want_fused ||
+          fail("%u instructions in fused runs, %u expected", got_fused, want_fused);
 }
 
 bool

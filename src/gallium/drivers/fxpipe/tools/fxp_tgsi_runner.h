@@ -75,6 +75,7 @@ struct test {
    unsigned long long budget;   /* [budget N]: the watchdog's budget for this test, 0 = the driver's */
    bool expect_watchdog;        /* [expect watchdog]: the shader must be stopped by the watchdog */
    int expect_uniform;          /* [expect uniform N]: instructions hoisted as uniform work, -1 = unchecked */
+   int expect_fused;            /* [expect fused N]: instructions in fused runs, -1 = unchecked */
 };
 
 /* fxp_tgsi_runner.c */
