@@ -115,6 +115,9 @@ struct fxp_context {
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;
 
+   /* FXPIPE_DEBUG=perf: the last line of context/fxp_paths.c's report (heap; NULL before the first) */
+   char *paths_last;
+
    /* the application's KHR_debug callback, as st/mesa last set it (debug_message NULL: none); fxp_debug.h */
    struct util_debug_callback debug;
 
@@ -151,6 +154,12 @@ fxp_watchdog_tripped(const struct fxp_context *ctx)
 void fxp_watchdog_stopped(struct fxp_context *ctx, unsigned why, enum pipe_shader_type stage);
 /* On the application's thread after a draw or dispatch (what: "draw", "dispatch"). */
 void fxp_watchdog_report(struct fxp_context *ctx, const char *what);
+
+/* context/fxp_paths.c: FXPIPE_DEBUG=perf's line of the paths a draw takes, printed when it changed (the
+ * rasterizer's setup of a draw calls it; early_zs says whether early depth-stencil tests run, and why). */
+struct fxp_fragment;
+void fxp_paths_report(struct fxp_context *ctx, const struct fxp_fragment *f, const struct fxp_bindings *fs_bind,
+                      const char *early_zs, bool shared_batches);
 
 /* A stream-output target and how far it has been written (draw/fxp_so.c). */
 struct fxp_so_target {

@@ -16,7 +16,9 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"resource", FXP_DBG_RESOURCE, "resource creation and layout"},
    {"nofast", FXP_DBG_NOFAST, "turn fast paths off"},
    {"guard", FXP_DBG_GUARD, "guard pages around every resource's storage (a test mode)"},
-   {"perf", FXP_DBG_PERF, "print each context's performance counters at its end"},
+   {"perf", FXP_DBG_PERF, "print the paths each draw takes when they change (engine table, fetch, shaders, "
+                          "fragment back end, early tests, samplers, and why a fast path was refused) and each "
+                          "context's performance counters at its end"},
    {"nouniform", FXP_DBG_NOUNIFORM, "turn uniform work once per dispatch off (the other fast paths stay)"},
    {"tgsi", FXP_DBG_TGSI, "print each shader's TGSI and what decoding made of it"},
    DEBUG_NAMED_VALUE_END

@@ -135,6 +135,7 @@ fxp_context_destroy(struct pipe_context *pipe)
            ctx->wd.trips, ctx->perf.batches, ctx->perf.batches_shared);
    fxp_bindings_fini(ctx);
    fxp_draw_cache_fini(ctx);
+   free(ctx->paths_last);
    FREE(ctx);
 }
 

@@ -52,6 +52,7 @@ struct fxp_fragment {
 
    /* fast per-fragment paths (fragment/fxp_fragment_fast.c), chosen per draw */
    bool fast_frag;
+   const char *fast_refused;              /* without fast_frag: why (a static string; FXPIPE_DEBUG=perf) */
    uint8_t fast_color[PIPE_MAX_COLOR_BUFS], fast_depth;
    bool fast_color_alpha[PIPE_MAX_COLOR_BUFS];
    bool fast_color_plain[PIPE_MAX_COLOR_BUFS];  /* no blending, all channels written */

@@ -67,7 +67,11 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    const struct fxp_engine *eng = fxp_engine_get(fxp_isa_chosen());
    f->fast_ops = eng ? eng->fragment_fast : fxp_fragment_fast;
    f->fast_early_z = eng ? eng->fragment_fast_early_z : fxp_fragment_fast_early_z;
-   if ((fxp_debug_flags & FXP_DBG_NOFAST) || f->fs_stencil >= 0)
+   f->fast_refused = "FXPIPE_DEBUG=nofast";
+   if (fxp_debug_flags & FXP_DBG_NOFAST)
+      return false;
+   f->fast_refused = "the shader writes stencil";
+   if (f->fs_stencil >= 0)
       return false;
    /* the depth buffer's fast test: also what early tests use (fxp_fragment_early_zs) */
    if (fb->zsbuf) {
@@ -75,6 +79,7 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
       if (!(dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled || dsa->depth_bounds_test)))
          f->fast_depth = depth_kind(fb->zsbuf->format);
       /* early tests done before shading take any depth-stencil state; late ones here need the fast test */
+      f->fast_refused = "late depth-stencil tests with a stencil test, depth bounds or another depth format";
       if (f->fast_depth == FZ_NONE && !f->early_zs)
          return false;
    }
@@ -85,8 +90,10 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
       f->fast_depth_write = dsa && dsa->depth_writemask;
       f->fast_depth_tt = (uint8_t)((func & 7u) | (func == PIPE_FUNC_NOTEQUAL || func == PIPE_FUNC_ALWAYS ? 8u : 0u));
    }
+   f->fast_refused = "logic op or dual-source blending";
    if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
       return false;
+   f->fast_refused = "colour buffer format (not RGBA8, BGRA8, RGBX8 or BGRX8 UNORM)";
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
       f->fast_color[i] = FC_NONE;
       if (!fb->cbufs[i] || f->fs_color[i] < 0)
@@ -105,6 +112,7 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
                               rt->alpha_dst_factor == PIPE_BLENDFACTOR_INV_SRC_ALPHA;
    }
    f->fast_frag = true;
+   f->fast_refused = NULL;
    return true;
 }
 #endif

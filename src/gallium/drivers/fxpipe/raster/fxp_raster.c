@@ -264,6 +264,15 @@ fxp_raster_begin(struct fxp_raster *r)
     * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
    r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
                       !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
+   if (fxp_debug_flags & FXP_DBG_PERF) {
+      const char *ezs = !f->zs_base ? "off (no depth-stencil buffer)"
+                        : fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ? "on (declared by the shader)"
+                        : !zs_tested ? "off (no depth or stencil test)"
+                        : fs_decides ? "off (the shader writes depth, stencil or the sample mask, discards or "
+                                       "writes memory)"
+                        : f->early_zs ? "on (the shader cannot change the outcome)" : "off (FXPIPE_DEBUG=nofast)";
+      fxp_paths_report(ctx, f, r->fs_bind, ezs, r->share_batches);
+   }
    return true;
 }
 

@@ -34,6 +34,8 @@ struct fxp_sampler_binding {
     * minification), or -1; fast_linear: that filter is LINEAR (fxp_sampler_fast_prepare) */
    int8_t fast_level;
    bool fast_linear;
+   /* without `fast`: why the fast path was refused (FXPIPE_DEBUG=perf prints it), a static string */
+   const char *fast_refused;
 };
 
 /* Fills the derived fields of a binding whose view and state are set. */

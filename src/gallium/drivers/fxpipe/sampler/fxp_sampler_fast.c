@@ -47,14 +47,27 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    b->fast = FAST_NONE;
    b->fast_level = -1;
    b->fast_linear = false;
-   if ((fxp_debug_flags & FXP_DBG_NOFAST) || !b->view || !b->state || b->kind != FXP_TEXEL_FLOAT)
+   b->fast_refused = "FXPIPE_DEBUG=nofast";
+   if (fxp_debug_flags & FXP_DBG_NOFAST)
+      return;
+   b->fast_refused = "no view or no sampler state";
+   if (!b->view || !b->state)
+      return;
+   b->fast_refused = "integer texels";
+   if (b->kind != FXP_TEXEL_FLOAT)
       return;
    const struct pipe_sampler_view *v = b->view;
    const struct pipe_sampler_state *st = b->state;
+   b->fast_refused = "not a 2D or RECT texture";
    if (v->texture->target != PIPE_TEXTURE_2D && v->texture->target != PIPE_TEXTURE_RECT)
       return;
-   if (!fast_wrap(st->wrap_s) || !fast_wrap(st->wrap_t) || st->compare_mode != PIPE_TEX_COMPARE_NONE)
+   b->fast_refused = "wrap mode (not REPEAT, CLAMP_TO_EDGE or MIRROR_REPEAT)";
+   if (!fast_wrap(st->wrap_s) || !fast_wrap(st->wrap_t))
       return;
+   b->fast_refused = "shadow compare";
+   if (st->compare_mode != PIPE_TEX_COMPARE_NONE)
+      return;
+   b->fast_refused = "format (not RGBA8, BGRA8, RGBX8, BGRX8 or FXT1)";
    switch (v->format) {
    case PIPE_FORMAT_R8G8B8A8_UNORM: b->fast = FAST_RGBA; break;
    case PIPE_FORMAT_B8G8R8A8_UNORM: b->fast = FAST_BGRA; break;
@@ -63,6 +76,8 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    case PIPE_FORMAT_FXT1_RGB: case PIPE_FORMAT_FXT1_RGBA: b->fast = b->fxt1_texel ? FAST_FXT1 : FAST_NONE; break;
    default: break;
    }
+   if (b->fast != FAST_NONE)
+      b->fast_refused = NULL;
    /* what pick_levels gives for every LOD, NaN included, when there are no mipmaps and one filter: the first
     * level, that filter (the batch form then skips the LOD and the lane-by-lane level checks) */
    if (b->fast != FAST_NONE && st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE &&
