@@ -19,6 +19,8 @@ PKGS=(
   xvfb xauth mesa-utils piglit
   # FXT1 tool (PNG) and benchmark (PNG, JPEG); glmark2 for bench/draw/glmark2.sh
   libpng-dev libjpeg-dev glmark2-x11
+  # bench/run-all.sh's chart (bench/lib/chart.py draws docs/bench-latest.png with gnuplot)
+  gnuplot-nox
   # the fuzzers (scripts/fuzz.sh): clang and its libFuzzer and sanitizer runtimes
   clang-14 libclang-rt-14-dev
 )
