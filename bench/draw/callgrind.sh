@@ -2,9 +2,10 @@
 # Instructions executed per fragment shaded, for glmark2 scenes on fxpipe: each scene runs under valgrind's
 # callgrind (Debian's valgrind) with one thread and one instruction-set table, counting only inside
 # fxp_shade_batch (interpolation, the fragment shader, sampling and the per-fragment operations of a batch),
-# divided by the fragments the context shaded (FXPIPE_DEBUG=perf). Deterministic for a given build and scene,
-# so it compares two builds or two settings on a machine that is busy with other work, where frames a second
-# do not. A measurement, not a test. Extra FXPIPE_DEBUG words (nouniform, nofast) come from FXPIPE_DEBUG.
+# divided by the fragments the context shaded (FXPIPE_DEBUG=perf). Nearly deterministic for a given build and
+# scene (glmark2 animates by the clock, so the frames drawn under valgrind move with the machine's load; two
+# runs back to back gave the same figure), so it compares two builds or two settings run back to back on a
+# machine that is busy with other work, where frames a second do not. A measurement, not a test. Extra FXPIPE_DEBUG words (nouniform, nofast) come from FXPIPE_DEBUG.
 #   bench/draw/callgrind.sh [SCENE...]        (default: a few of glmark2's scenes; SIZE=256x256, ISA=avx2)
 #   FXPIPE_DEBUG=nouniform bench/draw/callgrind.sh shading:shading=phong
 set -eu
