@@ -199,10 +199,19 @@ static float frc1(float x) { return x - floorf(x); }
 static inline fxp_vf
 vfrc(fxp_vf x)
 {
+#if (defined(__AVX512F__) || defined(__AVX2__)) && FXP_W == 16
+   /* vround is one rounding instruction on these tables, NaN lanes included (quieted, as floorf does), so
+    * x - floor(x) is frc1's quieted NaN there without a lane-by-lane pass; and the difference of a flushed
+    * float and its floor is never a denormal (0, x itself, 1 - |x| rounded, or a multiple of x's ulp of at
+    * least 2^-23), so the result needs no flush */
+   x = flush(x);
+   return x - vround(x, VFLOOR);
+#else
    x = flush(x);
    if (fxp_any(fxp_ne_f(x, x)))
       return LANES1(frc1, x);
    return flush(x - vround(x, VFLOOR));
+#endif
 }
 static float ssg1(float x) { return x > 0.0f ? 1.0f : x < 0.0f ? -1.0f : 0.0f; }
 
