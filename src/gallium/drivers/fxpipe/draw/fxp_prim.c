@@ -11,6 +11,9 @@
  * or polygon counting once) takes the next primitive ID, which a fragment shader reads when no geometry
  * shader gives one. */
 #include <math.h>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -27,10 +30,15 @@ struct cvert {
    float *data;
 };
 
+/* The frustum planes (at most 6) as columns of 8 lanes: coefficient c of plane p in frustum_cols[c][p], lanes
+ * from num_frustum on 0 (and ignored). */
+typedef float fxp_v4f __attribute__((vector_size(16)));
+
 struct clipper {
    struct fxp_render *r;
    unsigned num_planes, num_frustum;
    float planes[MAX_PLANES][4];    /* dot(plane, pos) >= 0 inside (for plane i < num_planes) */
+   fxp_v4f frustum_cols[4][2];     /* planes[0..num_frustum) by column, for outside_mask */
    int dist_output[MAX_PLANES];    /* >= 0: use this clip distance (output*4+chan) instead of a plane */
    unsigned num_cull;
    unsigned cull_output[PIPE_MAX_CLIP_PLANES]; /* cull distance j: output*4+chan */
@@ -66,8 +74,25 @@ outside_mask(const struct clipper *cl, const float *v)
    const struct fxp_render *r = cl->r;
    if (cl->vmask && v >= r->verts && v < r->verts + (size_t)r->num_verts * r->stride)
       return cl->vmask[(size_t)(v - r->verts) / r->stride];
+   /* the frustum planes four at a time: the same products and sums, in the same order, as plane_dist's */
+   const float *pos = &v[4 * r->pos];
    unsigned m = 0;
-   for (unsigned p = 0; p < cl->num_planes; p++)
+   for (unsigned h = 0; h < 2 && 4 * h < cl->num_frustum; h++) {
+      fxp_v4f d = cl->frustum_cols[0][h] * pos[0];
+      d = d + cl->frustum_cols[1][h] * pos[1];
+      d = d + cl->frustum_cols[2][h] * pos[2];
+      d = d + cl->frustum_cols[3][h] * pos[3];
+#if defined(__SSE__)
+      const unsigned inside = (unsigned)_mm_movemask_ps(_mm_cmpge_ps((__m128)d, _mm_setzero_ps())); /* NaN: 0 */
+#else
+      unsigned inside = 0;
+      for (unsigned k = 0; k < 4; k++)
+         inside |= (unsigned)(d[k] >= 0.0f) << k;
+#endif
+      m |= (~inside & 15u) << (4 * h);
+   }
+   m &= (1u << cl->num_frustum) - 1;
+   for (unsigned p = cl->num_frustum; p < cl->num_planes; p++)
       m |= (unsigned)!(plane_dist(cl, p, v) >= 0.0f) << p; /* no branch: the signs are not predictable */
    return m;
 }
@@ -115,6 +140,10 @@ setup_clipper(struct clipper *cl, struct fxp_render *r)
       cl->dist_output[cl->num_planes++] = -1;
    }
    cl->num_frustum = cl->num_planes;
+   memset(cl->frustum_cols, 0, sizeof(cl->frustum_cols));
+   for (unsigned p = 0; p < cl->num_frustum; p++)
+      for (unsigned c = 0; c < 4; c++)
+         cl->frustum_cols[c][p / 4][p % 4] = cl->planes[p][c];
    /* cull distances follow the clip distances in the CLIPDIST outputs */
    cl->num_cull = 0;
    for (unsigned j = 0; j < r->num_culldist; j++) {
