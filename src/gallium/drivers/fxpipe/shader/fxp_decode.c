@@ -601,6 +601,97 @@ fuse(struct fxp_program *p)
    return true;
 }
 
+/* The limit of a register file's indices where Mesa's tgsi_scan_shader keeps a table by index (struct
+ * tgsi_shader_info), or 0 where it keeps none. */
+static unsigned
+scan_table_size(unsigned file)
+{
+   switch (file) {
+   case TGSI_FILE_INPUT: case TGSI_FILE_SYSTEM_VALUE: return PIPE_MAX_SHADER_INPUTS;
+   case TGSI_FILE_OUTPUT: return PIPE_MAX_SHADER_OUTPUTS;
+   case TGSI_FILE_SAMPLER: return PIPE_MAX_SAMPLERS;
+   case TGSI_FILE_SAMPLER_VIEW: return PIPE_MAX_SHADER_SAMPLER_VIEWS;
+   case TGSI_FILE_IMAGE: return PIPE_MAX_SHADER_IMAGES;
+   case TGSI_FILE_BUFFER: return PIPE_MAX_SHADER_BUFFERS;
+   case TGSI_FILE_HW_ATOMIC: return 32; /* a bit mask */
+   default: return 0;
+   }
+}
+
+static bool
+operand_in_scan_range(unsigned file, int index, bool indirect, unsigned array_id)
+{
+   const unsigned n = scan_table_size(file);
+   if (indirect && array_id >= PIPE_MAX_SHADER_INPUTS) /* input_array_first, output_array_first */
+      return false;
+   return !n || indirect || (index >= 0 && (unsigned)index < n);
+}
+
+/* Whether Mesa's tgsi_scan_shader can read the tokens without indexing past its tables: it trusts the
+ * shader's register indices, array IDs, constant buffer dimensions, opcodes and property names (a
+ * declaration of SV[133] wrote past system_value_semantic_name[80]; found by the tgsi fuzzer,
+ * tests/fuzz/regressions/tgsi/). GL's shaders (nir_to_tgsi) stay far inside; a shader outside is refused. */
+static bool
+scan_guard(struct decoder *d, const struct tgsi_token *tokens)
+{
+   struct tgsi_parse_context parse;
+   if (tgsi_parse_init(&parse, tokens) != TGSI_PARSE_OK)
+      return fail(d, "tokens that do not parse");
+   bool ok = true;
+   while (ok && !tgsi_parse_end_of_tokens(&parse)) {
+      tgsi_parse_token(&parse);
+      const union tgsi_full_token *t = &parse.FullToken;
+      switch (t->Token.Type) {
+      case TGSI_TOKEN_TYPE_DECLARATION: {
+         const struct tgsi_full_declaration *decl = &t->FullDeclaration;
+         const unsigned n = scan_table_size(decl->Declaration.File);
+         if (decl->Declaration.File >= TGSI_FILE_COUNT)
+            ok = fail(d, "a declaration of an unknown register file");
+         else if (n && decl->Range.Last >= n)
+            ok = fail(d, "%s[%u] declared: at most %u of that file", tgsi_file_name(decl->Declaration.File),
+                      decl->Range.Last, n);
+         else if (decl->Declaration.Array && decl->Array.ArrayID >= PIPE_MAX_SHADER_INPUTS)
+            ok = fail(d, "array ID %u (at most %u)", decl->Array.ArrayID, PIPE_MAX_SHADER_INPUTS - 1);
+         else if (decl->Declaration.File == TGSI_FILE_CONSTANT && decl->Declaration.Dimension &&
+                  decl->Dim.Index2D >= PIPE_MAX_CONSTANT_BUFFERS)
+            ok = fail(d, "constant buffer %u declared (at most %u)", decl->Dim.Index2D,
+                      PIPE_MAX_CONSTANT_BUFFERS - 1);
+         break;
+      }
+      case TGSI_TOKEN_TYPE_PROPERTY:
+         if (t->FullProperty.Property.PropertyName >= TGSI_PROPERTY_COUNT)
+            ok = fail(d, "property %u unknown", t->FullProperty.Property.PropertyName);
+         break;
+      case TGSI_TOKEN_TYPE_INSTRUCTION: {
+         const struct tgsi_full_instruction *fi = &t->FullInstruction;
+         if (fi->Instruction.Opcode >= TGSI_OPCODE_LAST) {
+            ok = fail(d, "opcode %u unknown", fi->Instruction.Opcode);
+            break;
+         }
+         for (unsigned k = 0; ok && k < fi->Instruction.NumSrcRegs; k++) {
+            const struct tgsi_full_src_register *src = &fi->Src[k];
+            if (src->Register.File >= TGSI_FILE_COUNT ||
+                !operand_in_scan_range(src->Register.File, src->Register.Index, src->Register.Indirect,
+                                       src->Register.Indirect ? src->Indirect.ArrayID : 0))
+               ok = fail(d, "source %u of an instruction outside its register file", k);
+         }
+         for (unsigned k = 0; ok && k < fi->Instruction.NumDstRegs; k++) {
+            const struct tgsi_full_dst_register *dst = &fi->Dst[k];
+            if (dst->Register.File >= TGSI_FILE_COUNT ||
+                !operand_in_scan_range(dst->Register.File, dst->Register.Index, dst->Register.Indirect,
+                                       dst->Register.Indirect ? dst->Indirect.ArrayID : 0))
+               ok = fail(d, "destination %u of an instruction outside its register file", k);
+         }
+         break;
+      }
+      default:
+         break;
+      }
+   }
+   tgsi_parse_free(&parse);
+   return ok;
+}
+
 struct fxp_program *
 fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage, char *error,
                    unsigned error_size)
@@ -641,6 +732,10 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
    for (unsigned i = 0; i < 64; i++) {
       p->temp_arrays[i].first = 0;
       p->temp_arrays[i].last = -1;
+   }
+   if (!scan_guard(&d, tokens)) {
+      FREE(p);
+      return NULL;
    }
    tgsi_scan_shader(tokens, &p->info);
    for (unsigned o = 0; o < p->info.num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
