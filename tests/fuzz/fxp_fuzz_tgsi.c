@@ -113,6 +113,10 @@ bound_loops(const struct tgsi_token *tokens)
    struct tgsi_shader_info info;
    struct bound_ctx ctx;
 
+   /* Mesa's scan trusts the tokens' indices (fxp_tokens_scannable): such a shader is left as it is, and
+    * fxpipe refuses it */
+   if (!fxp_tokens_scannable(tokens, NULL, 0))
+      return NULL;
    tgsi_scan_shader(tokens, &info);
    if (!info.opcode_count[TGSI_OPCODE_BGNLOOP] && !info.opcode_count[TGSI_OPCODE_BGNSUB])
       return NULL;

@@ -692,6 +692,18 @@ scan_guard(struct decoder *d, const struct tgsi_token *tokens)
    return ok;
 }
 
+bool
+fxp_tokens_scannable(const struct tgsi_token *tokens, char *error, unsigned error_size)
+{
+   struct decoder d; /* scan_guard reports through d alone */
+   memset(&d, 0, sizeof(d));
+   d.error = error;
+   d.error_size = error_size;
+   if (error && error_size)
+      error[0] = 0;
+   return scan_guard(&d, tokens);
+}
+
 struct fxp_program *
 fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage, char *error,
                    unsigned error_size)

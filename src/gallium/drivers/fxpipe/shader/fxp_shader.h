@@ -308,6 +308,10 @@ struct fxp_program *fxp_program_create(const struct tgsi_token *tokens, enum pip
 struct fxp_program *fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type stage,
                                            enum fxp_isa isa, char *error, unsigned error_size);
 void fxp_program_destroy(struct fxp_program *prog);
+/* Whether Mesa's tgsi_scan_shader can read these tokens without indexing past its tables (register indices,
+ * array IDs, constant buffers, opcodes, property names in range); fxp_program_create refuses the others.
+ * For callers that scan tokens of unknown origin themselves (the fuzz harness); error says why not. */
+bool fxp_tokens_scannable(const struct tgsi_token *tokens, char *error, unsigned error_size);
 
 /* The resources a running shader reads and writes. Sizes are in bytes; accesses outside read 0 and are
  * dropped on write. */
