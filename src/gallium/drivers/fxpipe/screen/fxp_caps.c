@@ -155,11 +155,11 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_MAX_VERTEX_STREAMS: /* to stream output and queries; stream 0 is rasterized (draw/fxp_gs.c) */
       return PIPE_MAX_VERTEX_STREAMS;
    case PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES: /* as many as the total components allow at 4 a vertex */
-      return 4096;
+      return FXP_MAX_GS_OUTPUT_VERTICES;
    case PIPE_CAP_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS:
       return 16384;
    case PIPE_CAP_MAX_GS_INVOCATIONS:
-      return 32;
+      return FXP_MAX_GS_INVOCATIONS;
    case PIPE_CAP_DEPTH_CLIP_DISABLE: /* near and far clipping per the rasterizer state (draw/fxp_prim.c); */
    case PIPE_CAP_DEPTH_CLIP_DISABLE_SEPARATE: /* fragments are always clamped to the depth range */
       return 1;

@@ -780,6 +780,13 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
          fxp_program_destroy(p);
          return NULL;
       }
+      /* the caps' limits (the tgsi fuzzer asked for terabytes of output store) */
+      if (p->gs_max_vertices > FXP_MAX_GS_OUTPUT_VERTICES || p->gs_invocations > FXP_MAX_GS_INVOCATIONS) {
+         fail(&d, "geometry shader of %u output vertices and %u invocations (at most %u and %u)",
+              p->gs_max_vertices, p->gs_invocations, FXP_MAX_GS_OUTPUT_VERTICES, FXP_MAX_GS_INVOCATIONS);
+         fxp_program_destroy(p);
+         return NULL;
+      }
    }
    p->output_base = p->input_base + 4 * p->num_inputs * MAX2(p->gs_vertices_in, 1);
    p->sv_base = p->output_base + 4 * p->num_outputs;

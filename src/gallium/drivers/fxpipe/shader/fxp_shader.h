@@ -91,6 +91,10 @@ fxp_fp_leave(unsigned state)
 #define FXP_MAX_SRC 5
 #define FXP_MAX_TEX_OFFSETS 4   /* texel offsets of one instruction: gather takes four */
 #define FXP_MAX_NEST 64         /* IF, LOOP and CAL nesting */
+/* Geometry shaders: PIPE_CAP_MAX_GEOMETRY_OUTPUT_VERTICES and PIPE_CAP_MAX_GS_INVOCATIONS (screen/fxp_caps.c);
+ * the decoder refuses a shader declaring more (each batch's output store is lanes x vertices x outputs) */
+#define FXP_MAX_GS_OUTPUT_VERTICES 4096
+#define FXP_MAX_GS_INVOCATIONS 32
 
 struct fxp_exec;
 struct fxp_inst;
