@@ -618,11 +618,19 @@ scan_table_size(unsigned file)
    }
 }
 
+/* array IDs index tgsi_scan's input_array_first and output_array_first only (other files' arrays are kept
+ * by fxpipe where it can, fxp_decode's temp_arrays) */
+static bool
+array_id_in_scan_range(unsigned file, unsigned array_id)
+{
+   return (file != TGSI_FILE_INPUT && file != TGSI_FILE_OUTPUT) || array_id < PIPE_MAX_SHADER_INPUTS;
+}
+
 static bool
 operand_in_scan_range(unsigned file, int index, bool indirect, unsigned array_id)
 {
    const unsigned n = scan_table_size(file);
-   if (indirect && array_id >= PIPE_MAX_SHADER_INPUTS) /* input_array_first, output_array_first */
+   if (indirect && !array_id_in_scan_range(file, array_id))
       return false;
    return !n || indirect || (index >= 0 && (unsigned)index < n);
 }
@@ -650,7 +658,7 @@ scan_guard(struct decoder *d, const struct tgsi_token *tokens)
          else if (n && decl->Range.Last >= n)
             ok = fail(d, "%s[%u] declared: at most %u of that file", tgsi_file_name(decl->Declaration.File),
                       decl->Range.Last, n);
-         else if (decl->Declaration.Array && decl->Array.ArrayID >= PIPE_MAX_SHADER_INPUTS)
+         else if (decl->Declaration.Array && !array_id_in_scan_range(decl->Declaration.File, decl->Array.ArrayID))
             ok = fail(d, "array ID %u (at most %u)", decl->Array.ArrayID, PIPE_MAX_SHADER_INPUTS - 1);
          else if (decl->Declaration.File == TGSI_FILE_CONSTANT && decl->Declaration.Dimension &&
                   decl->Dim.Index2D >= PIPE_MAX_CONSTANT_BUFFERS)
