@@ -26,10 +26,8 @@ for pkg in mate-backgrounds extremetuxracer-data; do
     mkdir -p "$cache/$pkg"
     tmp=$(mktemp -d)
     echo "fetching $pkg into $cache/$pkg" >&2
-    # a machine whose package lists were never fetched (or are stale) gets them once, as root
-    (cd "$tmp" && apt-get download -q "$pkg" >/dev/null 2>&1) ||
-      { [ "$(id -u)" = 0 ] && apt-get update -qq >/dev/null 2>&1 && (cd "$tmp" && apt-get download -q "$pkg" >/dev/null); } ||
-      { rm -rf "$tmp"; echo "apt-get download $pkg failed (apt-get update first, as root)" >&2; exit 1; }
+    (cd "$tmp" && apt-get download -q "$pkg" >/dev/null) ||
+      { rm -rf "$tmp"; echo "apt-get download $pkg failed (apt-get update first?)" >&2; exit 1; }
     dpkg-deb -x "$tmp"/"$pkg"_*.deb "$cache/$pkg"
     rm -rf "$tmp"
   fi
