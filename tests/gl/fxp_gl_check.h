@@ -1,5 +1,4 @@
-/* Shared by the GL test programs: a check that prints "ok" or "FAIL" with its message, counts failures and
- * returns whether it passed. */
+/* Shared by the GL test programs: a check that prints "ok" or "FAIL" with its message and counts failures. */
 #ifndef FXP_GL_CHECK_H
 #define FXP_GL_CHECK_H
 
@@ -8,7 +7,7 @@
 
 static int failures;
 
-static int
+static void
 check(int ok, const char *fmt, ...)
 {
    va_list ap;
@@ -18,7 +17,6 @@ check(int ok, const char *fmt, ...)
    printf("\n");
    va_end(ap);
    failures += !ok;
-   return ok;
 }
 
 #endif
