@@ -13,7 +13,7 @@
 #    `fxpipe-run glxinfo -B` must report `OpenGL renderer string: fxpipe` with the driver loaded from the
 #    moved root (LIBGL_DEBUG=verbose), `fxpipe-run --info` must show fxpipe through EGL and GLX from there,
 #    and the GL readback program (tests/gl/fxp_gl_clear.c, as scripts/demo.sh runs it) must pass through
-#    fxpipe-run on GLX and EGL. The client's LIBGL_DRIVERS_PATH is set to a wrong folder beforehand, so that
+#    fxpipe-run on GLX and EGL, and the installed fxpipe-demo must draw its scene on fxpipe and write its PNG. The client's LIBGL_DRIVERS_PATH is set to a wrong folder beforehand, so that
 #    only fxpipe-run's own setting can make these pass.
 # 4. Negative checks: with the dri folder renamed, with a driver file that cannot be loaded, and with a
 #    system loader that cannot be loaded, fxpipe-run must exit non-zero without running the program and say
@@ -119,6 +119,14 @@ echo "$out" | grep -E "^(ok|FAIL|not ok)|MESA-LOADER: dlopen" | sed 's/^/     /'
 check "fxpipe-run fxpipe-gl-clear egl passes (exit $rc)" test $rc = 0
 check "fxpipe-gl-clear egl: driver loaded from the moved root" \
   grep -qE "MESA-LOADER: dlopen\($drimoved/(kms_)?swrast_dri\.so\)" <<< "$out"
+
+# the installed demo scene (lit, textured, an FXT1 cube) through fxpipe-run, written as a PNG
+out=$(LIBGL_DRIVERS_PATH=$tmp/nowhere "$run" "$root$prefix/bin/fxpipe-demo" --frames 1 --png "$tmp/demo.png" 2>&1)
+rc=$?
+echo "$out" | sed 's/^/     /'
+check "fxpipe-run fxpipe-demo exits 0 (exit $rc)" test $rc = 0
+check "fxpipe-run fxpipe-demo: drawn on fxpipe" grep -qE "^scene [0-9]+x[0-9]+ on fxpipe: " <<< "$out"
+check "fxpipe-run fxpipe-demo: the picture was written" test -s "$tmp/demo.png"
 
 # 4. what fxpipe-run says when something is missing; the program must not run
 expect_refusal() { # what, pattern the message must match, then the fxpipe-run command line
