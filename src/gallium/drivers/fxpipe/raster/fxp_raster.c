@@ -260,6 +260,10 @@ fxp_raster_begin(struct fxp_raster *r)
    if (f->early_zs && !fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL])
       ctx->perf.early_zs_draws++;
    fxp_fragment_fast_setup(f);
+   {
+      const struct fxp_engine *eng = fxp_engine_get(fxp_isa_chosen());
+      r->shade_batch = eng ? eng->shade_batch : fxp_shade_batch;
+   }
    /* Batches shared by several triangles (a fast path): not when the shader interpolates at other places
     * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
    r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&

@@ -110,6 +110,8 @@ struct fxp_raster {
 
    /* the per-fragment stage's state for this draw */
    struct fxp_fragment frag;
+   /* fragment shading's batch function: the process's instruction-set table's copy (fxp_shade.h) */
+   void (*shade_batch)(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt);
 
    /* fragment shading: one state per rasterizing thread; with several threads the draw's primitives are
     * set up into a scene and rasterized at its end (or when the scene is large) */

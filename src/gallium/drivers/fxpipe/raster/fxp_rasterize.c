@@ -128,7 +128,7 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
    /* 8x8 tiles (see the top of this file); bins are made of whole tiles */
    const int64_t h = fxp_setup_sample_offset(r);
    if (bt->nq && !batch_takes(r, bt, p))
-      fxp_shade_batch(r, ts, bt);
+      r->shade_batch(r, ts, bt);
    if (bt->nq)
       bt->first_q = bt->nq; /* this primitive's quads start here */
    for (int ty = y0 & ~(RASTER_TILE - 1); ty <= y1; ty += RASTER_TILE) {
@@ -179,7 +179,7 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
                if (!quad_cov)
                   continue;
                if (bt->first_q && batch_has_quad(bt, tx + (int)qx, ty + (int)qy))
-                  fxp_shade_batch(r, ts, bt);
+                  r->shade_batch(r, ts, bt);
                for (unsigned q = 0; q < 4; q++) {
                   bt->x[bt->nq * 4 + q] = tx + (int)qx + (q & 1);
                   bt->y[bt->nq * 4 + q] = ty + (int)qy + (q >> 1);
@@ -187,7 +187,7 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
                bt->coverage |= quad_cov << (bt->nq * 4);
                bt->prim[bt->nq] = p;
                if (++bt->nq == FXP_QUADS_PER_BATCH)
-                  fxp_shade_batch(r, ts, bt);
+                  r->shade_batch(r, ts, bt);
             }
          }
       }
@@ -203,7 +203,7 @@ raster_rect_alone(struct fxp_raster *r, struct fxp_raster_thread *ts, const stru
    fxp_batch_init(&bt);
    raster_rect(r, ts, p, rx0, ry0, rx1, ry1, &bt);
    if (bt.nq)
-      fxp_shade_batch(r, ts, &bt);
+      r->shade_batch(r, ts, &bt);
 }
 
 /* A flush's job: each thread takes whole bins from the scene's work list and draws their primitives in
@@ -237,7 +237,7 @@ scene_job(void *data, unsigned t, unsigned n)
             raster_rect(j->r, ts, b->prim[i], x0, y0, x1, y1, &bt);
    }
    if (bt.nq)
-      fxp_shade_batch(j->r, ts, &bt);
+      j->r->shade_batch(j->r, ts, &bt);
 }
 
 void

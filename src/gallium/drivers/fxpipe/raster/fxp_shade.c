@@ -17,6 +17,7 @@
 #include "raster/fxp_setup.h"
 #include "raster/fxp_shade.h"
 
+#ifndef FXP_ISA_SUFFIX /* the engine's copies hold only the batch function (fxp_shade.h) */
 bool
 fxp_shade_thread_setup(struct fxp_raster *r, unsigned i)
 {
@@ -30,6 +31,7 @@ fxp_shade_thread_setup(struct fxp_raster *r, unsigned i)
    r->threads_ready = i + 1;
    return true;
 }
+#endif
 
 /* Where the lanes of a batch sample the primitive, in pixels from the sample point of pixel (0, 0) (the
  * planes' origin), and 1/w, its inverse (0 where 1/w is 0) and the window depth there. */
@@ -244,7 +246,7 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_b
    }
    ts->batches++;
    ts->batches_shared += num_seg > 1;
-   fxp_exec_reset(e, bt->nq * 4);
+   fxp_exec_reset_inline(e, bt->nq * 4);
    e->frag = &iface;
    e->helper = ~fxp_bits_lanes(bt->coverage);
    /* the inputs at the pixels' sample points, all lanes at once (lanes past the batch's quads repeat its

@@ -38,7 +38,16 @@ fxp_batch_init(struct fxp_batch *bt)
 bool fxp_shade_thread_setup(struct fxp_raster *r, unsigned i);
 
 /* Shades one batch of quads and runs the per-fragment operations; empties the batch. Quads partly outside
- * the primitive shade their outside pixels as helpers (for derivatives) and never write them. */
+ * the primitive shade their outside pixels as helpers (for derivatives) and never write them. Also
+ * compiled into each of the engine's instruction-set tables (meson.build: the engine's files; struct
+ * fxp_engine.shade_batch), each copy named with its table's suffix, the same arithmetic on every table
+ * (double-precision interpolation with no fused multiply-add: -ffp-contract=off); the rasterizer calls the
+ * process's table's (fxp_raster.shade_batch, set per draw). */
+#ifdef FXP_ISA_SUFFIX
+#define FXP_SHADE_CAT_(a, b) a##_##b
+#define FXP_SHADE_CAT(a, b) FXP_SHADE_CAT_(a, b)
+#define fxp_shade_batch FXP_SHADE_CAT(fxp_shade_batch, FXP_ISA_SUFFIX)
+#endif
 void fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt);
 
 #endif

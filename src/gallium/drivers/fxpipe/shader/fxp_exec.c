@@ -144,29 +144,7 @@ fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct 
 void
 fxp_exec_reset(struct fxp_exec *e, unsigned count)
 {
-   /* lanes below count live: one load from a ramp of FXP_W ~0 then FXP_W 0. The mask is the live lanes
-    * (every other mask is all ones now), not computed from the masks just stored: GCC stores constant
-    * 16-lane vectors lane by lane, and reading them back as vectors at once stalls the CPU. */
-   static const int32_t ramp[2 * FXP_W] = {[0 ... FXP_W - 1] = -1};
-   fxp_vi live, ones, zeros;
-   memcpy(&live, &ramp[FXP_W - MIN2(count, FXP_W)], sizeof(live));
-   /* all ones and all zeros loaded from the ramp too: a constant vector stored into memory is 16 separate
-    * 4-byte stores of immediates on the baseline table (perf showed this function at 5% of glmark2's phong
-    * scene, one batch a few fragments there) */
-   memcpy(&ones, &ramp[0], sizeof(ones));
-   memcpy(&zeros, &ramp[FXP_W], sizeof(zeros));
-   e->live = e->mask = live;
-   e->full = true;
-   e->cond = e->loop = e->cont = e->func = ones;
-   e->helper = zeros;
-   if (e->gs)
-      fxp_gs_out_reset(e->gs);
-   e->cond_sp = e->loop_sp = e->call_sp = 0;
-   e->pc = 0;
-   e->budget_tick = MIN2(e->budget, FXP_BUDGET_SLICE);
-   e->budget_rest = e->budget - e->budget_tick;
-   e->stopped = 0;
-   e->done = e->at_barrier = false;
+   fxp_exec_reset_inline(e, count);
 }
 
 void

@@ -16,6 +16,7 @@
 
 #include "fxp_exec_inline.h"
 #include "fragment/fxp_fragment.h"
+#include "raster/fxp_shade.h"
 
 static void
 op_nop(struct fxp_exec *e, const struct fxp_inst *in)
@@ -391,4 +392,5 @@ FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
    eng->run = run;
    eng->fragment_fast = fxp_fragment_fast;                 /* this copy's (fragment/fxp_fragment.h) */
    eng->fragment_fast_early_z = fxp_fragment_fast_early_z;
+   eng->shade_batch = fxp_shade_batch;                     /* this copy's (raster/fxp_shade.h) */
 }

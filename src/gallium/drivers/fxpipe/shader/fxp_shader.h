@@ -212,6 +212,9 @@ enum fxp_isa {
  * integers), fxp_ops_mem.c (buffers and shared memory), fxp_ops_tex.c (sampling), fxp_ops_lane.c (helpers,
  * interpolation, framebuffer fetch, subgroups), fxp_ops_gs.c (EMIT, ENDPRIM). */
 struct fxp_fragment;
+struct fxp_raster;
+struct fxp_raster_thread;
+struct fxp_batch;
 /* Fused instructions (fxp_decode.c, fuse; fxp_ops_float.c): runs of two or three consecutive simple forms of
  * these opcodes run by one function, which runs each member's simple form in order (so the results are
  * those of the separate instructions, bit for bit) and moves the program counter past the others. Which runs:
@@ -237,6 +240,9 @@ struct fxp_engine {
                              const double *z, uint32_t mask);
    unsigned (*fragment_fast_early_z)(struct fxp_fragment *f, const int *x, const int *y, const double *z,
                                      uint32_t *mask);
+   /* this table's copy of fragment shading's batch function (raster/fxp_shade.h): the interpolation of
+    * 16-lane double vectors is the widest vector work outside the engine */
+   void (*shade_batch)(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt);
 };
 
 const char *fxp_isa_name(enum fxp_isa isa);
@@ -443,6 +449,35 @@ bool fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const st
 /* Starts the program over for a new batch of `count` lanes, keeping immediates and constants. */
 void fxp_exec_reset(struct fxp_exec *e, unsigned count);
 void fxp_exec_fini(struct fxp_exec *e);
+/* fxp_exec_reset inlined, for the batch loops compiled into each instruction-set table (raster/fxp_shade.c):
+ * a call into the baseline copy stores the 16-lane masks 16 bytes at a time. */
+static inline void
+fxp_exec_reset_inline(struct fxp_exec *e, unsigned count)
+{
+   /* lanes below count live: one load from a ramp of FXP_W ~0 then FXP_W 0. The mask is the live lanes
+    * (every other mask is all ones now), not computed from the masks just stored: GCC stores constant
+    * 16-lane vectors lane by lane, and reading them back as vectors at once stalls the CPU. */
+   static const int32_t ramp[2 * FXP_W] = {[0 ... FXP_W - 1] = -1};
+   fxp_vi live, ones, zeros;
+   memcpy(&live, &ramp[FXP_W - MIN2(count, FXP_W)], sizeof(live));
+   /* all ones and all zeros loaded from the ramp too: a constant vector stored into memory is 16 separate
+    * 4-byte stores of immediates on the baseline table (perf showed this function at 5% of glmark2's phong
+    * scene, one batch a few fragments there) */
+   memcpy(&ones, &ramp[0], sizeof(ones));
+   memcpy(&zeros, &ramp[FXP_W], sizeof(zeros));
+   e->live = e->mask = live;
+   e->full = true;
+   e->cond = e->loop = e->cont = e->func = ones;
+   e->helper = zeros;
+   if (e->gs)
+      fxp_gs_out_reset(e->gs);
+   e->cond_sp = e->loop_sp = e->call_sp = 0;
+   e->pc = 0;
+   e->budget_tick = MIN2(e->budget, FXP_BUDGET_SLICE);
+   e->budget_rest = e->budget - e->budget_tick;
+   e->stopped = 0;
+   e->done = e->at_barrier = false;
+}
 /* Copies component-split outputs into the first register of their semantic (fxp_program.out_merge). */
 static inline void
 fxp_exec_merge_outputs(struct fxp_exec *e)
