@@ -16,6 +16,8 @@
  * | tgsi     | each shader's TGSI as it is decoded, and what decoding made of it         |
  * |          | (instructions, uniform work hoisted, simple forms; scripts/count-tgsi.py) |
  * | all      | everything above                                                          |
+ * | help     | not a message: lists these flags to stderr, one line each, once a process |
+ * |          | (fxp_debug_help); alone it turns nothing on                               |
  *
  * Any other non-empty value (FXPIPE_DEBUG=1) means "todo,refuse".
  *
@@ -26,6 +28,7 @@
 #define FXP_DEBUG_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include "util/macros.h"
 #include "util/u_debug.h"
 
@@ -43,6 +46,8 @@ enum fxp_debug_flag {
 extern unsigned fxp_debug_flags;
 
 void fxp_debug_init(void);
+/* FXPIPE_DEBUG=help's list: every flag of the table above, one line each. */
+void fxp_debug_help(FILE *f);
 void fxp_log(const char *fmt, ...) PRINTFLIKE(1, 2);
 
 #define FXP_DBG(flag, ...)                                   \
