@@ -10,12 +10,13 @@
  *    0, 2, 4, ... and n a uniform set to 1, so that the GLSL compiler cannot know the loop never ends)
  *    returns; glGetGraphicsResetStatusARB gives GL_GUILTY_CONTEXT_RESET_ARB once and GL_NO_ERROR after it
  *    (the reset is over), the context is lost (glFinish gives GL_CONTEXT_LOST), and fxpipe's message about
- *    it reached the debug callback (API / ERROR / MEDIUM, "watchdog" in its text);
+ *    it reached the debug callback (API / ERROR / MEDIUM, "watchdog" in its text, ending with what GL shows
+ *    of it, fxp_debug.h's FXP_GL_RESET_LOST);
  *  - a second, separate robust context then draws the same program with n = 4 (the loop ends at i = 4):
  *    every pixel is (i / 4, 0, 1, 1) = (255, 0, 255, 255), and its reset status is GL_NO_ERROR;
  *  - a context without reset notification draws the endless shader too: the draw returns, the context is
  *    not lost (no GL error, the status is GL_NO_ERROR as GL says for such contexts), and its next draw
- *    with n = 4 gives (255, 0, 255, 255);
+ *    with n = 4 gives (255, 0, 255, 255); its watchdog message says so (FXP_GL_RESET_UNSEEN);
  *  - a robust context whose vertex shader never ends (the same loop) is reset and lost the same way;
  *  - so is one whose compute shader (ARB_compute_shader, the same loop, the result stored in a storage
  *    buffer) never ends; the second context runs that compute shader with n = 4 and reads back 4;
@@ -38,6 +39,7 @@
 
 static unsigned watchdog_messages;
 static GLenum msg_source, msg_type, msg_severity;
+static char msg_text[512];
 
 static void GLAPIENTRY
 on_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei length, const GLchar *text,
@@ -52,6 +54,7 @@ on_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei lengt
    msg_source = source;
    msg_type = type;
    msg_severity = severity;
+   snprintf(msg_text, sizeof(msg_text), "%s", text);
 }
 
 static const char *vs_plain =
@@ -282,6 +285,10 @@ main(void)
    check(msg_source == GL_DEBUG_SOURCE_API && msg_type == GL_DEBUG_TYPE_ERROR &&
             msg_severity == GL_DEBUG_SEVERITY_MEDIUM,
          "its source, type and severity are API, ERROR, MEDIUM (0x%x 0x%x 0x%x)", msg_source, msg_type, msg_severity);
+   /* fxp_debug.h's FXP_GL_RESET_LOST: what GL shows of it, which the checks around say is so */
+   check(strstr(msg_text, "; GL: no error from this call, then glGetGraphicsResetStatus gives "
+                          "GL_GUILTY_CONTEXT_RESET and the context is lost (later calls give GL_CONTEXT_LOST)") != NULL,
+         "it says what GL shows of it: \"%s\"", msg_text);
    while (glGetError() != GL_NO_ERROR)
       ;
    glFinish();
@@ -304,9 +311,17 @@ main(void)
    EGLContext c = make_context(dpy, cfg, 0);
    if (c == EGL_NO_CONTEXT)
       return 2;
+   glDebugMessageCallback(on_message, NULL);
+   glEnable(GL_DEBUG_OUTPUT);
+   glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
    GLuint prog_c = setup(vs_plain, fs_loop);
    const double tc = draw(prog_c, 1);
    check(tc < 60.0, "the endless draw returned (%.3f s)", tc);
+   check(watchdog_messages == 2, "a watchdog message through KHR_debug (%u in all)", watchdog_messages);
+   /* fxp_debug.h's FXP_GL_RESET_UNSEEN, which the next two checks say is so */
+   check(strstr(msg_text, "; GL: no error, and glGetGraphicsResetStatus says GL_NO_ERROR (no reset notification "
+                          "was asked for)") != NULL,
+         "it says what GL shows of it: \"%s\"", msg_text);
    check(glGetError() == GL_NO_ERROR, "no GL error: the context is not lost");
    check(glGetGraphicsResetStatusARB() == GL_NO_ERROR, "its status is GL_NO_ERROR (no reset notification)");
    draw(prog_c, 4);

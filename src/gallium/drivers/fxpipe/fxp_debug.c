@@ -1,4 +1,5 @@
 /* FXPIPE_DEBUG parsing and the log function (see fxp_debug.h for the flags). */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,30 +11,64 @@
 
 unsigned fxp_debug_flags;
 
+/* One line each, as the table in fxp_debug.h says (FXPIPE_DEBUG=help prints them). */
 static const struct debug_named_value fxp_debug_options[] = {
-   {"todo", FXP_DBG_TODO, "features asked for that are not implemented yet (once per site)"},
-   {"refuse", FXP_DBG_REFUSE, "requests fxpipe refuses, with the reason"},
-   {"resource", FXP_DBG_RESOURCE, "resource creation and layout"},
-   {"nofast", FXP_DBG_NOFAST, "turn fast paths off"},
-   {"guard", FXP_DBG_GUARD, "guard pages around every resource's storage (a test mode)"},
-   {"perf", FXP_DBG_PERF, "print the paths each draw takes when they change (engine table, fetch, shaders, "
-                          "fragment back end, early tests, samplers, and why a fast path was refused) and each "
-                          "context's performance counters at its end"},
-   {"nouniform", FXP_DBG_NOUNIFORM, "turn uniform work once per dispatch off (the other fast paths stay)"},
-   {"tgsi", FXP_DBG_TGSI, "print each shader's TGSI and what decoding made of it"},
+   {"todo", FXP_DBG_TODO, "once per site: a feature that is not implemented yet was asked for"},
+   {"refuse", FXP_DBG_REFUSE, "every request fxpipe refuses, why, and what the GL application sees of it"},
+   {"resource", FXP_DBG_RESOURCE, "resource creation and destruction with their layout"},
+   {"nofast", FXP_DBG_NOFAST, "not a message: turns every fast path off (the general paths run instead)"},
+   {"guard", FXP_DBG_GUARD, "not a message: guard pages before and right after each resource's storage"},
+   {"perf", FXP_DBG_PERF, "the paths each draw takes when they change, and each context's counters at its end"},
+   {"nouniform", FXP_DBG_NOUNIFORM, "not a message: turns off one fast path, uniform work once per dispatch"},
+   {"tgsi", FXP_DBG_TGSI, "each shader's TGSI as it is decoded, and what decoding made of it"},
    DEBUG_NAMED_VALUE_END
 };
 
 void
+fxp_debug_help(FILE *f)
+{
+   fprintf(f, "fxpipe: FXPIPE_DEBUG takes comma-separated flags:\n");
+   for (const struct debug_named_value *o = fxp_debug_options; o->name; o++)
+      fprintf(f, "fxpipe:   %-9s %s\n", o->name, o->desc);
+   fprintf(f, "fxpipe:   %-9s %s\n", "all", "everything above");
+   fprintf(f, "fxpipe:   %-9s %s\n", "help", "this list (alone it turns nothing on)");
+   fprintf(f, "fxpipe: any other non-empty value (FXPIPE_DEBUG=1) means todo,refuse\n");
+}
+
+/* Whether the comma-separated (or otherwise separated) list names `word`. */
+static bool
+names_word(const char *list, const char *word)
+{
+   const size_t n = strlen(word);
+   for (const char *p = list; (p = strstr(p, word)); p++) {
+      const bool starts = p == list || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+      const bool ends = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+      if (starts && ends)
+         return true;
+   }
+   return false;
+}
+
+void
 fxp_debug_init(void)
 {
+   static bool helped;
    const char *v = getenv("FXPIPE_DEBUG");
    if (!v || !*v || !strcmp(v, "0")) {
       fxp_debug_flags = 0;
       return;
    }
+   const bool help = names_word(v, "help");
+   if (help && !helped) { /* once a process (a screen and the engine's table both initialize) */
+      helped = true;
+      fxp_debug_help(stderr);
+   }
+   if (!strcmp(v, "help")) { /* Mesa's parser would print its own list and turn nothing on */
+      fxp_debug_flags = 0;
+      return;
+   }
    fxp_debug_flags = debug_get_flags_option("FXPIPE_DEBUG", fxp_debug_options, 0);
-   if (!fxp_debug_flags) /* FXPIPE_DEBUG=1 or any unknown word */
+   if (!fxp_debug_flags && !help) /* FXPIPE_DEBUG=1 or any unknown word */
       fxp_debug_flags = FXP_DBG_TODO | FXP_DBG_REFUSE;
 }
 

@@ -42,7 +42,7 @@ fxp_create_compute_state(struct pipe_context *pipe, const struct pipe_compute_st
    else if (cso->ir_type == PIPE_SHADER_IR_TGSI && cso->prog)
       tokens = cso->prog;
    else {
-      fxp_ctx_refuse(fxp_context(pipe), "compute shader that is neither NIR nor TGSI");
+      fxp_ctx_refuse(fxp_context(pipe), "compute shader that is neither NIR nor TGSI" FXP_GL_SHADER_DISPATCHES);
       return NULL;
    }
    if (!tokens)
@@ -55,7 +55,7 @@ fxp_create_compute_state(struct pipe_context *pipe, const struct pipe_compute_st
    if (!cs)
       return NULL;
    if (!cs->prog) {
-      fxp_ctx_refuse(fxp_context(pipe), "compute shader: %s", error);
+      fxp_ctx_refuse(fxp_context(pipe), "compute shader: %s" FXP_GL_SHADER_DISPATCHES, error);
       FREE(cs);
       return NULL;
    }
@@ -211,13 +211,13 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    if (ctx->wd.lost)
       return; /* after a guilty reset (fxp_context.h, "Watchdog") */
    if (!cs) {
-      fxp_ctx_refuse(ctx, "launch_grid with no compute shader bound");
+      fxp_ctx_refuse(ctx, "launch_grid with no compute shader bound" FXP_GL_SKIPPED_DISPATCH);
       return;
    }
    if (info->indirect) {
       struct pipe_resource *r = info->indirect;
       if (r->target != PIPE_BUFFER || (uint64_t)info->indirect_offset + 12 > r->width0) {
-         fxp_ctx_refuse(ctx, "indirect dispatch parameters outside their buffer");
+         fxp_ctx_refuse(ctx, "indirect dispatch parameters outside their buffer" FXP_GL_SKIPPED_DISPATCH);
          return;
       }
       memcpy(grid, fxp_resource(r)->data + info->indirect_offset, 12);
@@ -226,7 +226,8 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    if (!threads64 || !grid[0] || !grid[1] || !grid[2])
       return;
    if (threads64 > 1024) {
-      fxp_ctx_refuse(ctx, "work group of %llu invocations (the limit is 1024)", (unsigned long long)threads64);
+      fxp_ctx_refuse(ctx, "work group of %llu invocations (the limit is 1024)"
+                          FXP_GL_SKIPPED_DISPATCH, (unsigned long long)threads64);
       return;
    }
    const unsigned threads = threads64;
@@ -248,7 +249,7 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
    else
       grid_worker(&job, 0, 1);
    if (job.failed)
-      fxp_ctx_out_of_memory(ctx, "out of memory for a dispatch");
+      fxp_ctx_out_of_memory(ctx, "out of memory for a dispatch" FXP_GL_PART_DISPATCH);
    else if (ctx->queries_enabled)
       ctx->stats.cs_invocations += n_groups * threads; /* pipeline statistics */
 }

@@ -97,7 +97,7 @@ fxp_watchdog_report(struct fxp_context *ctx, const char *what)
    fxp_ctx_refuse(ctx, "the rest of a %s: its %s shader ran past the watchdog's budget of %llu instructions "
                   "(FXPIPE_SHADER_BUDGET); guilty context reset%s", what, stage,
                   (unsigned long long)fxp_shader_budget(),
-                  ctx->wd.lose_on_reset ? ", the context is lost" : "");
+                  ctx->wd.lose_on_reset ? FXP_GL_RESET_LOST : FXP_GL_RESET_UNSEEN);
    ctx->wd.unreported = PIPE_GUILTY_CONTEXT_RESET;
    if (ctx->wd.lose_on_reset) {
       ctx->wd.lost = true;

@@ -131,7 +131,7 @@ fxp_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
    case PIPE_QUERY_PIPELINE_STATISTICS_SINGLE:
       if (index <= PIPE_STAT_QUERY_CS_INVOCATIONS)
          break;
-      fxp_ctx_refuse(fxp_context(pipe), "pipeline statistic %u", index);
+      fxp_ctx_refuse(fxp_context(pipe), "pipeline statistic %u" FXP_GL_NO_QUERY, index);
       return NULL;
    case PIPE_QUERY_PRIMITIVES_GENERATED:
    case PIPE_QUERY_PRIMITIVES_EMITTED:
@@ -140,12 +140,12 @@ fxp_create_query(struct pipe_context *pipe, unsigned type, unsigned index)
    case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
       if (index < PIPE_MAX_VERTEX_STREAMS)
          break;
-      fxp_ctx_refuse(fxp_context(pipe), "stream-output query on vertex stream %u", index);
+      fxp_ctx_refuse(fxp_context(pipe), "stream-output query on vertex stream %u" FXP_GL_NO_QUERY, index);
       return NULL;
    default:
       if (type >= PIPE_QUERY_DRIVER_SPECIFIC && type < PIPE_QUERY_DRIVER_SPECIFIC + FXP_DQ_COUNT)
          break;
-      fxp_ctx_refuse(fxp_context(pipe), "query type %u", type);
+      fxp_ctx_refuse(fxp_context(pipe), "query type %u" FXP_GL_NO_QUERY, type);
       return NULL;
    }
    q = CALLOC_STRUCT(fxp_query);

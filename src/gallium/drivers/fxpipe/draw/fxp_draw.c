@@ -252,7 +252,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
 
    if (!reserve((void **)&c->vidx, &c->vidx_cap, count, sizeof(uint32_t)) ||
        !reserve((void **)&c->elts, &c->elts_cap, count, sizeof(uint32_t))) {
-      fxp_refuse("out of memory for a draw of %u vertices", count);
+      fxp_refuse("out of memory for a draw of %u vertices" FXP_GL_PART_DRAW, count);
       return;
    }
    uint32_t *vidx = c->vidx, *elts = c->elts;
@@ -295,7 +295,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
       nv = reuse_vertices(c, vidx, nv, elts, n);
    /* room for the shaded vertices only (after reuse, not one per element) */
    if (!reserve((void **)&c->verts, &c->verts_cap, (size_t)MAX2(nv, 1) * vs_stride, sizeof(float))) {
-      fxp_refuse("out of memory for a draw of %u vertices", nv);
+      fxp_refuse("out of memory for a draw of %u vertices" FXP_GL_PART_DRAW, nv);
       return;
    }
    float *vs_verts = c->verts;
@@ -386,7 +386,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    if (ctx->wd.lost)
       return; /* after a guilty reset (fxp_context.h, "Watchdog") */
    if (!ctx->vs || !ctx->fs || !ctx->velems || !ctx->rasterizer) {
-      fxp_ctx_refuse(ctx, "draw with no vertex shader, fragment shader, vertex elements or rasterizer bound");
+      fxp_ctx_refuse(ctx, "draw with no vertex shader, fragment shader, vertex elements or rasterizer bound"
+                          FXP_GL_SKIPPED_DRAW);
       return;
    }
    if (!ctx->vs->prog || !ctx->fs->prog || (ctx->gs && !ctx->gs->prog)) {
@@ -395,7 +396,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
       return;
    }
    if (info->mode >= PIPE_PRIM_PATCHES) {
-      fxp_ctx_refuse(ctx, "draw of primitive type %u", info->mode);
+      fxp_ctx_refuse(ctx, "draw of primitive type %u" FXP_GL_SKIPPED_DRAW, info->mode);
       return;
    }
    if (!fxp_render_condition_passes(ctx))
@@ -456,7 +457,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    struct fxp_draw_cache *cache = ctx->draw_cache;
    struct fxp_exec *vs_exec = cache ? &cache->vs_exec : NULL;
    if (!cache || !fxp_exec_setup(vs_exec, r.vs, fxp_gather_bindings(ctx, PIPE_SHADER_VERTEX), FXP_W)) {
-      fxp_ctx_out_of_memory(ctx, "out of memory for vertex shading");
+      fxp_ctx_out_of_memory(ctx, "out of memory for vertex shading" FXP_GL_SKIPPED_DRAW);
       return;
    }
    vs_exec->abort = &ctx->wd.tripped;
@@ -502,7 +503,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
          struct draw_params d;
          const unsigned words = info->index_size ? 5 : 4;
          if (!read_indirect(indirect->buffer, indirect->offset + (uint64_t)k * indirect->stride, p, words * 4)) {
-            fxp_ctx_refuse(ctx, "indirect draw parameters outside their buffer");
+            fxp_ctx_refuse(ctx, "indirect draw parameters outside their buffer" FXP_GL_PART_DRAW);
             break;
          }
          d.count = p[0];

@@ -165,7 +165,7 @@ gs_run_batch(struct fxp_gs_stage *g)
       if (!n)
          continue;
       if (!gs_reserve(g, n)) {
-         fxp_refuse("out of memory for geometry-shader output");
+         fxp_refuse("out of memory for geometry-shader output" FXP_GL_PART_DRAW);
          g->failed = true;
          return;
       }
@@ -208,7 +208,8 @@ gs_input_primitive(void *data, const unsigned *v, unsigned n)
       return;
    if (n != p->gs_vertices_in) {
       if (!g->mismatch)
-         fxp_refuse("draw of %u-vertex primitives to a geometry shader taking %u", n, p->gs_vertices_in);
+         fxp_refuse("draw of %u-vertex primitives to a geometry shader taking %u"
+                    FXP_GL_SKIPPED_DRAW, n, p->gs_vertices_in);
       g->mismatch = true;
       return;
    }
@@ -284,7 +285,7 @@ fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_prog
       }
    }
    if (!fxp_exec_init(&g->exec, gs, fxp_gather_bindings(ctx, PIPE_SHADER_GEOMETRY), FXP_W)) {
-      fxp_refuse("out of memory for geometry shading");
+      fxp_refuse("out of memory for geometry shading" FXP_GL_SKIPPED_DRAW);
       return false;
    }
    g->exec.abort = &ctx->wd.tripped;

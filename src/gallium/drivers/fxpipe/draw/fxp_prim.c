@@ -494,7 +494,7 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
    cl.scratch_cap = 2 * MAX_POLY;
    cl.scratch = MALLOC(sizeof(float) * cl.scratch_cap * r->stride);
    if (!cl.scratch) {
-      fxp_refuse("out of memory for clipping");
+      fxp_refuse("out of memory for clipping" FXP_GL_PART_DRAW);
       return;
    }
    _Static_assert(MAX_PLANES <= 16, "outside masks are 16 bits");

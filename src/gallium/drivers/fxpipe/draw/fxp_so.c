@@ -243,7 +243,7 @@ fxp_create_stream_output_target(struct pipe_context *pipe, struct pipe_resource 
                                 unsigned size_B)
 {
    if (!buffer || buffer->target != PIPE_BUFFER || (uint64_t)offset_B + size_B > buffer->width0) {
-      fxp_refuse("stream-output target outside its buffer");
+      fxp_refuse("stream-output target outside its buffer" FXP_GL_NO_SO_TARGET);
       return NULL;
    }
    struct fxp_so_target *t = CALLOC_STRUCT(fxp_so_target);

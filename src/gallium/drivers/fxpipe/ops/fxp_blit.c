@@ -198,7 +198,7 @@ fxp_blit_slice(const struct pipe_blit_info *info, uint8_t *sbase, uint8_t *dbase
 
    if (!row0 || !row1 || !out || !out2 || !zrow || !srow || !fxp_blit_axis_alloc(&ax, n) ||
        !fxp_blit_axis_alloc(&ay, y1 - y0)) {
-      fxp_refuse("out of memory for a blit");
+      fxp_refuse("out of memory for a blit" FXP_GL_SKIPPED_BLIT);
       goto done;
    }
    fxp_blit_axis_setup(&ax, n, x0 - info->dst.box.x, info->dst.box.width, info->src.box.x,
@@ -282,9 +282,9 @@ fxp_blit_valid(const struct pipe_blit_info *info)
    const enum pipe_format sf = info->src.format, df = info->dst.format;
 
    if (!src || !dst || src->target == PIPE_BUFFER || dst->target == PIPE_BUFFER)
-      return fxp_refuse("blit with a buffer");
+      return fxp_refuse("blit with a buffer" FXP_GL_SKIPPED_BLIT);
    if (info->src.level > src->last_level || info->dst.level > dst->last_level)
-      return fxp_refuse("blit of a level the resource does not have");
+      return fxp_refuse("blit of a level the resource does not have" FXP_GL_SKIPPED_BLIT);
    /* a view reinterprets the resource's blocks: the same bytes and the same texels a block, or a row of
     * the view would not be a row of the resource (a 16-byte RGBA32 view of a 16-byte compressed block of 4x4
     * or 8x4 texels reads 4 or 8 times the row) */
@@ -294,17 +294,17 @@ fxp_blit_valid(const struct pipe_blit_info *info)
        util_format_get_blockheight(sf) != util_format_get_blockheight(src->format) ||
        util_format_get_blockwidth(df) != util_format_get_blockwidth(dst->format) ||
        util_format_get_blockheight(df) != util_format_get_blockheight(dst->format))
-      return fxp_refuse("blit through a view format of another size");
+      return fxp_refuse("blit through a view format of another size" FXP_GL_SKIPPED_BLIT);
    if ((util_format_is_compressed(sf) && !fxp_is_fxt1_format(sf)) || util_format_is_compressed(df))
-      return fxp_refuse("blit of compressed formats (FXT1 sources only)");
+      return fxp_refuse("blit of compressed formats (FXT1 sources only)" FXP_GL_SKIPPED_BLIT);
    if ((!fxp_is_fxt1_format(sf) && !util_format_unpack_description(sf)) || !util_format_pack_description(df))
-      return fxp_refuse("blit from %s to %s", util_format_name(sf), util_format_name(df));
+      return fxp_refuse("blit from %s to %s" FXP_GL_SKIPPED_BLIT, util_format_name(sf), util_format_name(df));
    if ((info->mask & PIPE_MASK_RGBA) && !util_format_is_depth_or_stencil(df) &&
        util_format_is_pure_integer(sf) != util_format_is_pure_integer(df))
-      return fxp_refuse("blit between integer and non-integer formats");
+      return fxp_refuse("blit between integer and non-integer formats" FXP_GL_SKIPPED_BLIT);
    if ((info->mask & PIPE_MASK_ZS) && util_format_is_depth_or_stencil(df) &&
        !util_format_is_depth_or_stencil(sf))
-      return fxp_refuse("depth/stencil blit from a colour format");
+      return fxp_refuse("depth/stencil blit from a colour format" FXP_GL_SKIPPED_BLIT);
    /* Each part written needs util_format's functions for it: unpacking from the source, packing into the
     * destination, and unpacking the destination too for a colour blit that keeps some channels. Depth and
     * stencil formats have no RGBA functions, a depth-only format no stencil ones, a stencil-only one no depth
@@ -318,22 +318,25 @@ fxp_blit_valid(const struct pipe_blit_info *info)
       return false;
    if (((fmask & PIPE_MASK_Z) && (!su || !su->unpack_z_float || !dp->pack_z_float)) ||
        ((fmask & PIPE_MASK_S) && (!su || !su->unpack_s_8uint || !dp->pack_s_8uint)))
-      return fxp_refuse("blit of depth or stencil from %s to %s: one of them has none", util_format_name(sf),
+      return fxp_refuse("blit of depth or stencil from %s to %s: one of them has none"
+                        FXP_GL_SKIPPED_BLIT, util_format_name(sf),
                         util_format_name(df));
    if ((fmask & PIPE_MASK_RGBA) && !fxp_is_fxt1_format(sf) && !su->unpack_rgba)
-      return fxp_refuse("colour blit from %s, which has no colour to read", util_format_name(sf));
+      return fxp_refuse("colour blit from %s, which has no colour to read" FXP_GL_SKIPPED_BLIT, util_format_name(sf));
    if ((fmask & PIPE_MASK_RGBA) &&
        !(util_format_is_pure_uint(df) ? dp->pack_rgba_uint != NULL
          : util_format_is_pure_sint(df) ? dp->pack_rgba_sint != NULL : dp->pack_rgba_float != NULL))
-      return fxp_refuse("colour blit into %s, which util_format cannot write", util_format_name(df));
+      return fxp_refuse("colour blit into %s, which util_format cannot write"
+                        FXP_GL_SKIPPED_BLIT, util_format_name(df));
    if ((fmask & PIPE_MASK_RGBA) && (fmask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA && (!du || !du->unpack_rgba))
-      return fxp_refuse("colour blit with a channel mask into %s, which cannot be read back", util_format_name(df));
+      return fxp_refuse("colour blit with a channel mask into %s, which cannot be read back"
+                        FXP_GL_SKIPPED_BLIT, util_format_name(df));
    if (info->dst.box.width <= 0 || info->dst.box.height <= 0 || info->dst.box.depth <= 0 ||
        info->src.box.width == 0 || info->src.box.height == 0 || info->src.box.depth == 0)
       return false;
    if (info->dst.box.z < 0 ||
        info->dst.box.z + info->dst.box.depth > (int)fxp_resource_slices(dst, info->dst.level))
-      return fxp_refuse("blit to slices the destination does not have");
+      return fxp_refuse("blit to slices the destination does not have" FXP_GL_SKIPPED_BLIT);
    return true;
 }
 

@@ -134,7 +134,7 @@ fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_
          }
       }
    } else {
-      fxp_refuse("out of memory for a clear row");
+      fxp_refuse("out of memory for a clear row" FXP_GL_SKIPPED_CLEAR);
    }
    FREE(zrow);
    FREE(srow);
@@ -228,7 +228,7 @@ fxp_clear_texture(struct pipe_context *pipe, struct pipe_resource *res, unsigned
 
    if (res->target == PIPE_BUFFER || !fxp_box_in_level(res, level, box) || box->x % bw ||
        box->y % bh) {
-      fxp_ctx_refuse(fxp_context(pipe), "clear_texture of a box outside level %u", level);
+      fxp_ctx_refuse(fxp_context(pipe), "clear_texture of a box outside level %u" FXP_GL_SKIPPED_CLEAR, level);
       return;
    }
    r.level = level;
@@ -250,7 +250,8 @@ fxp_clear_buffer(struct pipe_context *pipe, struct pipe_resource *pres, unsigned
 
    if (pres->target != PIPE_BUFFER || value_size <= 0 || size % value_size ||
        (uint64_t)offset + size > pres->width0) {
-      fxp_ctx_refuse(fxp_context(pipe), "clear_buffer of %u bytes at %u in a %u-byte buffer", size, offset, pres->width0);
+      fxp_ctx_refuse(fxp_context(pipe), "clear_buffer of %u bytes at %u in a %u-byte buffer"
+                                        FXP_GL_SKIPPED_CLEAR, size, offset, pres->width0);
       return;
    }
    base = fxp_resource_map(res);

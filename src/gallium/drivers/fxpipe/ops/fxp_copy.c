@@ -46,13 +46,13 @@ fxp_resource_copy_region(struct pipe_context *pipe, struct pipe_resource *pdst, 
    struct pipe_box dbox;
 
    if ((pdst->target == PIPE_BUFFER) != (psrc->target == PIPE_BUFFER)) {
-      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region between a buffer and a texture");
+      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region between a buffer and a texture" FXP_GL_SKIPPED_COPY);
       return;
    }
    if (pdst->target == PIPE_BUFFER) {
       u_box_1d(dstx, box->width, &dbox);
       if (!fxp_box_in_level(psrc, 0, box) || !fxp_box_in_level(pdst, 0, &dbox) || box->y || box->z) {
-         fxp_ctx_refuse(fxp_context(pipe), "buffer copy outside a buffer");
+         fxp_ctx_refuse(fxp_context(pipe), "buffer copy outside a buffer" FXP_GL_SKIPPED_COPY);
          return;
       }
       uint8_t *s = fxp_resource_map(src), *d = fxp_resource_map(dst);
@@ -67,13 +67,15 @@ fxp_resource_copy_region(struct pipe_context *pipe, struct pipe_resource *pdst, 
    const unsigned sbw = util_format_get_blockwidth(sf), sbh = util_format_get_blockheight(sf);
    const unsigned dbw = util_format_get_blockwidth(df), dbh = util_format_get_blockheight(df);
    if (util_format_get_blocksize(sf) != util_format_get_blocksize(df)) {
-      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region from %s to %s: block sizes differ", util_format_name(sf),
+      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region from %s to %s: block sizes differ"
+                                        FXP_GL_SKIPPED_COPY, util_format_name(sf),
                  util_format_name(df));
       return;
    }
    if (!fxp_box_in_level(psrc, src_level, box) || box->x % sbw || box->y % sbh || dstx % dbw ||
        dsty % dbh) {
-      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region source box outside level %u or not block aligned", src_level);
+      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region source box outside level %u or not block aligned"
+                                        FXP_GL_SKIPPED_COPY, src_level);
       return;
    }
 
@@ -88,7 +90,8 @@ fxp_resource_copy_region(struct pipe_context *pipe, struct pipe_resource *pdst, 
        (uint64_t)(dstx / dbw) + s.width > util_format_get_nblocksx(df, u_minify(pdst->width0, dst_level)) ||
        (uint64_t)(dsty / dbh) + s.height > util_format_get_nblocksy(df, u_minify(pdst->height0, dst_level)) ||
        (uint64_t)dstz + s.depth > fxp_resource_slices(pdst, dst_level)) {
-      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region destination outside level %u", dst_level);
+      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region destination outside level %u"
+                                        FXP_GL_SKIPPED_COPY, dst_level);
       return;
    }
    if (!s.width || !s.height || !s.depth)

@@ -212,7 +212,7 @@ fxp_raster_begin(struct fxp_raster *r)
    if (!r->threads || (n > 1 && !r->scene) || !fxp_shade_thread_setup(r, 0)) {
       r->threads = NULL;
       r->scene = NULL;
-      fxp_refuse("out of memory for fragment shading");
+      fxp_refuse("out of memory for fragment shading" FXP_GL_SKIPPED_DRAW);
       return false;
    }
    /* Map the buffers once per draw: a window's front buffer is read back from the window system on

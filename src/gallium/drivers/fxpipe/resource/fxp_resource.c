@@ -15,11 +15,11 @@ static bool
 fxp_template_valid(const struct pipe_resource *t)
 {
    if (t->width0 == 0 || t->height0 == 0 || t->depth0 == 0 || t->array_size == 0)
-      return fxp_refuse("resource with a zero dimension");
+      return fxp_refuse("resource with a zero dimension" FXP_GL_NO_RESOURCE);
    if (t->last_level >= PIPE_MAX_TEXTURE_LEVELS)
-      return fxp_refuse("resource with %u levels", t->last_level + 1);
+      return fxp_refuse("resource with %u levels" FXP_GL_NO_RESOURCE, t->last_level + 1);
    if (t->nr_samples > 1 || t->nr_storage_samples > 1)
-      return fxp_refuse("multisampled resource (not implemented yet)");
+      return fxp_refuse("multisampled resource (not implemented yet)" FXP_GL_NO_RESOURCE);
 
    switch (t->target) {
    case PIPE_BUFFER:
@@ -27,35 +27,35 @@ fxp_template_valid(const struct pipe_resource *t)
    case PIPE_TEXTURE_1D:
    case PIPE_TEXTURE_1D_ARRAY:
       if (t->height0 != 1 || t->depth0 != 1)
-         return fxp_refuse("1D texture with height or depth");
+         return fxp_refuse("1D texture with height or depth" FXP_GL_NO_RESOURCE);
       break;
    case PIPE_TEXTURE_2D:
    case PIPE_TEXTURE_RECT:
    case PIPE_TEXTURE_2D_ARRAY:
       if (t->depth0 != 1)
-         return fxp_refuse("2D texture with depth");
+         return fxp_refuse("2D texture with depth" FXP_GL_NO_RESOURCE);
       break;
    case PIPE_TEXTURE_CUBE:
    case PIPE_TEXTURE_CUBE_ARRAY:
       if (t->width0 != t->height0 || t->depth0 != 1 || t->array_size % 6)
-         return fxp_refuse("cube map that is not square or not a multiple of 6 faces");
+         return fxp_refuse("cube map that is not square or not a multiple of 6 faces" FXP_GL_NO_RESOURCE);
       break;
    case PIPE_TEXTURE_3D:
       if (t->array_size != 1)
-         return fxp_refuse("3D texture array");
+         return fxp_refuse("3D texture array" FXP_GL_NO_RESOURCE);
       if (t->width0 > 2048 || t->height0 > 2048 || t->depth0 > 2048)
-         return fxp_refuse("3D texture larger than 2048");
+         return fxp_refuse("3D texture larger than 2048" FXP_GL_NO_RESOURCE);
       break;
    default:
-      return fxp_refuse("unknown texture target %d", t->target);
+      return fxp_refuse("unknown texture target %d" FXP_GL_NO_RESOURCE, t->target);
    }
    if (t->target != PIPE_TEXTURE_3D &&
        (t->width0 > FXP_MAX_TEXTURE_2D_SIZE || t->height0 > FXP_MAX_TEXTURE_2D_SIZE))
-      return fxp_refuse("texture larger than %u", FXP_MAX_TEXTURE_2D_SIZE);
+      return fxp_refuse("texture larger than %u" FXP_GL_NO_RESOURCE, FXP_MAX_TEXTURE_2D_SIZE);
    if (t->array_size > FXP_MAX_TEXTURE_ARRAY_LAYERS * (t->target == PIPE_TEXTURE_CUBE_ARRAY ? 6 : 1))
-      return fxp_refuse("texture with %u layers", t->array_size);
+      return fxp_refuse("texture with %u layers" FXP_GL_NO_RESOURCE, t->array_size);
    if (t->target == PIPE_TEXTURE_RECT && t->last_level)
-      return fxp_refuse("rectangle texture with mip levels");
+      return fxp_refuse("rectangle texture with mip levels" FXP_GL_NO_RESOURCE);
    return true;
 }
 
@@ -86,7 +86,7 @@ fxp_resource_layout(struct fxp_resource *res)
       res->slice_stride_B[l] = align64(row_B * h_blk, FXP_ALIGN_B);
       offset += res->slice_stride_B[l] * fxp_resource_slices(t, l);
       if (offset > FXP_MAX_RESOURCE_SIZE_B)
-         return fxp_refuse("texture of more than %llu bytes",
+         return fxp_refuse("texture of more than %llu bytes" FXP_GL_NO_RESOURCE,
                            (unsigned long long)FXP_MAX_RESOURCE_SIZE_B);
    }
    res->size_B = offset;
@@ -137,11 +137,11 @@ fxp_create_displaytarget(struct fxp_screen *screen, struct fxp_resource *res, co
 
    if (res->base.target == PIPE_BUFFER || res->base.last_level || res->base.array_size > 1 ||
        res->base.depth0 > 1)
-      return fxp_refuse("display target that is not a single 2D image");
+      return fxp_refuse("display target that is not a single 2D image" FXP_GL_NO_WINDOW_BUFFER);
    res->dt = ws->displaytarget_create(ws, res->base.bind, res->base.format, res->base.width0,
                                       res->base.height0, FXP_ALIGN_B, map_front_private, &stride);
    if (!res->dt)
-      return fxp_refuse("the winsys could not create a %ux%u display target", res->base.width0,
+      return fxp_refuse("the winsys could not create a %ux%u display target" FXP_GL_NO_WINDOW_BUFFER, res->base.width0,
                         res->base.height0);
    fxp_displaytarget_layout(res, stride);
    return true;
@@ -183,7 +183,7 @@ fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resourc
                                     PIPE_BIND_SCANOUT | PIPE_BIND_SHARED;
       if (!fxp_is_format_supported(pscreen, templat->format, templat->target, templat->nr_samples,
                                    templat->nr_storage_samples, templat->bind & format_binds)) {
-         fxp_refuse("texture of format %s with bind 0x%x", util_format_name(templat->format),
+         fxp_refuse("texture of format %s with bind 0x%x" FXP_GL_NO_RESOURCE, util_format_name(templat->format),
                     templat->bind);
          goto fail;
       }
@@ -209,7 +209,7 @@ fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resourc
             memset(res->data, 0, res->size_B);
       }
       if (!res->data) {
-         fxp_refuse("out of memory for a resource of %llu bytes", (unsigned long long)res->size_B);
+         fxp_refuse("out of memory for a resource of %llu bytes" FXP_GL_NO_RESOURCE, (unsigned long long)res->size_B);
          goto fail;
       }
    }
@@ -330,7 +330,7 @@ fxp_resource_map(struct fxp_resource *res)
       res->dt_map = ws->displaytarget_map(ws, res->dt, PIPE_MAP_READ_WRITE);
       if (!res->dt_map) {
          res->dt_map_count = 0;
-         fxp_refuse("the winsys could not map a display target");
+         fxp_refuse("the winsys could not map a display target" FXP_GL_NO_WINDOW_MAP);
          return NULL;
       }
    }

@@ -18,7 +18,7 @@ fxp_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres, unsigned
 
    *out = NULL;
    if (!fxp_box_in_level(pres, level, box)) {
-      fxp_refuse("map of box (%d,%d,%d %dx%dx%d) outside level %u of a %ux%ux%u resource", box->x,
+      fxp_refuse("map of box (%d,%d,%d %dx%dx%d) outside level %u of a %ux%ux%u resource" FXP_GL_NO_MAP, box->x,
                  box->y, box->z, box->width, box->height, box->depth, level, pres->width0,
                  pres->height0, pres->depth0);
       return NULL;
@@ -26,7 +26,7 @@ fxp_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres, unsigned
    if (pres->target != PIPE_BUFFER &&
        (box->x % util_format_get_blockwidth(pres->format) ||
         box->y % util_format_get_blockheight(pres->format))) {
-      fxp_refuse("map of a box not aligned to the format's blocks");
+      fxp_refuse("map of a box not aligned to the format's blocks" FXP_GL_NO_MAP);
       return NULL;
    }
    xfer = CALLOC_STRUCT(fxp_transfer);

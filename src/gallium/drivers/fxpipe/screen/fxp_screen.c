@@ -63,7 +63,7 @@ fxp_flush_frontbuffer(struct pipe_screen *pscreen, struct pipe_context *pctx,
    struct fxp_resource *res = fxp_resource(pres);
 
    if (!res->dt) {
-      fxp_refuse("flush_frontbuffer on a resource that is not a display target");
+      fxp_refuse("flush_frontbuffer on a resource that is not a display target" FXP_GL_NOT_SHOWN);
       return;
    }
    if (screen->winsys->displaytarget_display)

@@ -1,11 +1,15 @@
 /* Tests of the screen and context basics: identity and IR caps, fences, queries, the draw stub (renders
- * nothing, changes nothing) and presenting a display target through the headless winsys. */
+ * nothing, changes nothing), presenting a display target through the headless winsys, FXPIPE_DEBUG=help's
+ * list and a refusal's message naming its GL consequence (fxp_debug.h). */
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "util/u_inlines.h"
 #include "frontend/sw_winsys.h"
 #include "fxp_headless.h"
 #include "fxp_screen.h"
+#include "fxp_debug.h"
 #include "tests/fxp_test.h"
 
 static void
@@ -156,11 +160,83 @@ test_present(struct fxp_t *t)
    pipe_resource_reference(&rt, NULL);
 }
 
+/* Reads the whole of f (rewound) into a NUL-terminated buffer the caller frees. */
+static char *
+slurp(FILE *f)
+{
+   fflush(f);
+   const long n = ftell(f);
+   char *s = calloc(1, n > 0 ? n + 1 : 1);
+   rewind(f);
+   if (s && n > 0 && fread(s, 1, n, f) != (size_t)n)
+      s[0] = 0;
+   return s;
+}
+
+static void
+test_debug_help(struct fxp_t *t)
+{
+   static const char *const flags[] = {"todo", "refuse", "resource", "nofast", "guard", "perf",
+                                       "nouniform", "tgsi", "all", "help"};
+   FILE *f = tmpfile();
+   if (!CHECK(t, f != NULL, "tmpfile"))
+      return;
+   fxp_debug_help(f);
+   char *s = slurp(f);
+   fclose(f);
+   if (!CHECK(t, s != NULL, "help text read"))
+      return;
+   /* every flag of fxp_debug.h's table, one line each: "fxpipe:   NAME  description" */
+   for (unsigned i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
+      char line[32];
+      snprintf(line, sizeof(line), "\nfxpipe:   %-9s ", flags[i]);
+      CHECK(t, strstr(s, line) != NULL, "FXPIPE_DEBUG=help lists %s", flags[i]);
+   }
+   unsigned lines = 0;
+   for (const char *p = s; *p; p++)
+      lines += *p == '\n';
+   CHECK_EQ_U(t, lines, 2 + sizeof(flags) / sizeof(flags[0])); /* a heading, the flags, the FXPIPE_DEBUG=1 rule */
+   free(s);
+}
+
+/* FXPIPE_DEBUG=refuse's line for a texture fxpipe refuses says what was refused and what GL shows of it. */
+static void
+test_refusal_names_gl_consequence(struct fxp_t *t)
+{
+   FILE *f = tmpfile();
+   if (!CHECK(t, f != NULL, "tmpfile"))
+      return;
+   const unsigned flags = fxp_debug_flags;
+   fflush(stderr);
+   const int saved = dup(2);
+   dup2(fileno(f), 2);
+   fxp_debug_flags |= FXP_DBG_REFUSE;
+   struct pipe_resource tmpl = {
+      .target = PIPE_TEXTURE_3D, .format = PIPE_FORMAT_R8G8B8A8_UNORM, .width0 = 4096, .height0 = 4,
+      .depth0 = 4, .array_size = 1, .bind = PIPE_BIND_SAMPLER_VIEW,
+   };
+   struct pipe_resource *r = t->screen->resource_create(t->screen, &tmpl);
+   fxp_debug_flags = flags;
+   fflush(stderr);
+   dup2(saved, 2);
+   close(saved);
+   char *s = slurp(f);
+   fclose(f);
+   CHECK(t, r == NULL, "a 3D texture 4096 wide is refused");
+   pipe_resource_reference(&r, NULL);
+   CHECK(t, s && strstr(s, "fxpipe: refused: 3D texture larger than 2048" FXP_GL_NO_RESOURCE "\n") != NULL,
+         "the refusal says what GL shows of it: \"%s\"", s ? s : "");
+   CHECK(t, s && strstr(s, "; GL: GL_OUT_OF_MEMORY from the glTexImage*") != NULL, "the GL consequence's text");
+   free(s);
+}
+
 const struct fxp_test fxp_screen_tests[] = {
    {"screen.identity", test_identity},
    {"screen.fence", test_fence},
    {"context.queries", test_queries},
    {"context.draw_renders_nothing", test_draw_renders_nothing},
    {"screen.present_headless", test_present},
+   {"debug.help_lists_every_flag", test_debug_help},
+   {"debug.refusal_names_gl_consequence", test_refusal_names_gl_consequence},
    {NULL, NULL},
 };

@@ -31,7 +31,8 @@ read_budget(void)
       errno = 0;
       const unsigned long long x = strtoull(v, &end, 10);
       if (*end || errno || !x || v[0] == '-')
-         fxp_refuse("FXPIPE_SHADER_BUDGET=%s is no positive number of instructions: the default %llu is kept",
+         fxp_refuse("FXPIPE_SHADER_BUDGET=%s is no positive number of instructions: the default %llu is kept"
+                    FXP_GL_SETTING_IGNORED,
                     v, (unsigned long long)FXP_SHADER_BUDGET_DEFAULT);
       else
          n = MIN2(x, FXP_SHADER_BUDGET_MAX);

@@ -95,9 +95,11 @@ choose(void)
    if (want && *want) {
       const enum fxp_isa w = fxp_isa_from_name(want);
       if (w == FXP_ISA_COUNT)
-         fxp_refuse("FXPIPE_ISA=%s is no table (sse2, avx2 or avx512): using %s", want, isas[best].name);
+         fxp_refuse("FXPIPE_ISA=%s is no table (sse2, avx2 or avx512): using %s"
+                    FXP_GL_SETTING_IGNORED, want, isas[best].name);
       else if (!fxp_isa_supported(w))
-         fxp_refuse("FXPIPE_ISA=%s: this CPU does not support it: using %s", want, isas[best].name);
+         fxp_refuse("FXPIPE_ISA=%s: this CPU does not support it: using %s"
+                    FXP_GL_SETTING_IGNORED, want, isas[best].name);
       else
          chosen = w;
    }

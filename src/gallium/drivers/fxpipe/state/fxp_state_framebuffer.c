@@ -18,18 +18,20 @@ fxp_create_surface(struct pipe_context *pipe, struct pipe_resource *pt,
    struct pipe_surface *ps;
 
    if (pt->target == PIPE_BUFFER) {
-      fxp_ctx_refuse(fxp_context(pipe), "surface on a buffer");
+      fxp_ctx_refuse(fxp_context(pipe), "surface on a buffer" FXP_GL_NO_SURFACE);
       return NULL;
    }
    if (templ->u.tex.level > pt->last_level ||
        templ->u.tex.first_layer > templ->u.tex.last_layer ||
        templ->u.tex.last_layer >= fxp_resource_slices(pt, templ->u.tex.level)) {
-      fxp_ctx_refuse(fxp_context(pipe), "surface of level %u layers %u-%u outside the resource", templ->u.tex.level,
+      fxp_ctx_refuse(fxp_context(pipe), "surface of level %u layers %u-%u outside the resource"
+                                        FXP_GL_NO_SURFACE, templ->u.tex.level,
                  templ->u.tex.first_layer, templ->u.tex.last_layer);
       return NULL;
    }
    if (util_format_get_blocksize(templ->format) != util_format_get_blocksize(pt->format)) {
-      fxp_ctx_refuse(fxp_context(pipe), "surface format %s on a %s resource", util_format_name(templ->format),
+      fxp_ctx_refuse(fxp_context(pipe), "surface format %s on a %s resource"
+                                        FXP_GL_NO_SURFACE, util_format_name(templ->format),
                  util_format_name(pt->format));
       return NULL;
    }

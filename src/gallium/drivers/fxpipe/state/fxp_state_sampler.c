@@ -70,7 +70,7 @@ fxp_create_sampler_view(struct pipe_context *pipe, struct pipe_resource *texture
         util_format_get_blocksize(templ->format) != util_format_get_blocksize(texture->format))) {
       /* st/mesa does not expect NULL here (it would crash): the view is made, with no format, and samples
        * as an unbound unit does, (0, 0, 0, 1), never reading the resource */
-      fxp_ctx_refuse(fxp_context(pipe), "sampler view of format %s on a %s resource: it samples (0, 0, 0, 1)",
+      fxp_ctx_refuse(fxp_context(pipe), "sampler view of format %s on a %s resource" FXP_GL_VIEW_ZERO,
                  util_format_name(templ->format), util_format_name(texture->format));
       view->format = PIPE_FORMAT_NONE;
    }

@@ -21,7 +21,7 @@ fxp_create_shader(struct pipe_context *pipe, enum pipe_shader_type stage,
    const bool given = templ->type == PIPE_SHADER_IR_NIR ? templ->ir.nir != NULL
                       : templ->type == PIPE_SHADER_IR_TGSI && templ->tokens;
    if (!given) {
-      fxp_ctx_refuse(fxp_context(pipe), "shader that is neither NIR nor TGSI");
+      fxp_ctx_refuse(fxp_context(pipe), "shader that is neither NIR nor TGSI" FXP_GL_SHADER_DRAWS);
       return NULL;
    }
    /* Mesa's helper: nir_to_tgsi of NIR (which it frees), or a copy of TGSI */
@@ -125,7 +125,7 @@ fxp_set_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader,
    if (cb->user_buffer) {
       slot->user_copy = MALLOC(MAX2(cb->buffer_size, 16));
       if (!slot->user_copy) {
-         fxp_ctx_out_of_memory(ctx, "out of memory for %u bytes of constants", cb->buffer_size);
+         fxp_ctx_out_of_memory(ctx, "out of memory for %u bytes of constants" FXP_GL_ZERO_CONSTANTS, cb->buffer_size);
          return;
       }
       memcpy(slot->user_copy, (const uint8_t *)cb->user_buffer + cb->buffer_offset, cb->buffer_size);

@@ -21,7 +21,7 @@ fxp_create_vertex_elements_state(struct pipe_context *pipe, unsigned count,
    if (!ve)
       return NULL;
    if (!fxp_fetch_plan_compile(&ve->plan, count, elements, error, sizeof(error))) {
-      fxp_ctx_refuse(fxp_context(pipe), "vertex elements: %s", error);
+      fxp_ctx_refuse(fxp_context(pipe), "vertex elements: %s" FXP_GL_VELEMS_DRAWS, error);
       FREE(ve);
       return NULL;
    }
