@@ -13,7 +13,8 @@
  * the early tests use the fast depth test when it applies.
  * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and
  * the usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) run as lane vectors with one load and store a
- * pixel; the depth test runs one loop per depth format with the state compiled at setup (fast_depth_tt). */
+ * pixel, or two 8-pixel row loads and stores for a full batch of four quads side by side (store_pixels,
+ * load_pixels); the depth test runs one loop per depth format with the state compiled at setup (fast_depth_tt). */
 #include <math.h>
 
 #include "util/format/u_format.h"
@@ -210,6 +211,70 @@ depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
    return lanes;
 }
 
+/* Whether the batch's four quads are side by side, left to right, from (x[0], y[0]): quad q's top-left pixel
+ * at (x[0] + 2 q, y[0]), the layout the rasterizer gives each row of quads of a wholly covered tile
+ * (raster/fxp_rasterize.c). Every batch's lane 4 q + i is pixel i of quad q (struct fxp_batch: i = 0 top
+ * left, 1 top right, 2 bottom left, 3 bottom right), so the quads' top-left pixels decide it; then the batch's
+ * pixels are two rows of 8, and lanes 4 q, 4 q + 1 (4 q + 2, 4 q + 3) are pixels 2 q, 2 q + 1 of the top
+ * (bottom) row. */
+static inline bool
+lanes_two_rows(const int *x, const int *y)
+{
+   return FXP_W == 16 && x[4] == x[0] + 2 && x[8] == x[0] + 4 && x[12] == x[0] + 6 && y[4] == y[0] &&
+          y[8] == y[0] && y[12] == y[0];
+}
+
+/* The lanes of pass of px (one 32-bit pixel a lane) stored into colour buffer cb (4 bytes a pixel). A full
+ * batch in two rows (lanes_two_rows) is stored 8 bytes (a quad's row) at a time; otherwise one store a lane,
+ * with the buffer's origin and stride held in locals (a store through a uint8_t pointer may alias f). */
+static inline void
+store_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass, fxp_vu px)
+{
+   uint8_t *const origin = f->cbuf_origin[cb];
+   const size_t stride = f->cbuf_stride[cb];
+   if (pass == (uint32_t)((1ull << FXP_W) - 1) && lanes_two_rows(x, y)) {
+      uint64_t pairs[FXP_W / 2]; /* pairs[2 q]: quad q's top row, pairs[2 q + 1]: its bottom row */
+      memcpy(pairs, &px, sizeof(pairs));
+      uint8_t *top = origin + (size_t)y[0] * stride + (size_t)x[0] * 4, *bottom = top + stride;
+      for (unsigned q = 0; q < FXP_W / 4; q++) {
+         memcpy(top + 8 * q, &pairs[2 * q], 8);
+         memcpy(bottom + 8 * q, &pairs[2 * q + 1], 8);
+      }
+      return;
+   }
+   for (uint32_t todo = pass; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      const uint32_t word = px[l];
+      memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * 4, &word, 4); /* little-endian byte order */
+   }
+}
+
+/* The 32-bit pixels of colour buffer cb at the lanes of pass (0 in the others), as store_pixels stores them. */
+static inline fxp_vu
+load_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass)
+{
+   const uint8_t *const origin = f->cbuf_origin[cb];
+   const size_t stride = f->cbuf_stride[cb];
+   fxp_vu d;
+   if (pass == (uint32_t)((1ull << FXP_W) - 1) && lanes_two_rows(x, y)) {
+      uint64_t pairs[FXP_W / 2];
+      const uint8_t *top = origin + (size_t)y[0] * stride + (size_t)x[0] * 4, *bottom = top + stride;
+      for (unsigned q = 0; q < FXP_W / 4; q++) {
+         memcpy(&pairs[2 * q], top + 8 * q, 8);
+         memcpy(&pairs[2 * q + 1], bottom + 8 * q, 8);
+      }
+      memcpy(&d, pairs, sizeof(d));
+      return d;
+   }
+   uint32_t dst[FXP_W] = {0};
+   for (uint32_t todo = pass; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      memcpy(&dst[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4); /* little-endian byte order */
+   }
+   memcpy(&d, dst, sizeof(d));
+   return d;
+}
+
 /* float_to_ubyte (util/u_math.h) on a lane vector: the same bytes. */
 static inline fxp_vu
 vec_to_ubyte(fxp_vf f)
@@ -290,13 +355,7 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
    const bool bgra = f->fast_color[cb] == FC_BGRA, has_alpha = f->fast_color_alpha[cb];
    if (!colormask)
       return;
-   uint32_t dst[FXP_W] = {0};
-   for (uint32_t todo = pass; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      memcpy(&dst[l], fxp_fragment_cbuf(f, cb, x[l], y[l]), 4); /* little-endian byte order */
-   }
-   fxp_vu dw;
-   memcpy(&dw, dst, sizeof(dw));
+   const fxp_vu dw = load_pixels(f, cb, x, y, pass);
    /* the bytes of R, G, B, A */
    const unsigned shift[4] = {bgra ? 16u : 0u, 8u, bgra ? 0u : 16u, 24u};
    fxp_vu db[4], r[4];
@@ -329,11 +388,7 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
          r[c] = c == 3 && !has_alpha ? (fxp_vu){0} : vec_to_ubyte(o[c]);
       px |= r[c] << shift[c];
    }
-   for (uint32_t todo = pass; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      const uint32_t word = px[l];
-      memcpy(fxp_fragment_cbuf(f, cb, x[l], y[l]), &word, 4);
-   }
+   store_pixels(f, cb, x, y, pass, px);
 }
 
 unsigned
@@ -372,23 +427,13 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
          const fxp_vu cb = vec_to_ubyte(fxp_output(e, f->fs_color[i], 2)->f);
          const fxp_vu ca = has_alpha ? vec_to_ubyte(fxp_output(e, f->fs_color[i], 3)->f) : (fxp_vu){0};
          const fxp_vu px = (bgra ? cb | cr << 16 : cr | cb << 16) | cg << 8 | ca << 24;
-         for (uint32_t todo = pass; todo; todo &= todo - 1) {
-            const unsigned l = (unsigned)__builtin_ctz(todo);
-            const uint32_t word = px[l];
-            memcpy(fxp_fragment_cbuf(f, i, x[l], y[l]), &word, 4); /* little-endian byte order */
-         }
+         store_pixels(f, i, x, y, pass, px);
          continue;
       }
       if (f->fast_color_over[i]) {
          /* glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA): s * a + d * (1 - a), computed as
           * fxp_blend_equation computes it, for all lanes at once: one 32-bit load and store per pixel */
-         uint32_t dst[FXP_W] = {0};
-         for (uint32_t todo = pass; todo; todo &= todo - 1) {
-            const unsigned l = (unsigned)__builtin_ctz(todo);
-            memcpy(&dst[l], fxp_fragment_cbuf(f, i, x[l], y[l]), 4); /* little-endian byte order */
-         }
-         fxp_vu d;
-         memcpy(&d, dst, sizeof(d));
+         const fxp_vu d = load_pixels(f, i, x, y, pass);
          const fxp_vu dbyte[4] = {bgra ? (d >> 16) & 0xff : d & 0xff, (d >> 8) & 0xff,
                                   bgra ? d & 0xff : (d >> 16) & 0xff, d >> 24};
          const fxp_vf a = clamp01(fxp_output(e, f->fs_color[i], 3)->f), ia = 1.0f - a;
@@ -402,11 +447,7 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
          if (!has_alpha)
             r[3] = (fxp_vu){0};
          const fxp_vu px = (bgra ? r[2] | r[0] << 16 : r[0] | r[2] << 16) | r[1] << 8 | r[3] << 24;
-         for (uint32_t todo = pass; todo; todo &= todo - 1) {
-            const unsigned l = (unsigned)__builtin_ctz(todo);
-            const uint32_t word = px[l];
-            memcpy(fxp_fragment_cbuf(f, i, x[l], y[l]), &word, 4);
-         }
+         store_pixels(f, i, x, y, pass, px);
          continue;
       }
       write_color_vec(f, e, i, x, y, pass);

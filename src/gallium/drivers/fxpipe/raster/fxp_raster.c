@@ -266,6 +266,7 @@ fxp_raster_begin(struct fxp_raster *r)
    }
    /* Batches shared by several triangles (a fast path): not when the shader interpolates at other places
     * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
+   r->whole_tile_batches = !(fxp_debug_flags & FXP_DBG_NOFAST);
    r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
                       !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
    if (fxp_debug_flags & FXP_DBG_PERF) {

@@ -123,6 +123,8 @@ struct fxp_raster {
                                             scene (fxp_rasterize_prim) */
    bool share_batches;                   /* a batch may take quads of several triangles (raster/fxp_shade.h,
                                             struct fxp_batch; fxp_raster_begin says when) */
+   bool whole_tile_batches;              /* a wholly covered 8x8 tile makes four batches of a quad row each
+                                            (fxp_rasterize.c); off under FXPIPE_DEBUG=nofast, to compare */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
    bool fs_ready;
 };

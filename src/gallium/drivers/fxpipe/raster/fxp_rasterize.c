@@ -171,6 +171,27 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
                      m &= ~((uint64_t)1 << (j * RASTER_TILE + i));
             }
          }
+         if (m == ~(uint64_t)0 && r->whole_tile_batches && 2 * FXP_QUADS_PER_BATCH == RASTER_TILE) {
+            /* a whole tile: a batch a row of quads, each four quads side by side (whose colour writes are
+             * two 8-pixel rows: fragment/fxp_fragment_fast.c, store_pixels); the batch the tile finds is
+             * shaded first, so that the rows line up with batches (primitive order is kept either way) */
+            static const int8_t row_dx[16] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
+            static const int8_t row_dy[16] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+            if (bt->nq)
+               r->shade_batch(r, ts, bt);
+            for (int qy = 0; qy < RASTER_TILE; qy += 2) {
+               for (unsigned l = 0; l < FXP_W; l++) {
+                  bt->x[l] = tx + row_dx[l];
+                  bt->y[l] = ty + qy + row_dy[l];
+               }
+               for (unsigned q = 0; q < FXP_QUADS_PER_BATCH; q++)
+                  bt->prim[q] = p;
+               bt->coverage = (uint32_t)((1ull << FXP_W) - 1);
+               bt->nq = FXP_QUADS_PER_BATCH;
+               r->shade_batch(r, ts, bt);
+            }
+            continue;
+         }
          /* the tile's quads in rows of quads, left to right: the order the batches have always had */
          for (unsigned qy = 0; m && qy < RASTER_TILE; qy += 2) {
             const unsigned rows2 = (unsigned)(m >> (qy * RASTER_TILE)) & 0xffffu; /* rows qy and qy + 1 */
