@@ -8,7 +8,8 @@ Only fxpipe's own sources are compiled again, with clang and `-fsanitize=fuzzer-
 (read from MESA_BUILD_DIR/compile_commands.json, gcc-only flags dropped); the harnesses link them with
 `-fsanitize=fuzzer,address,undefined` against the static libraries Mesa's build already made with gcc
 (libgallium's TGSI utilities, util, format, nir, ...), uninstrumented. The harnesses:
-   fxt1        the FXT1 decoder and encoder (fxt1/*.c of the driver's library)
+   fxt1        the FXT1 decoder and encoder (fxt1/*.c of the driver's library, but for GL's entry point
+               fxp_fxt1_texstore.c)
    fxt1-files  the FXT1 tool's KTX and PNG readers (fxt1/fxp_fxt1_ktx.c, fxt1/fxp_fxt1_image.c, libpng)
    tgsi        the TGSI runner (no main) on the whole driver and the headless winsys
    fetch       vertex fetch plans (fetch/*.c), linked with the whole driver's objects like tgsi
@@ -69,7 +70,8 @@ fxp = 'src/gallium/drivers/fxpipe'
 lib = pick(fxp + '/libfxpipe.a.p')
 engines = pick(fxp + '/libfxpipe_engine_sse2.a.p') + pick(fxp + '/libfxpipe_engine_avx2.a.p') + \
           pick(fxp + '/libfxpipe_engine_avx512.a.p')
-fxt1 = [o for o in lib if '/fxt1_' in o]
+# the codec only: fxp_fxt1_texstore.c, GL's entry point to the encoder, needs fxp_debug (its unit tests cover it)
+fxt1 = [o for o in lib if '/fxt1_' in o and 'fxt1_texstore' not in o]
 tool = pick(fxp + '/fxpipe-fxt1.p', ['fxp_fxt1_image.c', 'fxp_fxt1_ktx.c'])
 runner = pick(fxp + '/fxpipe-tgsi-runner.p')
 winsys = pick('src/gallium/winsys/fxpipe/libws_fxpipe_headless.a.p')

@@ -1,4 +1,5 @@
-/* Shared by the GL test programs: a check that prints "ok" or "FAIL" with its message and counts failures. */
+/* Shared by the GL test programs: a check that prints "ok" or "FAIL" with its message, counts failures and
+ * returns whether it passed. */
 #ifndef FXP_GL_CHECK_H
 #define FXP_GL_CHECK_H
 
@@ -7,7 +8,7 @@
 
 static int failures;
 
-static void
+static int
 check(int ok, const char *fmt, ...)
 {
    va_list ap;
@@ -17,6 +18,7 @@ check(int ok, const char *fmt, ...)
    printf("\n");
    va_end(ap);
    failures += !ok;
+   return ok;
 }
 
 #endif

@@ -87,8 +87,8 @@ fxp_fxt1_encoder_init(struct fxp_fxt1_encoder *enc, bool rgba_format, enum fxp_f
 
 /* ---- a block's texels ---- */
 
-/* Canonical texels (header: for the RGBA format alpha 0 means transparent black), block flags, and the texels
- * as float vectors. */
+/* The texels as they are (header: an alpha-0 texel keeps its colour), block flags, and the texels as float
+ * vectors. */
 void
 fx_prepare(const struct fxp_fxt1_encoder *enc, const uint8_t in[32][4], struct fx_texels *tx)
 {
@@ -97,14 +97,15 @@ fx_prepare(const struct fxp_fxt1_encoder *enc, const uint8_t in[32][4], struct f
    memcpy(tx->px, in, sizeof(tx->px));
    tx->transparent = 0;
    tx->n_transparent = 0;
+   tx->n_clear = 0;
    if (enc->rgba_format) {
       for (unsigned t = 0; t < 32; t++) {
          const unsigned a = tx->px[t][3];
 
          if (a == 0) {
-            memset(tx->px[t], 0, 4);
             tx->transparent |= 1u << t;
             tx->n_transparent++;
+            tx->n_clear += !(tx->px[t][0] | tx->px[t][1] | tx->px[t][2]);
          }
          below_255 |= a != 255;
          binary &= a == 0 || a == 255;
@@ -382,32 +383,60 @@ fx_decoded_error(const uint8_t px[32][4], const uint8_t dec[32][4], bool rgba_fo
 uint64_t
 fxp_fxt1_block_error(const uint8_t texels[32][4], const uint8_t decoded[32][4], bool rgba_format)
 {
-   uint8_t px[32][4];
-
-   memcpy(px, texels, sizeof(px));
-   for (unsigned t = 0; rgba_format && t < 32; t++) {
-      if (px[t][3] == 0)
-         memset(px[t], 0, 4);
-   }
-   return fx_decoded_error(px, decoded, rgba_format);
+   return fx_decoded_error(texels, decoded, rgba_format);
 }
 
-/* The RGBA format's promises (header): transparent texels decode to (0,0,0,0); a block whose alphas are all 0
- * or 255 keeps them exactly. */
+/* The RGBA format's promise (header): a block whose alphas are all 0 or 255 keeps them exactly. */
 static bool
 fx_keeps_promises(const struct fx_texels *tx, const uint8_t dec[32][4], bool rgba_format)
 {
-   if (!rgba_format)
+   if (!rgba_format || !tx->binary_alpha)
       return true;
    for (unsigned t = 0; t < 32; t++) {
-      if ((tx->transparent >> t) & 1u) {
-         if (dec[t][0] | dec[t][1] | dec[t][2] | dec[t][3])
-            return false;
-      } else if (tx->binary_alpha && dec[t][3] != tx->px[t][3]) {
+      if (dec[t][3] != tx->px[t][3])
          return false;
-      }
    }
    return true;
+}
+
+/* The RGBA format's blocks whose alphas are all 0 or 255 and that have an alpha-0 texel of another colour than
+ * black (fx_fast_kind's FX_FAST_HIDDEN): punch-through (CC_MIXED alpha[0]=1) decodes their alpha-0 texels as
+ * transparent black, so the fast setting also tries the modes that can keep those texels' colours: CC_ALPHA
+ * lerp=1 (fx_fast_translucent2) and CC_ALPHA lerp=0 (the thorough setting's k-means without its search over
+ * neighbouring codes, fx_fit_alpha0_quick; its free colours are opaque or clear in such a block); block by block, the least error by the exact decode
+ * among those whose alphas are exact (the punch-through block's always are). */
+static void
+fx_fast_hidden2(const struct fxp_fxt1_encoder *enc, const uint8_t px0[32][4], const uint8_t px1[32][4],
+                uint8_t out0[16], uint8_t out1[16])
+{
+   const uint8_t(*const px[2])[4] = {px0, px1};
+   uint8_t *const out[2] = {out0, out1};
+   uint8_t alt[2][2][16];
+
+   fx_fast_punch2(enc, px0, px1, out0, out1);
+   fx_fast_translucent2(enc, px0, px1, alt[0][0], alt[1][0]);
+   for (unsigned b = 0; b < 2; b++) {
+      struct fx_texels tx;
+      struct fx_cand c;
+      uint8_t dec[32][4];
+      uint64_t best;
+
+      fx_prepare(enc, px[b], &tx);
+      fx_fit_alpha0_quick(enc, &tx, &c);
+      fx_pack(&c, alt[b][1]);
+      fxp_fxt1_decode_block(out[b], dec);
+      best = fx_decoded_error(px[b], dec, true);
+      for (unsigned k = 0; k < 2; k++) {
+         uint64_t e;
+
+         fxp_fxt1_decode_block(alt[b][k], dec);
+         e = fx_decoded_error(px[b], dec, true);
+         if (e < best && fx_keeps_promises(&tx, dec, true)) {
+            best = e;
+            memcpy(out[b], alt[b][k], 16);
+         }
+      }
+   }
 }
 
 /* Packs each candidate, decodes it with fxpipe's exact decoder and writes the one with the least error (the
@@ -468,6 +497,7 @@ fx_fast_pair(const struct fxp_fxt1_encoder *enc, enum fx_fast_kind kind, const u
    switch (kind) {
    case FX_FAST_OPAQUE: fx_fast_blocks2(enc, px0, px1, out0, out1); break;
    case FX_FAST_PUNCH: fx_fast_punch2(enc, px0, px1, out0, out1); break;
+   case FX_FAST_HIDDEN: fx_fast_hidden2(enc, px0, px1, out0, out1); break;
    case FX_FAST_TRANSLUCENT: fx_fast_translucent2(enc, px0, px1, out0, out1); break;
    case FX_FAST_CLEAR:
    case FX_FAST_KINDS:

@@ -10,19 +10,23 @@
  *   CC_ALPHA lerp=0  three free ARGB5555 colours + transparent black
  *   CC_ALPHA lerp=1  ARGB5555 pairs (color0, color1) left and (color2, color1) right, 4 levels each
  *
- * Error (squared, summed over the 32 texels): R, G, B always; A too for COMPRESSED_RGBA_FXT1_3DFX. For that
- * format a texel whose alpha is 0 counts as transparent black (0,0,0,0), the colour FXT1's punch-through
- * entries decode to. A block whose alphas are all 0 or 255 (opaque or punch-through) decodes with exactly
- * those alphas, its alpha-0 texels as (0,0,0,0); in other (translucent) blocks the least error decides (the
- * thorough setting keeps their alpha-0 texels exactly transparent black too). For COMPRESSED_RGB_FXT1_3DFX
- * alpha is ignored, and the "transparent black" entries, which that format decodes as opaque black, are one
- * more colour.
+ * Error (squared, summed over the 32 texels): R, G, B always; A too for COMPRESSED_RGBA_FXT1_3DFX. Every
+ * texel counts as given, whatever its alpha: GL keeps the colour of a texel whose alpha is 0 (glGetTexImage
+ * returns it, and linear filtering blends it into its neighbours), so an alpha-0 texel is not taken as
+ * transparent black. Transparent black (0,0,0,0), what FXT1's punch-through entries decode to, is one more
+ * colour; CC_ALPHA's colours with alpha 0 hold other colours (a texel (255,0,0,0) decodes as (255,0,0,0)).
+ * A block whose alphas are all 0 or 255 (opaque or punch-through) decodes with exactly those alphas; in other
+ * (translucent) blocks the least error decides. For COMPRESSED_RGB_FXT1_3DFX alpha is ignored, and the
+ * "transparent black" entries, which that format decodes as opaque black, are one more colour.
  *
  * Settings:
  *   FXP_FXT1_FAST      one path per kind of block, four 4x4 halves at a time in SIMD lanes: opaque blocks
  *                      CC_MIXED a0=0, punch-through CC_MIXED a0=1, translucent CC_ALPHA lerp=1 (principal
  *                      axis, indices from the projections, least-squares endpoints, exact palette, final
- *                      indices by projection), fully transparent blocks a constant block.
+ *                      indices by projection), blocks of transparent black a constant block; punch-through
+ *                      blocks (or blocks of alpha 0 only) with an alpha-0 texel that is not black get both
+ *                      CC_MIXED a0=1 and CC_ALPHA lerp=1, the latter kept when its alphas are exact and its
+ *                      error smaller.
  *   FXP_FXT1_THOROUGH  every mode that can hold the block's alpha (both variants of CC_MIXED and CC_ALPHA),
  *                      each fitted with iterated least squares or k-means and a search over neighbouring
  *                      quantised codes scored by the exact error, plus the fast setting's block; the one whose

@@ -1,17 +1,19 @@
 /* fxpipe's FXT1 encoder, fast paths for the RGBA format's blocks with alpha (FXP_FXT1_FAST), in the style of
  * fxp_fxt1_encode_fast.c: four 4x4 halves (two blocks) at once, one half per lane of 4-wide float vectors.
- *   clear (every alpha 0):         a constant block, every texel transparent black;
- *   punch-through (alphas 0, 255): CC_MIXED alpha[0]=1, per half a RGB555/RGB565 pair fitted to the opaque
- *                                  texels (3 levels), the transparent ones on index 3 (transparent black);
+ *   clear (every texel (0,0,0,0)): a constant block, every texel transparent black;
+ *   punch-through (alphas 0, 255,  CC_MIXED alpha[0]=1, per half a RGB555/RGB565 pair fitted to the opaque
+ *   alpha-0 texels black):         texels (3 levels), the transparent ones on index 3 (transparent black);
  *   translucent (any other):       CC_ALPHA lerp=1, per half an ARGB line; the two halves' lines are turned
  *                                  so that their nearest ends meet in the shared colour 1, and the three
  *                                  colours come from one least-squares system for the whole block.
  * Each fit: weighted mean and covariance, principal axis by power iteration, indices from the projections,
  * least-squares endpoints, quantisation, exact palette, final indices by projection on the palette's line.
- * Alpha-0 texels are taken as (0,0,0,0), as everywhere in the encoder (fxp_fxt1_encode.h). */
+ * Alpha-0 texels keep their colour, as everywhere in the encoder (fxp_fxt1_encode.h): the translucent fit
+ * takes them as they are. Blocks of alphas 0 and 255 with an alpha-0 texel of another colour than black get
+ * both the punch-through and the translucent block (fx_fast_hidden2 in fxp_fxt1_encode.c). */
 #include "fxp_fxt1_encode_priv.h"
 
-/* Four halves, channel by channel: lane l is half[l]'s 16 texels, alpha-0 texels zeroed. */
+/* Four halves, channel by channel: lane l is half[l]'s 16 texels. */
 struct fx_lanes {
    v4f x[4][16]; /* [R, G, B, A][texel] */
    v4f w[16];    /* 1 for a texel that takes part in the fit, 0 for one that does not */
@@ -31,7 +33,7 @@ fx_lanes_load(const uint8_t *const half[4], bool opaque_only, struct fx_lanes *L
          const v4i clear = (v4i)(w >> 24) == 0;
 
          for (unsigned c = 0; c < 4; c++)
-            L->x[c][n] = fx_vsel(clear, (v4f){0}, __builtin_convertvector((v4i)((w >> (8 * c)) & 0xff), v4f));
+            L->x[c][n] = __builtin_convertvector((v4i)((w >> (8 * c)) & 0xff), v4f);
          L->w[n] = opaque_only ? fx_vsel(clear, (v4f){0}, (v4f){0} + 1.0f) : (v4f){0} + 1.0f;
       }
    }
@@ -371,7 +373,7 @@ fx_store(uint64_t lo, uint64_t hi, uint8_t out[16])
 enum fx_fast_kind
 fx_fast_kind(const uint8_t px[32][4], bool rgba_format)
 {
-   unsigned all = 255, any = 0, binary = 1;
+   unsigned all = 255, any = 0, binary = 1, hidden = 0;
 
    if (!rgba_format)
       return FX_FAST_OPAQUE;
@@ -381,12 +383,15 @@ fx_fast_kind(const uint8_t px[32][4], bool rgba_format)
       all &= a;
       any |= a;
       binary &= a == 0 || a == 255;
+      hidden |= a == 0 ? px[t][0] | px[t][1] | px[t][2] : 0;
    }
    if (all == 255)
       return FX_FAST_OPAQUE;
-   if (any == 0)
-      return FX_FAST_CLEAR;
-   return binary ? FX_FAST_PUNCH : FX_FAST_TRANSLUCENT;
+   if (!binary)
+      return FX_FAST_TRANSLUCENT;
+   if (hidden)
+      return FX_FAST_HIDDEN;
+   return any == 0 ? FX_FAST_CLEAR : FX_FAST_PUNCH;
 }
 
 void

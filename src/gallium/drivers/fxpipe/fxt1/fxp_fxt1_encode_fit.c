@@ -398,13 +398,13 @@ fx_fit_hi(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, struct
 
 /* Mean colour of the texels on each index below k (weight wt); an index with no texel keeps its colour. */
 static void
-fx_centroids(const struct fx_texels *tx, const v16i idx[2], unsigned k, float cent[4][4])
+fx_centroids(const struct fx_texels *tx, const v16f wt[2], const v16i idx[2], unsigned k, float cent[4][4])
 {
    for (unsigned i = 0; i < k; i++) {
       float n = 0, s[4] = {0};
 
       for (unsigned h = 0; h < 2; h++) {
-         const v16f w = fx_sel(fx_ieq(idx[h], fx_isplat((int)i)), tx->wt[h], (v16f){0});
+         const v16f w = fx_sel(fx_ieq(idx[h], fx_isplat((int)i)), wt[h], (v16f){0});
 
          n += fx_hsum(w);
          for (unsigned ch = 0; ch < 4; ch++)
@@ -417,23 +417,35 @@ fx_centroids(const struct fx_texels *tx, const v16i idx[2], unsigned k, float ce
    }
 }
 
+/* A block whose alphas are all 0 or 255 keeps them exactly, so its texels take only entries of their own alpha
+ * (fx_match): CC_ALPHA's free colours of such a block are made opaque or clear. */
+static void
+fx_snap_alpha(const struct fx_texels *tx, bool alpha, unsigned k, float cent[4][4])
+{
+   for (unsigned i = 0; alpha && tx->binary_alpha && i < k; i++)
+      cent[i][3] = cent[i][3] < 127.5f ? 0.0f : 255.0f;
+}
+
 /* Lloyd's k-means on the block with k free colours (plus, for CC_ALPHA lerp=0, the fixed transparent black of
  * index 3), seeded by the means of k runs of texels sorted along the principal axis; then the same rounds on
- * quantised colours with exact indices, and the neighbourhood search. */
+ * quantised colours with exact indices, and the neighbourhood search. Every texel takes part: CC_CHROMA is
+ * fitted only to blocks without a transparent texel, and CC_ALPHA's free colours can hold an alpha-0 texel's
+ * colour (a texel on index 3, transparent black, drops out of the means). */
 static void
-fx_fit_free(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, unsigned k,
+fx_fit_free(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, unsigned k, unsigned refine_passes,
             struct fx_cand *c)
 {
    const bool alpha = c->mode == FX_ALPHA0 && tx->use_alpha;
+   const v16f *const wt = fx_ones;
    const unsigned nch = alpha ? 4 : 3;
    struct fx_line l;
    struct fx_comp comp[16];
    float t[32], cent[4][4];
    unsigned order[32], n = 0;
 
-   fx_line_fit(tx, tx->wt, 0, 2, nch, 8, &l);
+   fx_line_fit(tx, wt, 0, 2, nch, 8, &l);
    for (unsigned i = 0; i < 32; i++) {
-      if (tx->wt[i >> 4][i & 15] == 0.0f)
+      if (wt[i >> 4][i & 15] == 0.0f)
          continue;
       t[i] = 0;
       for (unsigned ch = 0; ch < nch; ch++)
@@ -456,12 +468,13 @@ fx_fit_free(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, unsi
       for (unsigned ch = 0; ch < 4; ch++)
          cent[g][ch] = hi > lo ? s[ch] / (float)(hi - lo) : l.mean[ch];
    }
+   fx_snap_alpha(tx, alpha, k, cent);
 
    /* float rounds: the palette is the centroids themselves */
    struct fx_pal p;
 
    fx_palette(tx, c, 0, &p); /* for n, usable and the fixed entries */
-   for (unsigned r = 0; r < (8u); r++) {
+   for (unsigned r = 0; r < (refine_passes ? 8u : 3u); r++) {
       for (unsigned i = 0; i < k; i++) {
          memcpy(p.c[i], cent[i], sizeof(cent[i]));
          if (!alpha)
@@ -469,23 +482,26 @@ fx_fit_free(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, unsi
       }
       fx_match(tx, 0, &p, &c->idx[0]);
       fx_match(tx, 1, &p, &c->idx[1]);
-      fx_centroids(tx, c->idx, k, cent);
+      fx_centroids(tx, wt, c->idx, k, cent);
+      fx_snap_alpha(tx, alpha, k, cent);
    }
    /* quantised rounds */
    for (unsigned i = 0; i < k; i++)
       fx_quant(enc, c, i, cent[i], alpha);
    fx_eval(tx, c);
-   for (unsigned r = 0; r < (4u); r++) {
+   for (unsigned r = 0; r < (refine_passes ? 4u : 1u); r++) {
       struct fx_cand q = *c;
 
-      fx_centroids(tx, c->idx, k, cent);
+      fx_centroids(tx, wt, c->idx, k, cent);
+      fx_snap_alpha(tx, alpha, k, cent);
       for (unsigned i = 0; i < k; i++)
          fx_quant(enc, &q, i, cent[i], alpha);
       if (!(fx_eval(tx, &q) < c->err))
          break;
       *c = q;
    }
-   fx_refine(tx, c, 2, comp, fx_comps(c->mode, 0, k, alpha, comp), 8);
+   if (refine_passes)
+      fx_refine(tx, c, 2, comp, fx_comps(c->mode, 0, k, alpha, comp), refine_passes);
 }
 
 void
@@ -496,25 +512,38 @@ fx_fit_chroma(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, st
    c->err = FLT_MAX;
    if (tx->n_transparent)
       return; /* no transparent entry */
-   fx_fit_free(enc, tx, 4, c);
+   fx_fit_free(enc, tx, 4, 8, c);
+}
+
+static void
+fx_fit_alpha0_passes(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, unsigned refine_passes,
+                     struct fx_cand *c)
+{
+   memset(c, 0, sizeof(*c));
+   c->mode = FX_ALPHA0;
+   if (tx->n_clear == 32) {
+      fx_eval(tx, c); /* all on index 3: transparent black */
+      return;
+   }
+   fx_fit_free(enc, tx, 3, refine_passes, c);
 }
 
 void
 fx_fit_alpha0(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, struct fx_cand *c)
 {
-   memset(c, 0, sizeof(*c));
-   c->mode = FX_ALPHA0;
-   if (tx->n_transparent == 32) {
-      fx_eval(tx, c); /* all on index 3 */
-      return;
-   }
-   fx_fit_free(enc, tx, 3, c);
+   fx_fit_alpha0_passes(enc, tx, 8, c);
+}
+
+void
+fx_fit_alpha0_quick(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, struct fx_cand *c)
+{
+   fx_fit_alpha0_passes(enc, tx, 0, c);
 }
 
 /* ---- CC_ALPHA lerp=1: ARGB5555 pairs (0, 1) left and (2, 1) right sharing colour 1, thirds ---- */
 
 /* Least squares for the three colours from the indices: a left texel on index i is (1 - f) c0 + f c1, a right
- * one (1 - f) c2 + f c1, f = i / 3. Every texel takes part (a transparent one as 0,0,0,0). The normal
+ * one (1 - f) c2 + f c1, f = i / 3. Every texel takes part (a transparent one with its colour). The normal
  * equations are one symmetric tridiagonal 3x3 system shared by the channels. */
 static bool
 fx_ls_alpha1(const struct fx_texels *tx, const v16i idx[2], unsigned nch, float col[3][4])

@@ -42,10 +42,12 @@ enum fx_mode {
 /* A block's texels, ready for fitting (see fx_prepare). */
 struct fx_texels {
    v16f ch[2][4];         /* [half][R, G, B, A], texel i of half h is spec texel 16*h + i */
-   v16f wt[2];            /* 1 for a texel that takes part in colour fits, 0 for a transparent one */
-   uint8_t px[32][4];     /* the texels as the error counts them (RGBA format: alpha 0 -> 0,0,0,0) */
+   v16f wt[2];            /* 1 for a texel that takes part in the colour fits of the modes whose only alpha-0
+                           * entry is transparent black (CC_HI, CC_MIXED), 0 for a transparent one */
+   uint8_t px[32][4];     /* the texels as given (an alpha-0 texel keeps its colour: the error counts it) */
    uint32_t transparent;  /* bit t: texel t is transparent (RGBA format, alpha 0) */
    unsigned n_transparent;
+   unsigned n_clear;      /* transparent texels that are transparent black, (0,0,0,0) */
    bool use_alpha;        /* errors count alpha: RGBA format and some texel's alpha below 255 */
    bool black_ok;         /* RGB format: transparent-black entries decode as opaque black, a usable colour */
    bool binary_alpha;     /* RGBA format: every alpha is 0 or 255 (then decoded alphas must be exact) */
@@ -215,6 +217,10 @@ fx_match(const struct fx_texels *tx, unsigned h, const struct fx_pal *p, v16i *i
       if (tx->use_alpha) {
          const v16f da = a - p->c[k][3];
          d += da * da;
+         /* a block whose alphas are all 0 or 255 keeps them exactly (fxp_fxt1_encode.h): a texel takes only
+          * the entries of its own alpha */
+         if (tx->binary_alpha)
+            d = fx_sel(fx_lt(da * da, fx_splat(0.5f)), d, fx_splat(FLT_MAX));
       }
       const v16i lt = fx_lt(d, best);
       best = fx_sel(lt, d, best);
@@ -322,8 +328,10 @@ void fx_fast_pack_mixed0(const int codes[2][2][3], const uint32_t bits[2], uint8
  * fx_fast_kind; the *2 functions take two blocks of their kind at a time (the same block twice is fine). */
 enum fx_fast_kind {
    FX_FAST_OPAQUE,      /* every alpha 255, or the RGB format: fx_fast_blocks2 */
-   FX_FAST_CLEAR,       /* every alpha 0: fx_fast_clear */
-   FX_FAST_PUNCH,       /* alphas 0 and 255: fx_fast_punch2 (CC_MIXED alpha[0]=1) */
+   FX_FAST_CLEAR,       /* every texel transparent black (0,0,0,0): fx_fast_clear */
+   FX_FAST_PUNCH,       /* alphas 0 and 255, every alpha-0 texel black: fx_fast_punch2 (CC_MIXED alpha[0]=1) */
+   FX_FAST_HIDDEN,      /* alphas 0 (or 0 and 255), some alpha-0 texel of another colour than black:
+                         * fx_fast_punch2 and fx_fast_translucent2, the better block with exact alphas */
    FX_FAST_TRANSLUCENT, /* any other: fx_fast_translucent2 (CC_ALPHA lerp=1) */
    FX_FAST_KINDS,
 };
@@ -341,6 +349,10 @@ void fx_fit_mixed1(const struct fxp_fxt1_encoder *enc, const struct fx_texels *t
 void fx_fit_hi(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, struct fx_cand *c);
 void fx_fit_chroma(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, struct fx_cand *c);
 void fx_fit_alpha0(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, struct fx_cand *c);
+/* fx_fit_alpha0 without the neighbourhood search over the quantised codes (k-means only): the fast setting's
+ * CC_ALPHA lerp=0 try for punch-through blocks whose alpha-0 texels have colours (fx_fast_kind's
+ * FX_FAST_HIDDEN). */
+void fx_fit_alpha0_quick(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, struct fx_cand *c);
 void fx_fit_alpha1(const struct fxp_fxt1_encoder *enc, const struct fx_texels *tx, struct fx_cand *c);
 
 #endif

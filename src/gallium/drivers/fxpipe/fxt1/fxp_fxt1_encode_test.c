@@ -1,6 +1,7 @@
 /* Tests of the FXT1 encoder (fxp_fxt1_encode*.c), measured through fxpipe's exact decoder (fxp_fxt1.c):
  * flat colours within the format's precision, two-colour blocks exactly, the encoder's palettes of every mode
- * against the decoder, gradients, punch-through alpha exactly, the CC_MIXED green-LSB rule in both packers and end to end on every path, determinism (image =
+ * against the decoder, gradients, punch-through alpha exactly, alpha-0 texels keeping their colour (piglit's
+ * rgbw image), the CC_MIXED green-LSB rule in both packers and end to end on every path, determinism (image =
  * block by block, run = run), partial edge blocks (repetition of the used texels, no write past the
  * image's blocks), the thorough setting never worse than the fast one, the RGB format ignoring alpha. Both
  * settings, both formats. The tests ignore t->screen. */
@@ -334,9 +335,9 @@ test_gradients(struct fxp_t *t)
 
 /* ---- alpha ---- */
 
-/* Punch-through blocks (alphas 0 and 255 only) keep their alphas exactly and decode transparent texels as
- * (0,0,0,0); a RGB555 and a RGB565 colour plus transparency (what CC_MIXED alpha[0]=1 holds per half) decode
- * exactly. Both settings. */
+/* Punch-through blocks (alphas 0 and 255 only) keep their alphas exactly, whatever the colours of their alpha-0
+ * texels; a RGB555 and a RGB565 colour plus transparent black (what CC_MIXED alpha[0]=1 holds per half)
+ * decode exactly. Both settings. */
 static void
 test_punch_through(struct fxp_t *t)
 {
@@ -364,27 +365,29 @@ test_punch_through(struct fxp_t *t)
       }
       px[i % 32][3] = 0;
       px[(i + 7) % 32][3] = 255;
+      for (unsigned p = 0; two && p < 32; p++) {
+         if (!px[p][3])
+            memset(px[p], 0, 4); /* transparent black */
+      }
       for (unsigned q = 0; q < 2; q++) {
          encode_block(true, qualities[q], px, block);
          decode(true, block, dec);
          for (unsigned p = 0; p < 32; p++) {
-            if (px[p][3] == 0) {
-               CHECK(t, !(dec[p][0] | dec[p][1] | dec[p][2] | dec[p][3]), "%s punch #%u t%u: %u %u %u %u",
-                     quality_names[q], i, p, dec[p][0], dec[p][1], dec[p][2], dec[p][3]);
-            } else {
-               CHECK(t, dec[p][3] == 255, "%s punch #%u t%u: alpha %u", quality_names[q], i, p, dec[p][3]);
-               if (two)
-                  CHECK(t, !memcmp(dec[p], px[p], 4), "%s punch two colours #%u t%u: %u %u %u, want %u %u %u",
-                        quality_names[q], i, p, dec[p][0], dec[p][1], dec[p][2], px[p][0], px[p][1], px[p][2]);
-            }
+            CHECK(t, dec[p][3] == px[p][3], "%s punch #%u t%u: alpha %u, want %u", quality_names[q], i, p,
+                  dec[p][3], px[p][3]);
+            if (two)
+               CHECK(t, !memcmp(dec[p], px[p], 4), "%s punch two colours #%u t%u: %u %u %u %u, want %u %u %u %u",
+                     quality_names[q], i, p, dec[p][0], dec[p][1], dec[p][2], dec[p][3], px[p][0], px[p][1],
+                     px[p][2], px[p][3]);
          }
       }
    }
 }
 
-/* Fully transparent blocks decode to transparent black; a translucent block whose alpha ramps by 6 a texel
- * (90 across a half, which CC_ALPHA lerp=1 covers with 4 levels 30 apart) stays within 18 on every channel
- * (half a level, plus 5-bit quantisation); and the RGBA format's error counts alpha. */
+/* A fully transparent block keeps its alpha 0 exactly and its colours (which ramp by 5 and 3 a texel) within
+ * 18; a translucent block whose alpha ramps by 6 a texel (90 across a half, which CC_ALPHA lerp=1 covers with
+ * 4 levels 30 apart) stays within 18 on every channel (half a level, plus 5-bit quantisation); and the RGBA
+ * format's error counts alpha. */
 static void
 test_translucent(struct fxp_t *t)
 {
@@ -400,7 +403,9 @@ test_translucent(struct fxp_t *t)
       encode_block(true, qualities[q], px, block);
       decode(true, block, dec);
       for (unsigned p = 0; p < 32; p++)
-         CHECK(t, !(dec[p][0] | dec[p][1] | dec[p][2] | dec[p][3]), "%s clear t%u", quality_names[q], p);
+         CHECK(t, dec[p][3] == 0, "%s clear t%u: alpha %u", quality_names[q], p, dec[p][3]);
+      CHECK(t, max_error(px, dec, true) <= 18, "%s clear ramp: error %d", quality_names[q],
+            max_error(px, dec, true));
    }
    for (unsigned p = 0; p < 32; p++)
       px[p][3] = (uint8_t)(40 + p * 6); /* alpha ramp along the texel numbering */
@@ -414,6 +419,91 @@ test_translucent(struct fxp_t *t)
          alpha_se += (uint64_t)((px[p][3] - dec[p][3]) * (px[p][3] - dec[p][3]));
       CHECK(t, fxp_fxt1_block_error(px, dec, true) == fxp_fxt1_block_error(px, dec, false) + alpha_se,
             "RGBA error = RGB error + alpha error");
+   }
+}
+
+/* ---- alpha-0 texels keep their colour ---- */
+
+/* The colours of piglit's piglit_rgbw_image_ubyte(w, h, alpha = true), which
+ * spec@arb_direct_state_access@getcompressedtextureimage uploads to a GL_COMPRESSED_RGBA_FXT1_3DFX texture,
+ * reads back with glGetTexImage and compares within 8: red (255,0,0,0) decoded as (0,0,0,0) (transparent
+ * black) when the encoder took an alpha-0 texel for transparent black, whatever its colour. */
+static const uint8_t rgbw[4][4] = {{255, 0, 0, 0}, {0, 255, 0, 64}, {0, 0, 255, 128}, {255, 255, 255, 255}};
+
+/* An alpha-0 texel keeps its colour (fxp_fxt1_encode.h): flat blocks of alpha 0 decode with alpha 0 and their
+ * colour within 4 (fast) or 2 (thorough), as translucent flat blocks do; piglit's rgbw image (32x32,
+ * quadrants of 16x16) decodes within piglit's 8 on every channel through fxp_fxt1_encode_image; blocks of
+ * (255,0,0,0) and opaque white texels in alternate columns keep their alphas exactly and their colours within
+ * 8; and blocks of transparent black stay exactly transparent black. Both settings. */
+static void
+test_clear_keeps_colour(struct fxp_t *t)
+{
+   enum { W = 32, H = 32 };
+   uint8_t px[32][4], block[16], dec[32][4];
+
+   for (unsigned i = 0; i < 300; i++) {
+      uint8_t col[4] = {(uint8_t)i, (uint8_t)(i * 37 + 11), (uint8_t)(i * 101 + 7), 0};
+
+      if (i == 299)
+         memcpy(col, rgbw[0], 4);
+      for (unsigned p = 0; p < 32; p++)
+         memcpy(px[p], col, 4);
+      for (unsigned q = 0; q < 2; q++) {
+         const int bound = q ? 2 : 4;
+
+         encode_block(true, qualities[q], px, block);
+         decode(true, block, dec);
+         CHECK(t, dec[0][3] == 0 && max_error(px, dec, true) <= bound,
+               "%s flat (%u,%u,%u,0): decoded (%u,%u,%u,%u), error %d > %d", quality_names[q], col[0], col[1],
+               col[2], dec[0][0], dec[0][1], dec[0][2], dec[0][3], max_error(px, dec, true), bound);
+      }
+   }
+
+   uint8_t img[W * H * 4], blocks[(W / 8) * (H / 4) * 16];
+
+   for (unsigned y = 0; y < H; y++)
+      for (unsigned x = 0; x < W; x++)
+         memcpy(img + 4 * (y * W + x), rgbw[(y < H / 2 ? 0 : 2) + (x < W / 2 ? 0 : 1)], 4);
+   for (unsigned q = 0; q < 2; q++) {
+      int worst = 0;
+      unsigned wx = 0, wy = 0;
+
+      fxp_fxt1_encode_image(img, W * 4, W, H, true, qualities[q], blocks, (W / 8) * 16);
+      for (unsigned b = 0; b < (W / 8) * (H / 4); b++) {
+         decode(true, blocks + 16 * b, dec);
+         for (unsigned p = 0; p < 32; p++) {
+            const unsigned x = (b % (W / 8)) * 8 + (p & 3) + (p >= 16 ? 4 : 0), y = (b / (W / 8)) * 4 + (p & 15) / 4;
+
+            for (unsigned c = 0; c < 4; c++) {
+               if (absdiff(dec[p][c], img[4 * (y * W + x) + c]) > worst) {
+                  worst = absdiff(dec[p][c], img[4 * (y * W + x) + c]);
+                  wx = x;
+                  wy = y;
+               }
+            }
+         }
+      }
+      CHECK(t, worst <= 8, "%s rgbw image: error %d at (%u,%u)", quality_names[q], worst, wx, wy);
+   }
+
+   for (unsigned p = 0; p < 32; p++)
+      memcpy(px[p], rgbw[(p & 1) ? 3 : 0], 4);
+   for (unsigned q = 0; q < 2; q++) {
+      encode_block(true, qualities[q], px, block);
+      decode(true, block, dec);
+      bool alpha_exact = true;
+      for (unsigned p = 0; p < 32; p++)
+         alpha_exact &= dec[p][3] == px[p][3];
+      CHECK(t, alpha_exact && max_error(px, dec, true) <= 8, "%s red (alpha 0) and white columns: error %d%s",
+            quality_names[q], max_error(px, dec, true), alpha_exact ? "" : ", alphas not exact");
+   }
+
+   memset(px, 0, sizeof(px));
+   for (unsigned q = 0; q < 2; q++) {
+      encode_block(true, qualities[q], px, block);
+      decode(true, block, dec);
+      CHECK(t, max_error(px, dec, true) == 0, "%s transparent black: error %d", quality_names[q],
+            max_error(px, dec, true));
    }
 }
 
@@ -591,7 +681,8 @@ test_rgb_ignores_alpha(struct fxp_t *t)
    free(opaque);
 }
 
-/* fxp_fxt1_block_error: alpha-0 texels of the RGBA format count as (0,0,0,0); the RGB format ignores alpha. */
+/* fxp_fxt1_block_error: alpha-0 texels of the RGBA format count with their colour; the RGB format ignores
+ * alpha. */
 static void
 test_block_error(struct fxp_t *t)
 {
@@ -599,11 +690,11 @@ test_block_error(struct fxp_t *t)
 
    memset(src, 0, sizeof(src));
    memset(dec, 0, sizeof(dec));
-   src[0][0] = 10;  /* transparent: its colour does not count, it is taken as 0 */
+   src[0][0] = 10;  /* transparent: its colour counts all the same */
    src[1][0] = 3;
    src[1][3] = 255;
    dec[1][3] = 250;
-   CHECK_EQ_U(t, fxp_fxt1_block_error(src, dec, true), 9 + 25);
+   CHECK_EQ_U(t, fxp_fxt1_block_error(src, dec, true), 100 + 9 + 25);
    CHECK_EQ_U(t, fxp_fxt1_block_error(src, dec, false), 100 + 9);
 }
 
@@ -615,6 +706,7 @@ const struct fxp_test fxp_fxt1_encode_tests[] = {
    {"fxt1_encode.gradients", test_gradients},
    {"fxt1_encode.punch_through", test_punch_through},
    {"fxt1_encode.translucent", test_translucent},
+   {"fxt1_encode.clear_keeps_colour", test_clear_keeps_colour},
    {"fxt1_encode.determinism", test_determinism},
    {"fxt1_encode.edges", test_edges},
    {"fxt1_encode.thorough_not_worse", test_thorough_not_worse},

@@ -226,8 +226,6 @@ fxp_image_quality(const uint8_t *src, const uint8_t *dec, unsigned w_px, unsigne
          const int da = (int)s[3] - (int)d[3];
 
          a_sse += (uint64_t)(da * da);
-         if (s[3] == 0)
-            continue;
       }
       for (unsigned c = 0; c < 3; c++) {
          const int dc = (int)s[c] - (int)d[c];

@@ -30,8 +30,8 @@ bool fxp_png_write(const char *path, const uint8_t *rgba, unsigned w_px, unsigne
 void fxp_image_free(struct fxp_image *img);
 
 /* Quality of a decoded image against its source, both RGBA8 w x h packed.
- *   RGB: over the texels that count: every texel for the RGB format; for the RGBA format those whose source
- *        alpha is not 0 (a transparent texel's colour is not seen; FXT1 stores it as transparent black).
+ *   RGB: over every texel, in both formats (an alpha-0 texel's colour counts too: GL keeps it, glGetTexImage
+ *        returns it and linear filtering blends it into its neighbours; fxp_fxt1_encode.h).
  *   alpha: over every texel (RGBA format only).
  * PSNR = 10 log10(255^2 / mean squared error per channel); an exact match gives +inf. */
 struct fxp_quality {
