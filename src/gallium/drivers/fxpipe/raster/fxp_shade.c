@@ -290,7 +290,7 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_b
       for (unsigned c = 0; c < 4; c++)
          *fxp_input(e, i, c) = v[c];
    }
-   for (unsigned l = 0; l < n; l++) {
+   for (unsigned l = 0; fs->num_svs && l < n; l++) {
       const int x = bt->x[l], y = bt->y[l];
       const double w = at.w[l];
       const bool covered = bt->coverage & (1u << l);

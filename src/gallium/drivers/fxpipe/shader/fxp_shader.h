@@ -457,7 +457,11 @@ fxp_exec_reset_inline(struct fxp_exec *e, unsigned count)
    /* lanes below count live: one load from a ramp of FXP_W ~0 then FXP_W 0. The mask is the live lanes
     * (every other mask is all ones now), not computed from the masks just stored: GCC stores constant
     * 16-lane vectors lane by lane, and reading them back as vectors at once stalls the CPU. */
-   static const int32_t ramp[2 * FXP_W] = {[0 ... FXP_W - 1] = -1};
+   static const int32_t ramp_values[2 * FXP_W] = {[0 ... FXP_W - 1] = -1};
+   /* the ramp's address hidden from the optimizer: where this is inlined, GCC would otherwise know the
+    * values loaded and store the constants lane by lane again */
+   const int32_t *ramp = ramp_values;
+   __asm__("" : "+r"(ramp));
    fxp_vi live, ones, zeros;
    memcpy(&live, &ramp[FXP_W - MIN2(count, FXP_W)], sizeof(live));
    /* all ones and all zeros loaded from the ramp too: a constant vector stored into memory is 16 separate
