@@ -75,6 +75,15 @@ emit(struct decoder *d)
    return in;
 }
 
+/* Whether a register index taken from the tokens is in [0, count): the indirect address's index is a signed
+ * 16-bit field, so a text index past 32767 reads as negative (the tgsi fuzzing harness's ADDR[2444...4], whose
+ * address slot fell below the register file) */
+static inline bool
+index_in(int index, int32_t count)
+{
+   return index >= 0 && index < count;
+}
+
 /* Base slot and valid register range of a file that lives in the register file. */
 static bool
 file_layout(const struct fxp_program *p, unsigned file, uint32_t *base, int32_t *count)
@@ -141,7 +150,7 @@ setup_indirect(struct decoder *d, struct fxp_indirect *ind, unsigned file, int i
    if (indirect) {
       if (ir->File != TGSI_FILE_ADDRESS && ir->File != TGSI_FILE_TEMPORARY)
          return fail(d, "indirect address in file %s", tgsi_file_name(ir->File));
-      if (!file_layout(p, ir->File, &base, &count) || ir->Index >= count)
+      if (!file_layout(p, ir->File, &base, &count) || !index_in(ir->Index, count))
          return fail(d, "address register out of range");
       ind->addr_slot = base + 4 * ir->Index + ir->Swizzle;
    } else {
@@ -152,7 +161,7 @@ setup_indirect(struct decoder *d, struct fxp_indirect *ind, unsigned file, int i
       ind->dim = dim->Index;
       ind->dim_base = dim->Index;
       if (dim->Indirect) {
-         if (!file_layout(p, dim_ir->File, &base, &count) || dim_ir->Index >= count)
+         if (!file_layout(p, dim_ir->File, &base, &count) || !index_in(dim_ir->Index, count))
             return fail(d, "dimension address register out of range");
          ind->dim_indirect = true;
          ind->dim_addr_slot = base + 4 * dim_ir->Index + dim_ir->Swizzle;
@@ -365,7 +374,7 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
                /* SAMP[ADDR[2].x + n], BUFFER[ADDR[2].x + n]: the index is read per lane */
                uint32_t base;
                int32_t count;
-               if (!file_layout(p, r->Indirect.File, &base, &count) || r->Indirect.Index >= count)
+               if (!file_layout(p, r->Indirect.File, &base, &count) || !index_in(r->Indirect.Index, count))
                   return fail(d, "indirectly indexed %s without an address", tgsi_file_name(r->Register.File));
                tmp.res_addr_slot = base + 4 * r->Indirect.Index + r->Indirect.Swizzle;
             }
@@ -398,7 +407,7 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
          if (r->Register.Indirect) { /* STORE BUFFER[ADDR[2].x + n]: the index is read per lane */
             uint32_t base;
             int32_t count;
-            if (!file_layout(p, r->Indirect.File, &base, &count) || r->Indirect.Index >= count)
+            if (!file_layout(p, r->Indirect.File, &base, &count) || !index_in(r->Indirect.Index, count))
                return fail(d, "indirectly indexed %s without an address", tgsi_file_name(r->Register.File));
             tmp.res_addr_slot = base + 4 * r->Indirect.Index + r->Indirect.Swizzle;
          }
