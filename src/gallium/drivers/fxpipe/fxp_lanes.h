@@ -79,6 +79,23 @@ FXP_CMP_D_FN(fxp_ne_d, !=)
 FXP_CMP_D_FN(fxp_gt_d, >)
 #undef FXP_CMP_D_FN
 
+/* Mesa's CLAMP(v, lo, hi) on every lane (v > lo ? (v > hi ? hi : v) : lo, so NaN gives lo), a piece of
+ * FXP_CMP_W / 2 lanes at a time with lo and hi splatted at the piece's width: a 16-lane splat of a scalar
+ * given to fxp_gt_d is written into memory lane by lane (perf: the depth fast path's clamp spent its time on
+ * the stores and the store-forwarding stall of loading them back). */
+static inline fxp_vd
+fxp_clamp_d(fxp_vd v, double lo, double hi)
+{
+   union { fxp_vd v; fxp_vcd q[2 * FXP_W / FXP_CMP_W]; } x = {v};
+   const fxp_vcd vlo = (fxp_vcd){0} + lo, vhi = (fxp_vcd){0} + hi;
+   for (unsigned i = 0; i < 2 * FXP_W / FXP_CMP_W; i++) {
+      const fxp_vcq above_hi = (fxp_vcq)(x.q[i] > vhi), above_lo = (fxp_vcq)(x.q[i] > vlo);
+      x.q[i] = (fxp_vcd)(((((fxp_vcq)vhi & above_hi) | ((fxp_vcq)x.q[i] & ~above_hi)) & above_lo) |
+                         ((fxp_vcq)vlo & ~above_lo));
+   }
+   return x.v;
+}
+
 typedef union fxp_vec {
    fxp_vf f;
    fxp_vi i;

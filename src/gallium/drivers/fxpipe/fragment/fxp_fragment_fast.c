@@ -172,9 +172,118 @@ lanes_inside(const struct fxp_fragment *f, const int *x, const int *y, uint32_t 
       }                                                                                                 \
    } while (0)
 
+#define FULL_LANES ((uint32_t)((1ull << FXP_W) - 1))
+
+/* Whether the batch's four quads are side by side, left to right, from (x[0], y[0]): quad q's top-left pixel
+ * at (x[0] + 2 q, y[0]), the layout the rasterizer gives each row of quads of a wholly covered tile
+ * (raster/fxp_rasterize.c). Every batch's lane 4 q + i is pixel i of quad q (struct fxp_batch: i = 0 top
+ * left, 1 top right, 2 bottom left, 3 bottom right), so the quads' top-left pixels decide it; then the batch's
+ * pixels are two rows of 8, and lanes 4 q, 4 q + 1 (4 q + 2, 4 q + 3) are pixels 2 q, 2 q + 1 of the top
+ * (bottom) row. */
+static inline bool
+lanes_two_rows(const int *x, const int *y)
+{
+   return FXP_W == 16 && x[4] == x[0] + 2 && x[8] == x[0] + 4 && x[12] == x[0] + 6 && y[4] == y[0] &&
+          y[8] == y[0] && y[12] == y[0];
+}
+
+/* A full batch in two rows (lanes_two_rows) of a 4-byte-a-pixel buffer: its 16 words in lane order, loaded
+ * and stored 8 bytes (a quad's row) at a time. */
+static inline fxp_vu
+rows_load(const uint8_t *origin, size_t stride, const int *x, const int *y)
+{
+   uint64_t pairs[FXP_W / 2]; /* pairs[2 q]: quad q's top row, pairs[2 q + 1]: its bottom row */
+   const uint8_t *top = origin + (size_t)y[0] * stride + (size_t)x[0] * 4, *bottom = top + stride;
+   for (unsigned q = 0; q < FXP_W / 4; q++) {
+      memcpy(&pairs[2 * q], top + 8 * q, 8);
+      memcpy(&pairs[2 * q + 1], bottom + 8 * q, 8);
+   }
+   fxp_vu d;
+   memcpy(&d, pairs, sizeof(d));
+   return d;
+}
+
+static inline void
+rows_store(uint8_t *origin, size_t stride, const int *x, const int *y, fxp_vu v)
+{
+   uint64_t pairs[FXP_W / 2];
+   memcpy(pairs, &v, sizeof(pairs));
+   uint8_t *top = origin + (size_t)y[0] * stride + (size_t)x[0] * 4, *bottom = top + stride;
+   for (unsigned q = 0; q < FXP_W / 4; q++) {
+      memcpy(top + 8 * q, &pairs[2 * q], 8);
+      memcpy(bottom + 8 * q, &pairs[2 * q + 1], 8);
+   }
+}
+
+/* The lanes of pass of px (one 32-bit pixel a lane) stored into colour buffer cb (4 bytes a pixel). A full
+ * batch in two rows (lanes_two_rows) is stored 8 bytes (a quad's row) at a time; otherwise one store a lane,
+ * with the buffer's origin and stride held in locals (a store through a uint8_t pointer may alias f). */
+static inline void
+store_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass, fxp_vu px)
+{
+   uint8_t *const origin = f->cbuf_origin[cb];
+   const size_t stride = f->cbuf_stride[cb];
+   if (pass == FULL_LANES && lanes_two_rows(x, y)) {
+      rows_store(origin, stride, x, y, px);
+      return;
+   }
+   for (uint32_t todo = pass; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      const uint32_t word = px[l];
+      memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * 4, &word, 4); /* little-endian byte order */
+   }
+}
+
+/* The 32-bit pixels of colour buffer cb at the lanes of pass (0 in the others), as store_pixels stores them. */
+static inline fxp_vu
+load_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass)
+{
+   const uint8_t *const origin = f->cbuf_origin[cb];
+   const size_t stride = f->cbuf_stride[cb];
+   fxp_vu d;
+   if (pass == FULL_LANES && lanes_two_rows(x, y))
+      return rows_load(origin, stride, x, y);
+   uint32_t dst[FXP_W] = {0};
+   for (uint32_t todo = pass; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      memcpy(&dst[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4); /* little-endian byte order */
+   }
+   memcpy(&d, dst, sizeof(d));
+   return d;
+}
+
 /* the interpolated depths already clamped (zc, fxp_fragment_clamp_z for all lanes) */
 #define Z_CLAMPED(l) zc[l]
 #define Z_FS(l) fxp_fragment_clamp_z(f, fxp_output(e, f->fs_depth, 2)->af[l])
+
+/* DEPTH_LOOP's test and write for a full batch in two rows (lanes_two_rows) of a 32-bit depth buffer (Z24
+ * with 8 bits beside it, either way round, or Z32_FLOAT), all lanes at once from the depths zv already
+ * clamped: the same values, comparisons and stores (lanes that fail keep their word, rewritten unchanged). */
+static uint32_t
+depth_rows(const struct fxp_fragment *f, fxp_vd zv, const int *x, const int *y)
+{
+   const unsigned tt = f->fast_depth_tt;
+   fxp_vu word = rows_load(f->zs_origin, f->zs_stride, x, y), zbits;
+   fxp_vi lt, eq, gt, pass;
+   if (f->fast_depth == FZ_Z32F) {
+      const fxp_vf zf = __builtin_convertvector(zv, fxp_vf), stored = (fxp_vf)word;
+      lt = fxp_lt_f(zf, stored), eq = fxp_eq_f(zf, stored), gt = fxp_gt_f(zf, stored);
+      zbits = (fxp_vu)zf;
+      pass = ((tt & 1) ? lt : (fxp_vi){0}) | ((tt & 2) ? eq : (fxp_vi){0}) | ((tt & 4) ? gt : (fxp_vi){0}) |
+             ((tt & 8) ? ~(lt | eq | gt) : (fxp_vi){0}); /* unordered: a NaN stored */
+   } else {
+      const bool low = f->fast_depth == FZ_Z24_LOW;
+      const fxp_vu stored = low ? word & 0xffffffu : word >> 8;
+      /* z in [0, 1]: (uint32_t)(z * 16777215.0 + 0.5) as DEPTH_LOOP rounds it, in int32 range */
+      const fxp_vu zi = (fxp_vu)__builtin_convertvector(zv * 16777215.0 + 0.5, fxp_vi);
+      lt = fxp_lt_u(zi, stored), eq = (fxp_vi)(zi == stored), gt = fxp_gt_u(zi, stored);
+      zbits = low ? (word & 0xff000000u) | zi : (word & 0xffu) | (zi << 8);
+      pass = ((tt & 1) ? lt : (fxp_vi){0}) | ((tt & 2) ? eq : (fxp_vi){0}) | ((tt & 4) ? gt : (fxp_vi){0});
+   }
+   if (f->fast_depth_write && fxp_any(pass))
+      rows_store(f->zs_origin, f->zs_stride, x, y, fxp_sel_u(pass, zbits, word));
+   return fxp_lane_bits(pass);
+}
 
 /* The fast depth test on lanes (inside the framebuffer) with depths from the rasterizer (e NULL) or from the
  * shader's depth output where it writes one: the lanes that pass. */
@@ -196,10 +305,9 @@ depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
    /* fxp_fragment_clamp_z on all lanes: CLAMP(v, zmin, zmax) gives zmin for NaN, so its NaN rule is kept */
    fxp_vd zv;
    memcpy(&zv, zin, sizeof(zv));
-   const fxp_vd vmin = (fxp_vd){0} + f->zmin, vmax = (fxp_vd){0} + f->zmax;
-   const fxp_vqs above_max = fxp_gt_d(zv, vmax), above_min = fxp_gt_d(zv, vmin);
-   zv = (fxp_vd)(((((fxp_vqs)vmax & above_max) | ((fxp_vqs)zv & ~above_max)) & above_min) |
-                 ((fxp_vqs)vmin & ~above_min));
+   zv = fxp_clamp_d(zv, f->zmin, f->zmax);
+   if (lanes == FULL_LANES && f->zs_bpp == 4 && f->fast_depth != FZ_Z16 && lanes_two_rows(x, y))
+      return depth_rows(f, zv, x, y);
    double zc[FXP_W];
    memcpy(zc, &zv, sizeof(zc));
    switch (f->fast_depth) {
@@ -209,70 +317,6 @@ depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
    default: DEPTH_LOOP(FZ_Z24_HIGH, Z_CLAMPED); break;
    }
    return lanes;
-}
-
-/* Whether the batch's four quads are side by side, left to right, from (x[0], y[0]): quad q's top-left pixel
- * at (x[0] + 2 q, y[0]), the layout the rasterizer gives each row of quads of a wholly covered tile
- * (raster/fxp_rasterize.c). Every batch's lane 4 q + i is pixel i of quad q (struct fxp_batch: i = 0 top
- * left, 1 top right, 2 bottom left, 3 bottom right), so the quads' top-left pixels decide it; then the batch's
- * pixels are two rows of 8, and lanes 4 q, 4 q + 1 (4 q + 2, 4 q + 3) are pixels 2 q, 2 q + 1 of the top
- * (bottom) row. */
-static inline bool
-lanes_two_rows(const int *x, const int *y)
-{
-   return FXP_W == 16 && x[4] == x[0] + 2 && x[8] == x[0] + 4 && x[12] == x[0] + 6 && y[4] == y[0] &&
-          y[8] == y[0] && y[12] == y[0];
-}
-
-/* The lanes of pass of px (one 32-bit pixel a lane) stored into colour buffer cb (4 bytes a pixel). A full
- * batch in two rows (lanes_two_rows) is stored 8 bytes (a quad's row) at a time; otherwise one store a lane,
- * with the buffer's origin and stride held in locals (a store through a uint8_t pointer may alias f). */
-static inline void
-store_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass, fxp_vu px)
-{
-   uint8_t *const origin = f->cbuf_origin[cb];
-   const size_t stride = f->cbuf_stride[cb];
-   if (pass == (uint32_t)((1ull << FXP_W) - 1) && lanes_two_rows(x, y)) {
-      uint64_t pairs[FXP_W / 2]; /* pairs[2 q]: quad q's top row, pairs[2 q + 1]: its bottom row */
-      memcpy(pairs, &px, sizeof(pairs));
-      uint8_t *top = origin + (size_t)y[0] * stride + (size_t)x[0] * 4, *bottom = top + stride;
-      for (unsigned q = 0; q < FXP_W / 4; q++) {
-         memcpy(top + 8 * q, &pairs[2 * q], 8);
-         memcpy(bottom + 8 * q, &pairs[2 * q + 1], 8);
-      }
-      return;
-   }
-   for (uint32_t todo = pass; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      const uint32_t word = px[l];
-      memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * 4, &word, 4); /* little-endian byte order */
-   }
-}
-
-/* The 32-bit pixels of colour buffer cb at the lanes of pass (0 in the others), as store_pixels stores them. */
-static inline fxp_vu
-load_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass)
-{
-   const uint8_t *const origin = f->cbuf_origin[cb];
-   const size_t stride = f->cbuf_stride[cb];
-   fxp_vu d;
-   if (pass == (uint32_t)((1ull << FXP_W) - 1) && lanes_two_rows(x, y)) {
-      uint64_t pairs[FXP_W / 2];
-      const uint8_t *top = origin + (size_t)y[0] * stride + (size_t)x[0] * 4, *bottom = top + stride;
-      for (unsigned q = 0; q < FXP_W / 4; q++) {
-         memcpy(&pairs[2 * q], top + 8 * q, 8);
-         memcpy(&pairs[2 * q + 1], bottom + 8 * q, 8);
-      }
-      memcpy(&d, pairs, sizeof(d));
-      return d;
-   }
-   uint32_t dst[FXP_W] = {0};
-   for (uint32_t todo = pass; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      memcpy(&dst[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4); /* little-endian byte order */
-   }
-   memcpy(&d, dst, sizeof(d));
-   return d;
 }
 
 /* float_to_ubyte (util/u_math.h) on a lane vector: the same bytes. */
