@@ -256,14 +256,29 @@ load_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *
 #define Z_CLAMPED(l) zc[l]
 #define Z_FS(l) fxp_fragment_clamp_z(f, fxp_output(e, f->fs_depth, 2)->af[l])
 
-/* DEPTH_LOOP's test and write for a full batch in two rows (lanes_two_rows) of a 32-bit depth buffer (Z24
- * with 8 bits beside it, either way round, or Z32_FLOAT), all lanes at once from the depths zv already
- * clamped: the same values, comparisons and stores (lanes that fail keep their word, rewritten unchanged). */
+/* DEPTH_LOOP's test and write for the lanes of `lanes` of a 32-bit depth buffer (Z24 with 8 bits beside it,
+ * either way round, or Z32_FLOAT) from the depths zv already clamped, the arithmetic as lane vectors: the
+ * same values, comparisons and stores. A full batch in two rows (a wholly covered tile) loads and stores
+ * its words 8 bytes a quad row (its failing lanes rewritten unchanged); other batches a word a lane. */
 static uint32_t
-depth_rows(const struct fxp_fragment *f, fxp_vd zv, const int *x, const int *y)
+depth_vec(const struct fxp_fragment *f, fxp_vd zv, const int *x, const int *y, uint32_t lanes)
 {
    const unsigned tt = f->fast_depth_tt;
-   fxp_vu word = rows_load(f->zs_origin, f->zs_stride, x, y), zbits;
+   const bool rows = lanes == FULL_LANES && lanes_two_rows(x, y);
+   uint8_t *const origin = f->zs_origin;
+   const size_t stride = f->zs_stride;
+   fxp_vu word;
+   if (rows) {
+      word = rows_load(origin, stride, x, y);
+   } else {
+      uint32_t w[FXP_W] = {0};
+      for (uint32_t todo = lanes; todo; todo &= todo - 1) {
+         const unsigned l = (unsigned)__builtin_ctz(todo);
+         memcpy(&w[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4);
+      }
+      memcpy(&word, w, sizeof(word));
+   }
+   fxp_vu zbits;
    fxp_vi lt, eq, gt, pass;
    if (f->fast_depth == FZ_Z32F) {
       const fxp_vf zf = __builtin_convertvector(zv, fxp_vf), stored = (fxp_vf)word;
@@ -280,9 +295,19 @@ depth_rows(const struct fxp_fragment *f, fxp_vd zv, const int *x, const int *y)
       zbits = low ? (word & 0xff000000u) | zi : (word & 0xffu) | (zi << 8);
       pass = ((tt & 1) ? lt : (fxp_vi){0}) | ((tt & 2) ? eq : (fxp_vi){0}) | ((tt & 4) ? gt : (fxp_vi){0});
    }
-   if (f->fast_depth_write && fxp_any(pass))
-      rows_store(f->zs_origin, f->zs_stride, x, y, fxp_sel_u(pass, zbits, word));
-   return fxp_lane_bits(pass);
+   const uint32_t passed = fxp_lane_bits(pass) & lanes;
+   if (f->fast_depth_write && passed) {
+      if (rows) {
+         rows_store(origin, stride, x, y, fxp_sel_u(pass, zbits, word));
+      } else {
+         for (uint32_t todo = passed; todo; todo &= todo - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(todo);
+            const uint32_t v = zbits[l];
+            memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * 4, &v, 4);
+         }
+      }
+   }
+   return passed;
 }
 
 /* The fast depth test on lanes (inside the framebuffer) with depths from the rasterizer (e NULL) or from the
@@ -306,8 +331,8 @@ depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
    fxp_vd zv;
    memcpy(&zv, zin, sizeof(zv));
    zv = fxp_clamp_d(zv, f->zmin, f->zmax);
-   if (lanes == FULL_LANES && f->zs_bpp == 4 && f->fast_depth != FZ_Z16 && lanes_two_rows(x, y))
-      return depth_rows(f, zv, x, y);
+   if (f->zs_bpp == 4 && f->fast_depth != FZ_Z16)
+      return depth_vec(f, zv, x, y, lanes);
    double zc[FXP_W];
    memcpy(zc, &zv, sizeof(zc));
    switch (f->fast_depth) {
