@@ -14,7 +14,9 @@
  * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and
  * the usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) run as lane vectors with one load and store a
  * pixel, or two 8-pixel row loads and stores for a full batch of four quads side by side (store_pixels,
- * load_pixels); the depth test runs one loop per depth format with the state compiled at setup (fast_depth_tt). */
+ * load_pixels); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round
+ * and Z32_FLOAT, depths from the rasterizer) and as one loop per depth format otherwise (Z16, depth written by
+ * the shader), with the state compiled at setup (fast_depth_tt). */
 #include <math.h>
 
 #include "util/format/u_format.h"
