@@ -31,4 +31,14 @@ void fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *blocks, 
 void fxp_copy_blocks(struct fxp_resource *dst, unsigned dst_level, unsigned dx, unsigned dy, unsigned dz,
                      struct fxp_resource *src, const struct fxp_region *src_blocks);
 
+/* ops/fxp_blit.c: the blit of single-sample resources (pipe->blit hands multisample ones to fxp_blit_ms). */
+void fxp_blit_single(struct pipe_context *pipe, const struct pipe_blit_info *info);
+/* ops/fxp_blit_ms.c: blits to, from and between multisample resources (the table at the top of the file). */
+void fxp_blit_ms(struct pipe_context *pipe, const struct pipe_blit_info *info);
+/* One row of a multisample resolve: `width` pixels of `samples` samples each (sample s of pixel x at texel
+ * x * samples + s of src) to `width` texels of dst, both in `format`: the average of a pixel's samples
+ * (unpacked as floats), or sample 0 for integer, depth and stencil formats. */
+void fxp_resolve_row(enum pipe_format format, unsigned samples, const uint8_t *src, uint8_t *dst,
+                     unsigned width);
+
 #endif

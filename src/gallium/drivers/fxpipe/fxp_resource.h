@@ -11,6 +11,10 @@
  *
  * slices(L) is array_size for 1D/2D arrays and cube maps (layer = 6 * cube + face), and the level's depth
  * u_minify(depth0, L) for 3D textures. Rows and slices count blocks (compressed formats), not pixels.
+ * A multisample texture (nr_samples S of 2, 4, 8 or 16: 2D or 2D array, one level) is laid out as the
+ * single-sample texture S times as wide: sample s of pixel x of a row is texel column x * S + s (the samples
+ * of a pixel side by side, so the per-fragment stage writes sample s of pixel x as pixel x * S + s, and a
+ * resolve reads each pixel's samples together). fxp_resource_samples gives S (1 for every other resource).
  * A buffer is width0 bytes at data, padded to FXP_ALIGN_B. A display target (window back buffer) has one
  * level and one slice whose storage and row stride belong to the winsys.
  *
@@ -68,6 +72,9 @@ fxp_resource(struct pipe_resource *p)
 
 struct fxp_transfer {
    struct pipe_transfer base;
+   /* a multisample resource's map (resource/fxp_transfer.c): the box resolved into a single-sample copy,
+    * written back to every sample at unmap if mapped for writing; NULL for every other map */
+   uint8_t *staging;
 };
 
 /* Number of slices (array layers, cube faces or depth slices) of a level. */
@@ -75,6 +82,13 @@ static inline unsigned
 fxp_resource_slices(const struct pipe_resource *res, unsigned level)
 {
    return res->target == PIPE_TEXTURE_3D ? u_minify(res->depth0, level) : res->array_size;
+}
+
+/* Samples a pixel: nr_samples, 1 for a single-sample resource (nr_samples 0 or 1). */
+static inline unsigned
+fxp_resource_samples(const struct pipe_resource *res)
+{
+   return res->nr_samples > 1 ? res->nr_samples : 1;
 }
 
 /* Computes the layout of a texture or buffer template into res; false if it is too large or invalid. */

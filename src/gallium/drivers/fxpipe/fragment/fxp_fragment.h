@@ -28,10 +28,15 @@ struct fxp_fragment {
    int fs_color[PIPE_MAX_COLOR_BUFS];     /* FS output index per colour buffer, -1 if none */
    int fs_depth;                          /* FS output writing depth (z channel), -1 if none */
    int fs_stencil;                        /* FS output writing the stencil reference (y channel), -1 if none */
+   int fs_samplemask;                     /* FS output writing the sample mask (x channel), -1 if none */
    int fs_color1;                         /* dual-source blending: the FS's second colour (COLOR[1]) for
                                              render target 0, -1 when the blend state does not use it */
 
+   /* the framebuffer's size: with multisampling (samples > 1, raster/fxp_samples.h) the width is in sample
+    * columns, fb_width = pixels * samples, and the rasterizer hands this stage sample s of pixel x as
+    * x * samples + s (resource/fxp_resource.h's layout), one sample at a time */
    unsigned fb_width, fb_height;
+   unsigned samples;
 
    /* colour and depth/stencil buffers, mapped for the whole draw: the mapping, and the surface's level
     * and first layer as an origin with row stride and pixel size, so pixel (x, y) is at

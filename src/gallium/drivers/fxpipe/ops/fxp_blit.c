@@ -343,6 +343,18 @@ fxp_blit_valid(const struct pipe_blit_info *info)
 static void
 fxp_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
+   if (info->render_condition_enable && !fxp_render_condition_passes(fxp_context(pipe)))
+      return;
+   if (info->src.resource && info->dst.resource &&
+       (info->src.resource->nr_samples > 1 || info->dst.resource->nr_samples > 1))
+      fxp_blit_ms(pipe, info); /* ops/fxp_blit_ms.c */
+   else
+      fxp_blit_single(pipe, info);
+}
+
+void
+fxp_blit_single(struct pipe_context *pipe, const struct pipe_blit_info *info)
+{
    struct fxp_resource *src = fxp_resource(info->src.resource), *dst = fxp_resource(info->dst.resource);
    int x0, y0, x1, y1;
 

@@ -151,10 +151,12 @@ fxp_surface_region(const struct pipe_surface *surf, unsigned x, unsigned y, unsi
 
    if (x >= sw || y >= sh || !w || !h)
       return false;
+   /* a multisample surface: every sample of each pixel, samples texel columns a pixel (fxp_resource.h) */
+   const unsigned samples = fxp_resource_samples(surf->texture);
    r->level = surf->u.tex.level;
-   r->x = x;
+   r->x = x * samples;
    r->y = y;
-   r->width = MIN2(w, sw - x);
+   r->width = MIN2(w, sw - x) * samples;
    r->height = MIN2(h, sh - y);
    r->z = surf->u.tex.first_layer;
    r->depth = surf->u.tex.last_layer - surf->u.tex.first_layer + 1;
@@ -232,10 +234,10 @@ fxp_clear_texture(struct pipe_context *pipe, struct pipe_resource *res, unsigned
       return;
    }
    r.level = level;
-   r.x = box->x / bw;
+   r.x = box->x / bw * fxp_resource_samples(res); /* every sample of a multisample texture */
    r.y = box->y / bh;
    r.z = box->z;
-   r.width = DIV_ROUND_UP(box->width, bw);
+   r.width = DIV_ROUND_UP(box->width, bw) * fxp_resource_samples(res);
    r.height = DIV_ROUND_UP(box->height, bh);
    r.depth = box->depth;
    fxp_fill_packed(fxp_resource(res), &r, data);

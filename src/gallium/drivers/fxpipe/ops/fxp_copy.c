@@ -96,7 +96,16 @@ fxp_resource_copy_region(struct pipe_context *pipe, struct pipe_resource *pdst, 
    }
    if (!s.width || !s.height || !s.depth)
       return;
-   fxp_copy_blocks(dst, dst_level, dstx / dbw, dsty / dbh, dstz, src, &s);
+   /* multisample resources: every sample of each pixel (GL copies between equal sample counts only) */
+   const unsigned samples = fxp_resource_samples(psrc);
+   if (samples != fxp_resource_samples(pdst)) {
+      fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region between %u and %u samples" FXP_GL_SKIPPED_COPY,
+                     samples, fxp_resource_samples(pdst));
+      return;
+   }
+   s.x *= samples;
+   s.width *= samples;
+   fxp_copy_blocks(dst, dst_level, dstx / dbw * samples, dsty / dbh, dstz, src, &s);
 }
 
 void

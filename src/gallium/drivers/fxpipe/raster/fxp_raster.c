@@ -5,6 +5,7 @@
  * and fxp_shade.c. */
 #include "util/format/u_format.h"
 #include "util/u_dual_blend.h"
+#include "util/u_framebuffer.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/os_memory.h"
@@ -15,6 +16,8 @@
 #include "context/fxp_pool.h"
 #include "raster/fxp_raster.h"
 #include "raster/fxp_rasterize.h"
+#include "raster/fxp_samples.h"
+#include "raster/fxp_setup.h"
 #include "raster/fxp_scene.h"
 #include "raster/fxp_shade.h"
 
@@ -42,8 +45,8 @@ apply_viewport(struct fxp_raster *r, unsigned i)
    const struct fxp_context *ctx = r->ctx;
    r->cur_viewport = i;
    r->clip_minx = r->clip_miny = 0;
-   r->clip_maxx = r->frag.fb_width;
-   r->clip_maxy = r->frag.fb_height;
+   r->clip_maxx = ctx->framebuffer.width;
+   r->clip_maxy = ctx->framebuffer.height;
    if (r->rast->scissor) {
       const struct pipe_scissor_state *s = &ctx->scissors[i];
       r->clip_minx = MAX2(r->clip_minx, (int)s->minx);
@@ -59,6 +62,35 @@ apply_viewport(struct fxp_raster *r, unsigned i)
    const double f = r->vp_translate[2] + r->vp_scale[2];
    r->frag.zmin = MAX2(MIN2(n, f), 0.0);
    r->frag.zmax = MIN2(MAX2(n, f), 1.0);
+}
+
+/* Multisampling's state for a draw (struct fxp_raster, raster/fxp_samples.h): the framebuffer's samples,
+ * whether coverage is per sample, where the samples are, and whether shading is once a sample. */
+static void
+setup_samples(struct fxp_raster *r)
+{
+   const struct fxp_context *ctx = r->ctx;
+   const struct tgsi_shader_info *fi = &r->fs->info;
+   const unsigned n = util_framebuffer_get_num_samples(&ctx->framebuffer);
+   r->samples = n > 1 && fxp_sample_count_valid(n) ? n : 1;
+   r->ms_coverage = r->samples > 1 && r->rast->multisample;
+   r->sample_mask = (uint16_t)(ctx->sample_mask & ((1u << r->samples) - 1));
+   bool reads_sample = false;
+   for (unsigned i = 0; i < fi->num_system_values; i++)
+      reads_sample |= fi->system_value_semantic_name[i] == TGSI_SEMANTIC_SAMPLEID ||
+                      fi->system_value_semantic_name[i] == TGSI_SEMANTIC_SAMPLEPOS;
+   for (unsigned i = 0; i < fi->num_inputs; i++)
+      reads_sample |= fi->input_interpolate_loc[i] == TGSI_INTERPOLATE_LOC_SAMPLE;
+   r->per_sample = r->ms_coverage && (ctx->min_samples > 1 || reads_sample);
+   r->sample_lo = r->sample_hi = 0;
+   for (unsigned s = 0; s < r->samples; s++) {
+      unsigned x16, y16;
+      fxp_sample_pos(r->samples, s, &x16, &y16);
+      r->sample_x[s] = ((int64_t)x16 - FXP_SAMPLE_POS_UNIT / 2) * (FXP_ONE / FXP_SAMPLE_POS_UNIT);
+      r->sample_y[s] = ((int64_t)y16 - FXP_SAMPLE_POS_UNIT / 2) * (FXP_ONE / FXP_SAMPLE_POS_UNIT);
+      r->sample_lo = MIN3(r->sample_lo, r->sample_x[s], r->sample_y[s]);
+      r->sample_hi = MAX3(r->sample_hi, r->sample_x[s], r->sample_y[s]);
+   }
 }
 
 void
@@ -106,7 +138,9 @@ fxp_raster_begin(struct fxp_raster *r)
 
    f->ctx = ctx;
    f->rast = r->rast;
-   f->fb_width = fb->width;
+   setup_samples(r);
+   f->samples = r->samples;
+   f->fb_width = fb->width * r->samples;
    f->fb_height = fb->height;
    apply_viewport(r, 0);
 
@@ -120,6 +154,7 @@ fxp_raster_begin(struct fxp_raster *r)
       if (interp == TGSI_INTERPOLATE_COLOR)
          interp = r->rast->flatshade ? TGSI_INTERPOLATE_CONSTANT : TGSI_INTERPOLATE_PERSPECTIVE;
       in->interp = interp;
+      in->centroid = fi->input_interpolate_loc[i] == TGSI_INTERPOLATE_LOC_CENTROID;
       in->read_mask = (fi->indirect_files & (1u << TGSI_FILE_INPUT)) ? 0xf : fi->input_usage_mask[i] & 0xf;
       in->output = in->back_output = -1;
       in->sprite = (name == TGSI_SEMANTIC_GENERIC || name == TGSI_SEMANTIC_TEXCOORD) && index < 32 &&
@@ -154,7 +189,9 @@ fxp_raster_begin(struct fxp_raster *r)
 
    memset(r->out_noperspective, 0, sizeof(r->out_noperspective));
    r->any_noperspective = false;
-   r->any_flat = false;
+   r->any_flat = r->any_centroid = false;
+   for (unsigned i = 0; i < r->num_fs_in; i++)
+      r->any_centroid |= r->fs_in[i].src == FXP_FS_FROM_OUTPUT && r->fs_in[i].centroid;
    for (unsigned i = 0; i < r->num_fs_in; i++)
       r->any_flat |= r->fs_in[i].src == FXP_FS_FROM_OUTPUT && r->fs_in[i].interp == TGSI_INTERPOLATE_CONSTANT;
    for (unsigned i = 0; i < r->num_fs_in; i++) {
@@ -171,7 +208,7 @@ fxp_raster_begin(struct fxp_raster *r)
    /* FS outputs to colour buffers and depth */
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
       f->fs_color[i] = -1;
-   f->fs_depth = f->fs_stencil = -1;
+   f->fs_depth = f->fs_stencil = f->fs_samplemask = -1;
    for (unsigned o = 0; o < fi->num_outputs; o++) {
       const unsigned name = fi->output_semantic_name[o], index = fi->output_semantic_index[o];
       if (name == TGSI_SEMANTIC_COLOR && index < PIPE_MAX_COLOR_BUFS && f->fs_color[index] < 0)
@@ -180,6 +217,8 @@ fxp_raster_begin(struct fxp_raster *r)
          f->fs_depth = o;
       else if (name == TGSI_SEMANTIC_STENCIL)
          f->fs_stencil = o;
+      else if (name == TGSI_SEMANTIC_SAMPLEMASK)
+         f->fs_samplemask = o;
    }
    f->fs_color1 = ctx->blend && util_blend_state_is_dual(ctx->blend, 0) ? f->fs_color[1] : -1;
    if (fi->properties[TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS] && f->fs_color[0] >= 0)
@@ -252,7 +291,9 @@ fxp_raster_begin(struct fxp_raster *r)
     * (which GL runs for fragments that then fail the tests). Fragments failing them are not shaded. */
    const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
    const bool zs_tested = dsa && (dsa->depth_enabled || dsa->stencil[0].enabled);
-   const bool fs_decides = fi->writes_z || fi->writes_stencil || fi->writes_samplemask || fi->uses_kill ||
+   /* (alpha to coverage, with several samples, is the shader deciding too) */
+   const bool a2c = r->samples > 1 && ctx->blend && ctx->blend->alpha_to_coverage;
+   const bool fs_decides = a2c || fi->writes_z || fi->writes_stencil || fi->writes_samplemask || fi->uses_kill ||
                            fi->writes_memory || fi->opcode_count[TGSI_OPCODE_KILL] ||
                            fi->opcode_count[TGSI_OPCODE_KILL_IF] || fi->opcode_count[TGSI_OPCODE_DEMOTE];
    f->early_zs = f->zs_base && (fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ||

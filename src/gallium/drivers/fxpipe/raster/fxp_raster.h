@@ -51,6 +51,8 @@ struct fxp_fs_input {
    int16_t output;       /* VS output index (front colour) */
    int16_t back_output;  /* VS output for back faces (two-sided colour), or -1 */
    bool sprite;          /* replaced by the point coordinate when drawing points (sprite_coord_enable) */
+   bool centroid;        /* interpolated at the centroid (TGSI_INTERPOLATE_LOC_CENTROID): with multisampling,
+                          * a partly covered pixel's first covered sample (raster/fxp_shade.c) */
    uint8_t read_mask;    /* channels the shader reads (tgsi_scan's usage mask; all four if it reads its inputs
                           * indirectly): the only ones interpolated for a batch, the others are 0 */
 };
@@ -98,6 +100,7 @@ struct fxp_raster {
     * makes their window-space interpolation of them (draw/fxp_prim.c lerp_vertex) */
    bool out_noperspective[PIPE_MAX_SHADER_OUTPUTS];
    bool any_noperspective;
+   bool any_centroid;  /* an interpolated FS input is taken at the centroid (fxp_fs_input.centroid) */
    bool any_flat;      /* an FS input reads the provoking vertex's output (flat shading): binned
                           primitives other than points keep those outputs only then */
    unsigned num_fs_in;
@@ -107,6 +110,18 @@ struct fxp_raster {
    float vp_scale[3], vp_translate[3];
    unsigned cur_viewport;                 /* the viewport (and scissor) in vp_scale, clip_min... and zmin */
    unsigned cur_layer;                    /* the layer the fragment stage's buffer origins point at */
+
+   /* multisampling (raster/fxp_samples.h), set by fxp_raster_begin from the framebuffer and the state */
+   unsigned samples;                     /* samples a pixel of the framebuffer: 1, 2, 4, 8 or 16 */
+   bool ms_coverage;                     /* samples > 1 and the rasterizer state's multisample: coverage,
+                                            depth and stencil per sample; else a pixel's samples all take
+                                            its centre's coverage */
+   bool per_sample;                      /* shading once a sample (min_samples > 1, or the shader reads
+                                            SAMPLEID or SAMPLEPOS), else once a pixel */
+   uint16_t sample_mask;                 /* set_sample_mask's bits of the framebuffer's samples */
+   int64_t sample_x[16], sample_y[16];   /* sample s's position in subpixels from the pixel's sample point
+                                            (centre with half_pixel_center): (16 pos - 128) * 16 */
+   int64_t sample_lo, sample_hi;         /* the least and the largest of those offsets, both axes */
 
    /* the per-fragment stage's state for this draw */
    struct fxp_fragment frag;

@@ -20,47 +20,49 @@
 #include "context/fxp_pool.h"
 #include "raster/fxp_raster.h"
 #include "raster/fxp_rasterize.h"
+#include "raster/fxp_samples.h"
 #include "raster/fxp_setup.h"
 #include "raster/fxp_scene.h"
 #include "raster/fxp_shade.h"
 
 #define RASTER_TILE 8 /* pixels; a power of two, even, so that tiles hold whole quads */
 
-/* Whether the centre of pixel (x, y) is inside the triangle's edges (and, for stippled lines, on). */
+/* Whether pixel (x, y) of a stippled line is on: its fragment count selects a set bit of the pattern. */
 static inline bool
-pixel_inside(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, int x, int y)
+stipple_on(const struct fxp_raster *r, const struct fxp_prim *p, int x, int y)
 {
-   const int64_t px = ((int64_t)x << FXP_SUBPIXEL_BITS) + h, py = ((int64_t)y << FXP_SUBPIXEL_BITS) + h;
-   if (!fxp_prim_edges_inside(p, px, py))
-      return false;
-   if (p->stipple) {
-      const struct pipe_rasterizer_state *rs = r->rast;
-      const float d = p->st_xmajor ? fabsf(x + 0.5f - p->st_x0) : fabsf(y + 0.5f - p->st_y0);
-      /* GL counts fragments: the n-th along the line uses bit (n / factor) % 16 */
-      const unsigned n = (unsigned)(p->st_count + floorf(d));
-      const unsigned k = (n / (rs->line_stipple_factor + 1)) & 15;
-      return (rs->line_stipple_pattern >> k) & 1;
-   }
-   return true;
+   const struct pipe_rasterizer_state *rs = r->rast;
+   const float d = p->st_xmajor ? fabsf(x + 0.5f - p->st_x0) : fabsf(y + 0.5f - p->st_y0);
+   /* GL counts fragments: the n-th along the line uses bit (n / factor) % 16 */
+   const unsigned n = (unsigned)(p->st_count + floorf(d));
+   const unsigned k = (n / (rs->line_stipple_factor + 1)) & 15;
+   return (rs->line_stipple_pattern >> k) & 1;
 }
 
-/* The pixels of a partly covered tile [xa, xb] x [ya, yb] (inside the 8x8 tile at tx, ty) whose centres are
- * inside the primitive, as a mask: bit (y - ty) * 8 + (x - tx). Each edge function is stepped from pixel to
- * pixel by its exact integer increments (A, B times one pixel in subpixels), so every pixel gets the value
- * fxp_prim_edges_inside computes for it; stippled lines then test their set pixels one by one. */
-static uint64_t
-tile_coverage(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, int tx, int ty, int xa, int xb,
-              int ya, int yb)
+/* The pixels of [xa, xb] x [ya, yb] (inside the 8x8 tile at tx, ty), as a mask: bit (y - ty) * 8 + (x - tx). */
+static inline uint64_t
+rect_bits(int tx, int ty, int xa, int xb, int ya, int yb)
 {
    const unsigned row_bits = (0xffu >> (RASTER_TILE - 1 - (xb - tx))) & (0xffu << (xa - tx));
    uint64_t m = 0;
    for (int y = ya; y <= yb; y++)
       m |= (uint64_t)row_bits << ((y - ty) * RASTER_TILE);
+   return m;
+}
+
+/* The pixels of the mask m (inside the 8x8 tile at tx, ty, within [xa, xb] x [ya, yb]) whose point at
+ * (hx, hy) subpixels from the pixel's corner is inside the primitive's edges. Each edge function is stepped
+ * from pixel to pixel by its exact integer increments (A, B times one pixel in subpixels), so every pixel gets
+ * the value fxp_prim_edges_inside computes for it. */
+static uint64_t
+tile_edges(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int ty, int xa, int xb, int ya, int yb,
+           uint64_t m)
+{
    for (unsigned k = 0; k < 3 && m; k++) {
       const int64_t step_x = p->A[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
       const int64_t step_y = p->B[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
-      int64_t e_row = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + h) +
-                      p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + h) + p->C[k] + p->bias[k];
+      int64_t e_row = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + hx) +
+                      p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + hy) + p->C[k] + p->bias[k];
       uint64_t inside = 0;
       for (int y = ya; y <= yb; y++, e_row += step_y) {
          int64_t e = e_row;
@@ -71,13 +73,58 @@ tile_coverage(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, i
       }
       m &= inside;
    }
-   if (p->stipple) {
-      for (uint64_t rest = m; rest; rest &= rest - 1) {
-         const unsigned b = __builtin_ctzll(rest);
-         if (!pixel_inside(r, p, h, tx + (int)(b % RASTER_TILE), ty + (int)(b / RASTER_TILE)))
-            m &= ~((uint64_t)1 << b);
-      }
+   return m;
+}
+
+/* Stippled lines keep the pixels of m that are on (stipple_on). */
+static uint64_t
+tile_stipple(const struct fxp_raster *r, const struct fxp_prim *p, int tx, int ty, uint64_t m)
+{
+   for (uint64_t rest = m; rest; rest &= rest - 1) {
+      const unsigned b = __builtin_ctzll(rest);
+      if (!stipple_on(r, p, tx + (int)(b % RASTER_TILE), ty + (int)(b / RASTER_TILE)))
+         m &= ~((uint64_t)1 << b);
    }
+   return m;
+}
+
+/* The pixels of a partly covered tile [xa, xb] x [ya, yb] (inside the 8x8 tile at tx, ty) whose sample points
+ * (h subpixels from the corner) are inside the primitive, as a mask: bit (y - ty) * 8 + (x - tx); stippled
+ * lines then test their set pixels one by one. */
+static uint64_t
+tile_coverage(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, int tx, int ty, int xa, int xb,
+              int ya, int yb)
+{
+   uint64_t m = tile_edges(p, h, h, tx, ty, xa, xb, ya, yb, rect_bits(tx, ty, xa, xb, ya, yb));
+   return p->stipple ? tile_stipple(r, p, tx, ty, m) : m;
+}
+
+/* Multisampling with per-sample coverage (fxp_raster.ms_coverage): each sample's pixels in ms[s] (as
+ * tile_coverage's masks, at sample s's position), and the pixels with any sample covered (then the line
+ * stipple, which goes by pixels). */
+static uint64_t
+tile_coverage_ms(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, int tx, int ty, int xa,
+                 int xb, int ya, int yb, uint64_t ms[FXP_MAX_SAMPLES])
+{
+   const uint64_t rect = rect_bits(tx, ty, xa, xb, ya, yb);
+   uint64_t m = 0;
+   for (unsigned s = 0; s < r->samples; s++) {
+      ms[s] = tile_edges(p, h + r->sample_x[s], h + r->sample_y[s], tx, ty, xa, xb, ya, yb, rect);
+      m |= ms[s];
+   }
+   return p->stipple ? tile_stipple(r, p, tx, ty, m) : m;
+}
+
+/* The samples of the pixel at bit b of a tile: from the per-sample masks ms, or all of them (sample_mask
+ * aside) when ms is NULL (a tile covered whole, or coverage by pixel centres). */
+static inline uint16_t
+pixel_samples(const struct fxp_raster *r, const uint64_t *ms, unsigned b)
+{
+   if (!ms)
+      return (uint16_t)((1u << r->samples) - 1);
+   uint16_t m = 0;
+   for (unsigned s = 0; s < r->samples; s++)
+      m |= (uint16_t)(((ms[s] >> b) & 1) << s);
    return m;
 }
 
@@ -125,8 +172,12 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
    const int64_t *bias = p->bias;
    const int x0 = MAX2(p->x0, rx0), y0 = MAX2(p->y0, ry0), x1 = MIN2(p->x1, rx1), y1 = MIN2(p->y1, ry1);
 
-   /* 8x8 tiles (see the top of this file); bins are made of whole tiles */
+   /* 8x8 tiles (see the top of this file); bins are made of whole tiles. With per-sample coverage a tile is
+    * accepted or rejected by the box around all its samples: [lo, hi] subpixels around each pixel's point. */
    const int64_t h = fxp_setup_sample_offset(r);
+   const bool ms_cov = r->ms_coverage;
+   const int64_t lo = ms_cov ? h + r->sample_lo : h, hi = ms_cov ? h + r->sample_hi : h;
+   uint64_t ms_buf[FXP_MAX_SAMPLES];
    if (bt->nq && !batch_takes(r, bt, p))
       r->shade_batch(r, ts, bt);
    if (bt->nq)
@@ -139,10 +190,10 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
             continue;
          bool reject = false, accept = !p->stipple;
          for (unsigned k = 0; k < 3; k++) {
-            const int64_t ex0 = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + h);
-            const int64_t ex1 = p->A[k] * (((int64_t)xb << FXP_SUBPIXEL_BITS) + h);
-            const int64_t ey0 = p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + h);
-            const int64_t ey1 = p->B[k] * (((int64_t)yb << FXP_SUBPIXEL_BITS) + h);
+            const int64_t ex0 = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + lo);
+            const int64_t ex1 = p->A[k] * (((int64_t)xb << FXP_SUBPIXEL_BITS) + hi);
+            const int64_t ey0 = p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + lo);
+            const int64_t ey1 = p->B[k] * (((int64_t)yb << FXP_SUBPIXEL_BITS) + hi);
             const int64_t c = p->C[k] + bias[k];
             const int64_t e00 = ex0 + ey0 + c, e10 = ex1 + ey0 + c, e01 = ex0 + ey1 + c, e11 = ex1 + ey1 + c;
             if (e00 < 0 && e10 < 0 && e01 < 0 && e11 < 0)
@@ -153,11 +204,12 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
          if (reject)
             continue;
          uint64_t m;
+         const uint64_t *ms = NULL; /* per-sample masks (pixel_samples) */
          if (accept) {
-            const unsigned row_bits = (0xffu >> (RASTER_TILE - 1 - (xb - tx))) & (0xffu << (xa - tx));
-            m = 0;
-            for (int y = ya; y <= yb; y++)
-               m |= (uint64_t)row_bits << ((y - ty) * RASTER_TILE);
+            m = rect_bits(tx, ty, xa, xb, ya, yb);
+         } else if (ms_cov) {
+            m = tile_coverage_ms(r, p, h, tx, ty, xa, xb, ya, yb, ms_buf);
+            ms = ms_buf;
          } else {
             m = tile_coverage(r, p, h, tx, ty, xa, xb, ya, yb);
          }
@@ -187,6 +239,9 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
                for (unsigned q = 0; q < FXP_QUADS_PER_BATCH; q++)
                   bt->prim[q] = p;
                bt->coverage = (uint32_t)((1ull << FXP_W) - 1);
+               if (r->samples > 1)
+                  for (unsigned l = 0; l < FXP_W; l++)
+                     bt->smask[l] = pixel_samples(r, NULL, 0);
                bt->nq = FXP_QUADS_PER_BATCH;
                r->shade_batch(r, ts, bt);
             }
@@ -205,6 +260,11 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
                   bt->x[bt->nq * 4 + q] = tx + (int)qx + (q & 1);
                   bt->y[bt->nq * 4 + q] = ty + (int)qy + (q >> 1);
                }
+               if (r->samples > 1)
+                  for (unsigned q = 0; q < 4; q++)
+                     bt->smask[bt->nq * 4 + q] =
+                        (quad_cov >> q) & 1
+                           ? pixel_samples(r, ms, (qy + (q >> 1)) * RASTER_TILE + qx + (q & 1)) : 0;
                bt->coverage |= quad_cov << (bt->nq * 4);
                bt->prim[bt->nq] = p;
                if (++bt->nq == FXP_QUADS_PER_BATCH)
@@ -309,7 +369,9 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
    unsigned done = 0;
    /* the provoking vertex's outputs only where shading reads them (fxp_shade.c input_lanes) */
    const unsigned prov_floats = p->point || r->any_flat ? r->stride : 0;
-   if (!fxp_scene_bin(sc, p, 4 * r->num_fs_in, prov_floats, fxp_setup_sample_offset(r), &done)) {
+   const int64_t h = fxp_setup_sample_offset(r);
+   const int64_t lo = r->ms_coverage ? h + r->sample_lo : h, hi = r->ms_coverage ? h + r->sample_hi : h;
+   if (!fxp_scene_bin(sc, p, 4 * r->num_fs_in, prov_floats, lo, hi, &done)) {
       /* out of memory: draw what the scene holds (this primitive's first `done` bins of its bounding box
        * among it), then the rest of this one on this thread */
       fxp_rasterize_flush(r);

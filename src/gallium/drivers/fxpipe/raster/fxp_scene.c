@@ -112,7 +112,7 @@ bin_add(struct fxp_scene *sc, unsigned i, const struct fxp_prim *p)
 
 bool
 fxp_scene_bin(struct fxp_scene *sc, const struct fxp_prim *p, unsigned num_planes, unsigned stride,
-              int64_t sample_offset, unsigned *done)
+              int64_t lo, int64_t hi, unsigned *done)
 {
    *done = 0;
    const size_t planes_B = num_planes * sizeof(struct fxp_plane), attr_B = stride * sizeof(float);
@@ -140,7 +140,7 @@ fxp_scene_bin(struct fxp_scene *sc, const struct fxp_prim *p, unsigned num_plane
       for (int bx = bx0; bx <= bx1; bx++) {
          const int xa = MAX2(bx << FXP_BIN_SHIFT, p->x0), xb = MIN2(((bx + 1) << FXP_BIN_SHIFT) - 1, p->x1);
          const int ya = MAX2(by << FXP_BIN_SHIFT, p->y0), yb = MIN2(((by + 1) << FXP_BIN_SHIFT) - 1, p->y1);
-         if ((one_bin || !fxp_prim_rect_outside(q, xa, ya, xb, yb, sample_offset)) &&
+         if ((one_bin || !fxp_prim_rect_outside(q, xa, ya, xb, yb, lo, hi)) &&
              !bin_add(sc, (unsigned)by * sc->bins_x + (unsigned)bx, q))
             return false;
          ++*done;

@@ -98,11 +98,12 @@ void fxp_scene_destroy(struct fxp_scene *sc);
 bool fxp_scene_begin(struct fxp_scene *sc, unsigned width_px, unsigned height_px);
 
 /* Copies a set-up primitive (num_planes planes, stride floats of provoking outputs; its bounding box inside
- * the framebuffer) into the scene and references it from the bins it may cover; sample_offset is the sample
- * point's offset in subpixels (fxp_setup_sample_offset). False out of memory: then the bins of the
+ * the framebuffer) into the scene and references it from the bins it may cover; a pixel's points (its sample
+ * point, or with per-sample coverage its samples) lie from lo to hi subpixels from its corner on each axis
+ * (fxp_setup_sample_offset, plus fxp_raster.sample_lo and sample_hi). False out of memory: then the bins of the
  * bounding box, taken row by row, before the *done-th are binned and the others are not. */
 bool fxp_scene_bin(struct fxp_scene *sc, const struct fxp_prim *p, unsigned num_planes, unsigned stride,
-                   int64_t sample_offset, unsigned *done);
+                   int64_t lo, int64_t hi, unsigned *done);
 
 /* Empties the scene, keeping its memory for the next. */
 void fxp_scene_reset(struct fxp_scene *sc);
@@ -124,10 +125,10 @@ fxp_scene_bin_rect(const struct fxp_scene *sc, unsigned bin, int *x0, int *y0, i
 /* Whether, for some edge of p, every sample point of the pixel rectangle [xa, xb] x [ya, yb] is outside it
  * (the edge functions are linear: the rectangle's corners decide). */
 static inline bool
-fxp_prim_rect_outside(const struct fxp_prim *p, int xa, int ya, int xb, int yb, int64_t h)
+fxp_prim_rect_outside(const struct fxp_prim *p, int xa, int ya, int xb, int yb, int64_t lo, int64_t hi)
 {
-   const int64_t x0 = ((int64_t)xa << FXP_SUBPIXEL_BITS) + h, x1 = ((int64_t)xb << FXP_SUBPIXEL_BITS) + h;
-   const int64_t y0 = ((int64_t)ya << FXP_SUBPIXEL_BITS) + h, y1 = ((int64_t)yb << FXP_SUBPIXEL_BITS) + h;
+   const int64_t x0 = ((int64_t)xa << FXP_SUBPIXEL_BITS) + lo, x1 = ((int64_t)xb << FXP_SUBPIXEL_BITS) + hi;
+   const int64_t y0 = ((int64_t)ya << FXP_SUBPIXEL_BITS) + lo, y1 = ((int64_t)yb << FXP_SUBPIXEL_BITS) + hi;
    for (unsigned k = 0; k < 3; k++) {
       /* the corner where the edge function is largest */
       const int64_t x = p->A[k] >= 0 ? x1 : x0, y = p->B[k] >= 0 ? y1 : y0;

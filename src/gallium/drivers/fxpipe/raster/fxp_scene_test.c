@@ -96,7 +96,7 @@ test_bin_coverage(struct fxp_t *t)
          planes[k] = (struct fxp_plane){i + k, 0.5 * k, -0.25 * k};
       unsigned done;
       const unsigned before = sc->num_prims;
-      CHECK(t, fxp_scene_bin(sc, &prims[n], 4, 8, FXP_ONE / 2, &done), "primitive %u binned", n);
+      CHECK(t, fxp_scene_bin(sc, &prims[n], 4, 8, FXP_ONE / 2, FXP_ONE / 2, &done), "primitive %u binned", n);
       CHECK(t, sc->num_prims == before + 1, "the scene counts primitive %u", n);
       prims[n].v[0] = prims[n].v[1] = prims[n].v[2] = prims[n].prov = NULL;
       prims[n].attr = NULL; /* its planes and outputs were this loop's: only the copy's stay */
@@ -181,7 +181,7 @@ test_bin_coverage(struct fxp_t *t)
    struct fxp_prim again = prims[0];
    again.attr = planes;
    again.prov_attr = attr;
-   CHECK(t, fxp_scene_bin(sc, &again, 4, 8, FXP_ONE / 2, &done) && sc->num_prims == 1 && sc->num_work > 0,
+   CHECK(t, fxp_scene_bin(sc, &again, 4, 8, FXP_ONE / 2, FXP_ONE / 2, &done) && sc->num_prims == 1 && sc->num_work > 0,
          "a reset scene bins again");
    fxp_scene_destroy(sc);
 }

@@ -115,10 +115,12 @@ fxp_setup_triangle(const struct fxp_raster *r, struct fxp_prim *p)
    /* bounding box in pixels, within the scissor and the framebuffer: the pixels whose sample point
     * (x + h, y + h in subpixels) lies within the vertices' extent, edges included. A triangle with no
     * sample point there covers no pixel (most subpixel triangles): it is dropped before its planes are
-    * set up. */
+    * set up. With per-sample coverage (fxp_raster.ms_coverage) a pixel's points are its samples, from lo to
+    * hi subpixels around its sample point on each axis (fxp_raster.sample_lo, sample_hi). */
    const int64_t h = r->rast->half_pixel_center ? FXP_ONE / 2 : 0;
-   const int64_t minX = MIN3(X[0], X[1], X[2]) - h, maxX = MAX3(X[0], X[1], X[2]) - h;
-   const int64_t minY = MIN3(Y[0], Y[1], Y[2]) - h, maxY = MAX3(Y[0], Y[1], Y[2]) - h;
+   const int64_t lo = r->ms_coverage ? r->sample_lo : 0, hi = r->ms_coverage ? r->sample_hi : 0;
+   const int64_t minX = MIN3(X[0], X[1], X[2]) - h - hi, maxX = MAX3(X[0], X[1], X[2]) - h - lo;
+   const int64_t minY = MIN3(Y[0], Y[1], Y[2]) - h - hi, maxY = MAX3(Y[0], Y[1], Y[2]) - h - lo;
    /* ceil and floor of the division by FXP_ONE (arithmetic shifts round towards minus infinity) */
    p->x0 = (int)MAX2((int64_t)r->clip_minx, (minX + FXP_ONE - 1) >> FXP_SUBPIXEL_BITS);
    p->y0 = (int)MAX2((int64_t)r->clip_miny, (minY + FXP_ONE - 1) >> FXP_SUBPIXEL_BITS);

@@ -15,6 +15,7 @@
 #include "fragment/fxp_fragment.h"
 #include "raster/fxp_raster.h"
 #include "raster/fxp_setup.h"
+#include "raster/fxp_samples.h"
 #include "raster/fxp_shade.h"
 
 #ifndef FXP_ISA_SUFFIX /* the engine's copies hold only the batch function (fxp_shade.h) */
@@ -131,6 +132,7 @@ struct frag_ctx {
    const struct fxp_raster *r;
    const struct fxp_prim *p;
    const struct fxp_batch *bt;
+   unsigned sample;             /* multisampling: the sample FBFETCH reads (the one shaded, or 0) */
 };
 
 /* FS input `input` at each lane's pixel moved by (offx, offy) from its sample point (0 past the batch's
@@ -166,7 +168,8 @@ frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
    const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t v[4] = {0, 0, 0, 0};
-      const int x = f->bt->x[l], y = f->bt->y[l];
+      /* a multisample buffer's sample column (fxp_fragment.h) */
+      const int x = f->bt->x[l] * (int)r->samples + (int)f->sample, y = f->bt->y[l];
       if (l < f->bt->nq * 4 && cbuf < fb->nr_cbufs && fb->cbufs[cbuf] && r->frag.cbuf_origin[cbuf] && x >= 0 &&
           y >= 0 && (unsigned)x < r->frag.fb_width && (unsigned)y < r->frag.fb_height)
          util_format_unpack_rgba(fb->cbufs[cbuf]->format, v,
@@ -228,29 +231,92 @@ input_lanes_shared(const struct fxp_raster *r, const struct segment *seg, unsign
    }
 }
 
-void
-fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt)
+/* Multisampling's part of a shader run (NULL with one sample): which sample is shaded (-1: the pixel, at its
+ * centre), each lane's covered samples (SAMPLEMASK in), and, for pixel shading, where centroid inputs are
+ * taken (NULL when every lane is covered whole). */
+struct shade_samples {
+   int sample;
+   float pos_x, pos_y;          /* SAMPLEPOS: the sample's position in the pixel (0.5, 0.5 for the pixel) */
+   const uint16_t *smask;
+   const struct lanes_at *centroid;
+};
+
+/* The fragment shader on the batch at the lanes' points `at` (and z there), `coverage` the lanes that are
+ * fragments (the others of the batch's quads run as helpers): inputs, system values, the run, its outputs
+ * merged. False if the watchdog stopped it (the batch is then dropped). */
+static inline bool
+run_fs(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_batch *bt, const struct segment *seg,
+       unsigned num_seg, const struct lanes_at *at, const double *z, uint32_t coverage,
+       const struct shade_samples *ss)
 {
    struct fxp_exec *e = &ts->fs_exec;
    const struct fxp_program *fs = r->fs;
-   const struct fxp_prim *p = bt->prim[0]; /* facing: the same for every quad */
-   double z[FXP_W];
-   struct frag_ctx fctx = {r, p, bt};
-   const struct fxp_frag_iface iface = {frag_interp_at, frag_fb_fetch, &fctx};
-   struct segment seg[FXP_QUADS_PER_BATCH];
-   const unsigned num_seg = bt->first_q ? batch_segments(bt, seg) : 1;
-
-   if (unlikely(fxp_watchdog_tripped(r->ctx))) {
-      fxp_batch_init(bt); /* the rest of the draw is dropped */
-      return;
+   const struct fxp_prim *p = bt->prim[0];
+   const unsigned n = bt->nq * 4;
+   for (unsigned i = 0; i < r->num_fs_in; i++) {
+      fxp_vec v[4];
+      const struct lanes_at *ati = ss && ss->centroid && r->fs_in[i].centroid ? ss->centroid : at;
+      if (num_seg > 1)
+         input_lanes_shared(r, seg, num_seg, i, ati, r->fs_in[i].read_mask, v);
+      else
+         input_lanes(r, p, i, ati, r->fs_in[i].read_mask, v);
+      for (unsigned c = 0; c < 4; c++)
+         *fxp_input(e, i, c) = v[c];
    }
-   ts->batches++;
-   ts->batches_shared += num_seg > 1;
-   fxp_exec_reset_inline(e, bt->nq * 4);
-   e->frag = &iface;
-   e->helper = ~fxp_bits_lanes(bt->coverage);
-   /* the inputs at the pixels' sample points, all lanes at once (lanes past the batch's quads repeat its
-    * first pixel) */
+   for (unsigned l = 0; fs->num_svs && l < n; l++) {
+      const double w = at->w[l];
+      const bool covered = coverage & (1u << l);
+      for (unsigned i = 0; i < fs->num_svs; i++) {
+         for (unsigned c = 0; c < 4; c++) {
+            fxp_vec *sv = fxp_sv(e, i, c);
+            uint32_t u = 0;
+            switch (fs->sv_semantic[i]) {
+            case TGSI_SEMANTIC_POSITION: {
+               /* the pixel's centre, or the sample's position when shading a sample */
+               const float pos[4] = {(float)(at->x[l] + 0.5), (float)(at->y[l] + 0.5), (float)z[l], (float)w};
+               sv->af[l] = pos[c];
+               continue;
+            }
+            case TGSI_SEMANTIC_FACE:
+               u = c == 0 ? (p->front ? 0xffffffffu : 0u) : 0u;
+               break;
+            case TGSI_SEMANTIC_SAMPLEPOS: /* one sample: the centre */
+               sv->af[l] = c == 0 ? (ss ? ss->pos_x : 0.5f) : c == 1 ? (ss ? ss->pos_y : 0.5f) : 0.0f;
+               continue;
+            case TGSI_SEMANTIC_SAMPLEID:
+               u = c == 0 && ss && ss->sample > 0 ? (uint32_t)ss->sample : 0u;
+               break;
+            case TGSI_SEMANTIC_SAMPLEMASK: /* the covered samples (the one shaded, per sample); helpers none */
+               u = c == 0 && covered ? (ss ? (ss->sample >= 0 ? 1u << ss->sample : ss->smask[l]) : 1u) : 0u;
+               break;
+            case TGSI_SEMANTIC_HELPER_INVOCATION:
+               u = c == 0 && !covered ? 0xffffffffu : 0u;
+               break;
+            default:
+               fxp_sv_lane_constant(fs->sv_semantic[i], c, l, &u);
+               break;
+            }
+            sv->au[l] = u;
+         }
+      }
+   }
+   fxp_exec_run(e);
+   e->frag = NULL;
+   if (unlikely(e->stopped)) {
+      fxp_watchdog_stopped(r->ctx, e->stopped, PIPE_SHADER_FRAGMENT);
+      return false;
+   }
+   fxp_exec_merge_outputs(e);
+   ts->ps_invocations += util_bitcount(coverage);
+   return true;
+}
+
+/* The lanes' positions: each lane's pixel (lanes past the batch's quads repeat its first pixel), moved by
+ * (dx, dy) pixels from the pixel's sample point, with 1/w, its inverse and z there. */
+static inline void
+batch_at(const struct fxp_batch *bt, const struct segment *seg, unsigned num_seg, double dx, double dy,
+         struct lanes_at *at)
+{
    const unsigned n = bt->nq * 4;
    const fxp_vi in_batch = fxp_bits_lanes(n >= 32 ? ~0u : (1u << n) - 1);
    fxp_vi vx, vy;
@@ -258,13 +324,218 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_b
    memcpy(&vy, bt->y, sizeof(vy));
    vx = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)vx, (fxp_vu)fxp_splat_i(bt->x[0]));
    vy = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)vy, (fxp_vu)fxp_splat_i(bt->y[0]));
-   struct lanes_at at;
-   at.x = __builtin_convertvector(vx, fxp_vd);
-   at.y = __builtin_convertvector(vy, fxp_vd);
+   at->x = __builtin_convertvector(vx, fxp_vd);
+   at->y = __builtin_convertvector(vy, fxp_vd);
+   if (dx != 0.0 || dy != 0.0) {
+      at->x += dx;
+      at->y += dy;
+   }
    if (num_seg > 1)
-      lanes_eval_shared(seg, num_seg, &at);
+      lanes_eval_shared(seg, num_seg, at);
    else
-      lanes_eval(p, &at);
+      lanes_eval(bt->prim[0], at);
+}
+
+/* Depth at sample s of each lane: the centre's depth z moved along the lane's primitive's depth plane. */
+static inline void
+sample_depth(const struct fxp_raster *r, const struct fxp_batch *bt, const double *z, unsigned s, double *zs)
+{
+   const double dx = (double)r->sample_x[s] / FXP_ONE, dy = (double)r->sample_y[s] / FXP_ONE;
+   for (unsigned l = 0; l < FXP_W; l++) {
+      const struct fxp_prim *q = bt->prim[l / 4 < bt->nq ? l / 4 : 0];
+      zs[l] = z[l] + q->z.gx * dx + q->z.gy * dy;
+   }
+}
+
+/* The lanes of `lanes` whose sample mask has sample s. */
+static inline uint32_t
+lanes_with_sample(const uint16_t *sm, uint32_t lanes, unsigned s)
+{
+   uint32_t m = 0;
+   for (unsigned l = 0; l < FXP_W; l++)
+      m |= (uint32_t)((sm[l] >> s) & 1) << l;
+   return m & lanes;
+}
+
+/* After a shader run: the samples the shader and the blend state leave to each written lane (its SAMPLEMASK
+ * output, alpha to coverage: the first round(alpha * samples) samples), then alpha to one on the colours. In
+ * per-sample shading (sample >= 0) only that sample's bit matters. */
+static void
+ms_after_shading(const struct fxp_raster *r, struct fxp_exec *e, uint16_t *sm, uint32_t lanes)
+{
+   const struct fxp_fragment *f = &r->frag;
+   const struct pipe_blend_state *blend = r->ctx->blend;
+   if (f->fs_samplemask >= 0)
+      for (unsigned l = 0; l < FXP_W; l++)
+         sm[l] &= (uint16_t)fxp_output(e, f->fs_samplemask, 0)->au[l];
+   if (blend && blend->alpha_to_coverage && f->fs_color[0] >= 0) {
+      for (unsigned l = 0; l < FXP_W; l++) {
+         if (!(lanes & (1u << l)))
+            continue;
+         const float a = fxp_output(e, f->fs_color[0], 3)->af[l];
+         const float c = a >= 1.0f ? 1.0f : a > 0.0f ? a : 0.0f; /* NaN as 0 */
+         const unsigned k = (unsigned)lrintf(c * (float)r->samples);
+         sm[l] &= (uint16_t)((1u << k) - 1);
+      }
+   }
+   if (blend && blend->alpha_to_one)
+      for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
+         if (f->fs_color[i] >= 0)
+            fxp_output(e, f->fs_color[i], 3)->f = fxp_splat_f(1.0f);
+}
+
+/* The per-fragment operations of sample s for the lanes of `mask`: each pixel x as sample column
+ * x * samples + s (fxp_fragment.h), at its depth there (zs). */
+static inline unsigned
+ms_ops(struct fxp_raster *r, struct fxp_exec *e, const struct fxp_batch *bt, unsigned s, const double *zs,
+       uint32_t mask, bool front)
+{
+   int xs[FXP_W];
+   for (unsigned l = 0; l < FXP_W; l++)
+      xs[l] = bt->x[l] * (int)r->samples + (int)s;
+   return mask ? fxp_fragment_ops(&r->frag, e, xs, bt->y, zs, mask, front) : 0;
+}
+
+/* Multisampling (fxp_raster.samples > 1): the batch's lanes carry their covered samples (bt->smask), less
+ * those set_sample_mask turns off. Early depth and stencil tests run sample by sample. Then the shader runs
+ * once for the pixels, at their centres (centroid inputs of partly covered pixels at their first covered
+ * sample), and each sample gets the per-fragment operations at its own depth; or, in per-sample shading, once
+ * a sample at that sample's position, each run followed by that sample's operations. */
+static void
+shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt, const struct segment *seg,
+               unsigned num_seg)
+{
+   struct fxp_exec *e = &ts->fs_exec;
+   const struct fxp_prim *p = bt->prim[0];
+   const unsigned n = bt->nq * 4, S = r->samples;
+   const uint32_t in_batch = n >= 32 ? ~0u : (1u << n) - 1;
+   uint16_t sm[FXP_W];
+   uint32_t cov = 0;
+   double zs[FXP_W];
+   for (unsigned l = 0; l < FXP_W; l++) {
+      sm[l] = l < n && (bt->coverage & (1u << l)) ? bt->smask[l] & r->sample_mask : 0;
+      cov |= (uint32_t)(sm[l] != 0) << l;
+   }
+   ts->batches++;
+   ts->batches_shared += num_seg > 1;
+   struct lanes_at at;
+   batch_at(bt, seg, num_seg, 0.0, 0.0, &at);
+   double zc[FXP_W];
+   memcpy(zc, &at.z, sizeof(zc));
+   if (r->frag.early_zs) {
+      for (unsigned s = 0; s < S && cov; s++) {
+         uint32_t m = lanes_with_sample(sm, cov, s);
+         if (!m)
+            continue;
+         const uint32_t before = m;
+         sample_depth(r, bt, zc, s, zs);
+         int xs[FXP_W];
+         for (unsigned l = 0; l < FXP_W; l++)
+            xs[l] = bt->x[l] * (int)S + (int)s;
+         ts->samples_passed += fxp_fragment_early_zs(&r->frag, xs, bt->y, zs, &m, p->front);
+         for (unsigned l = 0; l < FXP_W; l++)
+            if ((before & ~m) & (1u << l))
+               sm[l] &= (uint16_t)~(1u << s);
+      }
+      cov = 0;
+      for (unsigned l = 0; l < FXP_W; l++)
+         cov |= (uint32_t)(sm[l] != 0) << l;
+      if (!cov)
+         return;
+   }
+   struct frag_ctx fctx = {r, p, bt, 0};
+   const struct fxp_frag_iface iface = {frag_interp_at, frag_fb_fetch, &fctx, S, sm};
+
+   if (!r->per_sample) {
+      /* centroid inputs: partly covered lanes at their first covered sample */
+      struct lanes_at cat;
+      bool partial = false;
+      const uint16_t all = (uint16_t)((1u << S) - 1);
+      for (unsigned l = 0; l < n; l++)
+         partial |= (cov & (1u << l)) && sm[l] != all;
+      if (partial && r->any_centroid) {
+         for (unsigned l = 0; l < FXP_W; l++) {
+            const unsigned first = sm[l] && sm[l] != all ? (unsigned)__builtin_ctz(sm[l]) : S;
+            cat.x[l] = at.x[l] + (first < S ? (double)r->sample_x[first] / FXP_ONE : 0.0);
+            cat.y[l] = at.y[l] + (first < S ? (double)r->sample_y[first] / FXP_ONE : 0.0);
+         }
+         if (num_seg > 1)
+            lanes_eval_shared(seg, num_seg, &cat);
+         else
+            lanes_eval(p, &cat);
+      }
+      const struct shade_samples ss = {-1, 0.5f, 0.5f, sm, partial && r->any_centroid ? &cat : NULL};
+      fxp_exec_reset_inline(e, n);
+      e->frag = &iface;
+      e->helper = ~fxp_bits_lanes(cov);
+      if (!run_fs(r, ts, bt, seg, num_seg, &at, zc, cov, &ss))
+         return;
+      const uint32_t alive = cov & in_batch & fxp_lane_bits(e->live & ~e->helper);
+      ms_after_shading(r, e, sm, alive);
+      for (unsigned s = 0; s < S && alive; s++) {
+         sample_depth(r, bt, zc, s, zs);
+         ts->samples_passed += ms_ops(r, e, bt, s, zs, lanes_with_sample(sm, alive, s), p->front);
+      }
+      return;
+   }
+
+   for (unsigned s = 0; s < S; s++) {
+      const uint32_t lanes = lanes_with_sample(sm, cov, s);
+      if (!lanes)
+         continue;
+      const double dx = (double)r->sample_x[s] / FXP_ONE, dy = (double)r->sample_y[s] / FXP_ONE;
+      unsigned px, py;
+      fxp_sample_pos(S, s, &px, &py);
+      struct lanes_at sat;
+      batch_at(bt, seg, num_seg, dx, dy, &sat);
+      double zsat[FXP_W];
+      memcpy(zsat, &sat.z, sizeof(zsat));
+      const struct shade_samples ss = {(int)s, (float)px / FXP_SAMPLE_POS_UNIT, (float)py / FXP_SAMPLE_POS_UNIT,
+                                       sm, NULL};
+      fxp_exec_reset_inline(e, n);
+      fctx.sample = s;
+      e->frag = &iface;
+      e->helper = ~fxp_bits_lanes(lanes);
+      if (!run_fs(r, ts, bt, seg, num_seg, &sat, zsat, lanes, &ss))
+         return;
+      const uint32_t alive = lanes & in_batch & fxp_lane_bits(e->live & ~e->helper);
+      uint16_t smk[FXP_W];
+      memcpy(smk, sm, sizeof(smk));
+      ms_after_shading(r, e, smk, alive);
+      ts->samples_passed += ms_ops(r, e, bt, s, zsat, lanes_with_sample(smk, alive, s), p->front);
+   }
+}
+
+void
+fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt)
+{
+   struct fxp_exec *e = &ts->fs_exec;
+   const struct fxp_prim *p = bt->prim[0]; /* facing: the same for every quad */
+   double z[FXP_W];
+   struct frag_ctx fctx = {r, p, bt, 0};
+   const struct fxp_frag_iface iface = {frag_interp_at, frag_fb_fetch, &fctx, 1, NULL};
+   struct segment seg[FXP_QUADS_PER_BATCH];
+   const unsigned num_seg = bt->first_q ? batch_segments(bt, seg) : 1;
+
+   if (unlikely(fxp_watchdog_tripped(r->ctx))) {
+      fxp_batch_init(bt); /* the rest of the draw is dropped */
+      return;
+   }
+   if (r->samples > 1) {
+      shade_batch_ms(r, ts, bt, seg, num_seg);
+      fxp_batch_init(bt);
+      return;
+   }
+   ts->batches++;
+   ts->batches_shared += num_seg > 1;
+   fxp_exec_reset_inline(e, bt->nq * 4);
+   e->frag = &iface;
+   e->helper = ~fxp_bits_lanes(bt->coverage);
+   /* the inputs at the pixels' sample points, all lanes at once */
+   const unsigned n = bt->nq * 4;
+   const fxp_vi in_batch = fxp_bits_lanes(n >= 32 ? ~0u : (1u << n) - 1);
+   struct lanes_at at;
+   batch_at(bt, seg, num_seg, 0.0, 0.0, &at);
    memcpy(z, &at.z, sizeof(z));
    if (r->frag.early_zs) {
       /* early fragment tests: fragments failing depth or stencil are not shaded (they may still run as
@@ -281,59 +552,10 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_b
          return;
       }
    }
-   for (unsigned i = 0; i < r->num_fs_in; i++) {
-      fxp_vec v[4];
-      if (num_seg > 1)
-         input_lanes_shared(r, seg, num_seg, i, &at, r->fs_in[i].read_mask, v);
-      else
-         input_lanes(r, p, i, &at, r->fs_in[i].read_mask, v);
-      for (unsigned c = 0; c < 4; c++)
-         *fxp_input(e, i, c) = v[c];
-   }
-   for (unsigned l = 0; fs->num_svs && l < n; l++) {
-      const int x = bt->x[l], y = bt->y[l];
-      const double w = at.w[l];
-      const bool covered = bt->coverage & (1u << l);
-      for (unsigned i = 0; i < fs->num_svs; i++) {
-         for (unsigned c = 0; c < 4; c++) {
-            fxp_vec *sv = fxp_sv(e, i, c);
-            uint32_t u = 0;
-            switch (fs->sv_semantic[i]) {
-            case TGSI_SEMANTIC_POSITION: {
-               const float pos[4] = {x + 0.5f, y + 0.5f, (float)z[l], (float)w};
-               sv->af[l] = pos[c];
-               continue;
-            }
-            case TGSI_SEMANTIC_FACE:
-               u = c == 0 ? (p->front ? 0xffffffffu : 0u) : 0u;
-               break;
-            case TGSI_SEMANTIC_SAMPLEPOS: /* one sample, at the centre */
-               sv->af[l] = c < 2 ? 0.5f : 0.0f;
-               continue;
-            case TGSI_SEMANTIC_SAMPLEMASK: /* the one sample is covered, helpers cover none */
-               u = c == 0 && covered ? 1u : 0u;
-               break;
-            case TGSI_SEMANTIC_HELPER_INVOCATION:
-               u = c == 0 && !covered ? 0xffffffffu : 0u;
-               break;
-            default: /* SAMPLEID is 0 */
-               fxp_sv_lane_constant(fs->sv_semantic[i], c, l, &u);
-               break;
-            }
-            sv->au[l] = u;
-         }
-      }
-   }
-   fxp_exec_run(e);
-   e->frag = NULL;
-   if (unlikely(e->stopped)) {
-      fxp_watchdog_stopped(r->ctx, e->stopped, PIPE_SHADER_FRAGMENT);
+   if (!run_fs(r, ts, bt, seg, num_seg, &at, z, bt->coverage, NULL)) {
       fxp_batch_init(bt);
       return;
    }
-   fxp_exec_merge_outputs(e);
-   ts->ps_invocations += util_bitcount(bt->coverage);
-
    const uint32_t mask = bt->coverage & fxp_lane_bits(in_batch & e->live & ~e->helper);
    if (mask) {
       ts->samples_passed += fxp_fragment_ops(&r->frag, e, bt->x, bt->y, z, mask, p->front);

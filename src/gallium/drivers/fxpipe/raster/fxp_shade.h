@@ -23,6 +23,8 @@ struct fxp_batch {
    unsigned first_q;            /* the first quad of the last primitive (prim[nq - 1]) */
    int x[FXP_W], y[FXP_W];
    uint32_t coverage;           /* lanes inside their primitive */
+   uint16_t smask[FXP_W];       /* multisampling (fxp_raster.samples > 1): each lane's covered samples, bit s
+                                   for sample s; not set with one sample */
    const struct fxp_prim *prim[FXP_QUADS_PER_BATCH];
 };
 

@@ -10,6 +10,7 @@
 #include "fxp_screen.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
+#include "raster/fxp_samples.h"
 
 static bool
 fxp_template_valid(const struct pipe_resource *t)
@@ -18,8 +19,15 @@ fxp_template_valid(const struct pipe_resource *t)
       return fxp_refuse("resource with a zero dimension" FXP_GL_NO_RESOURCE);
    if (t->last_level >= PIPE_MAX_TEXTURE_LEVELS)
       return fxp_refuse("resource with %u levels" FXP_GL_NO_RESOURCE, t->last_level + 1);
-   if (t->nr_samples > 1 || t->nr_storage_samples > 1)
-      return fxp_refuse("multisampled resource (not implemented yet)" FXP_GL_NO_RESOURCE);
+   if (t->nr_samples > 1 || t->nr_storage_samples > 1) {
+      /* resource/fxp_resource.h: 2D or 2D array, one level, storage samples as many as samples */
+      if (!fxp_sample_count_valid(t->nr_samples) || MAX2(t->nr_storage_samples, 1) != t->nr_samples)
+         return fxp_refuse("resource with %u samples and %u storage samples" FXP_GL_NO_RESOURCE, t->nr_samples,
+                           t->nr_storage_samples);
+      if ((t->target != PIPE_TEXTURE_2D && t->target != PIPE_TEXTURE_2D_ARRAY) || t->last_level)
+         return fxp_refuse("multisample resource that is not a 2D image or array of one level"
+                           FXP_GL_NO_RESOURCE);
+   }
 
    switch (t->target) {
    case PIPE_BUFFER:
@@ -76,9 +84,11 @@ fxp_resource_layout(struct fxp_resource *res)
    }
 
    for (unsigned l = 0; l <= t->last_level; l++) {
-      const unsigned w_blk = util_format_get_nblocksx(t->format, u_minify(t->width0, l));
+      /* a multisample texture: fxp_resource_samples(t) texels a pixel (fxp_resource.h) */
+      const uint64_t w_blk = (uint64_t)util_format_get_nblocksx(t->format, u_minify(t->width0, l)) *
+                             fxp_resource_samples(t);
       const unsigned h_blk = util_format_get_nblocksy(t->format, u_minify(t->height0, l));
-      const uint64_t row_B = align64((uint64_t)w_blk * util_format_get_blocksize(t->format),
+      const uint64_t row_B = align64(w_blk * util_format_get_blocksize(t->format),
                                      FXP_ROW_ALIGN_B);
 
       res->level_offset_B[l] = offset;
@@ -238,6 +248,14 @@ fxp_can_create_resource(struct pipe_screen *pscreen, const struct pipe_resource 
 
    memset(&tmp, 0, sizeof(tmp));
    tmp.base = *templat;
+   /* st/mesa's size test (glTexImage2DMultisample's proxy) asks with the application's sample count, then
+    * creates the texture with the supported count at or above it: test that one */
+   if (tmp.base.nr_samples > 2 && tmp.base.nr_samples <= FXP_MAX_SAMPLES &&
+       !fxp_sample_count_valid(tmp.base.nr_samples)) {
+      tmp.base.nr_samples = util_next_power_of_two(tmp.base.nr_samples);
+      if (tmp.base.nr_storage_samples > 1)
+         tmp.base.nr_storage_samples = util_next_power_of_two(tmp.base.nr_storage_samples);
+   }
    return fxp_resource_layout(&tmp);
 }
 

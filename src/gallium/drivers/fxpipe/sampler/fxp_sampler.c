@@ -33,7 +33,7 @@ static bool
 is_array(unsigned target)
 {
    return target == TGSI_TEXTURE_1D_ARRAY || target == TGSI_TEXTURE_2D_ARRAY ||
-          target == TGSI_TEXTURE_SHADOW1D_ARRAY || target == TGSI_TEXTURE_SHADOW2D_ARRAY ||
+          target == TGSI_TEXTURE_2D_ARRAY_MSAA || target == TGSI_TEXTURE_SHADOW1D_ARRAY || target == TGSI_TEXTURE_SHADOW2D_ARRAY ||
           target == TGSI_TEXTURE_CUBE_ARRAY || target == TGSI_TEXTURE_SHADOWCUBE_ARRAY;
 }
 
@@ -532,7 +532,7 @@ fxp_gather(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
 }
 
 void
-fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int y, int z, int level,
+fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int y, int z, int level, int sample,
                 uint32_t out[4])
 {
    uint32_t t[4] = {0, 0, 0, 0};
@@ -577,7 +577,15 @@ fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int
    }
    if (dims(target) == 1)
       y = 0;
-   if (x < 0 || x >= w || y < 0 || y >= h || slice < 0 || slice >= nz || !load_texel(b, lvl, x, y, slice, t)) {
+   /* a multisample texture's sample `sample` of pixel x is texel column x * samples + sample
+    * (resource/fxp_resource.h); a single-sample one has sample 0 only */
+   const unsigned samples = fxp_resource_samples(res);
+   if (sample < 0 || (unsigned)sample >= samples) {
+      memset(out, 0, 16);
+      return;
+   }
+   if (x < 0 || x >= w || y < 0 || y >= h || slice < 0 || slice >= nz ||
+       !load_texel(b, lvl, x * (int)samples + sample, y, slice, t)) {
       memset(out, 0, 16);
       return;
    }

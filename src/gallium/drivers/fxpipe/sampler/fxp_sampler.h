@@ -72,9 +72,10 @@ void fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req
 void fxp_gather(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned comp,
                 uint32_t out[4]);
 
-/* Texel fetch (TXF): integer coordinates, explicit level; out of range returns 0 in all components. */
+/* Texel fetch (TXF): integer coordinates, explicit level, and the sample of a multisample texture (0 for
+ * others); out of range (a sample too) returns 0 in all components. */
 void fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int y, int z, int level,
-                     uint32_t out[4]);
+                     int sample, uint32_t out[4]);
 
 /* Size of a level (TXQ): width, height, depth or layers, and the number of levels. */
 void fxp_texture_size(const struct fxp_sampler_binding *b, unsigned target, int level, uint32_t out[4]);

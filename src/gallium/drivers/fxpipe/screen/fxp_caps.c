@@ -164,7 +164,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_DEPTH_CLIP_DISABLE_SEPARATE: /* fragments are always clamped to the depth range */
       return 1;
    case PIPE_CAP_FAKE_SW_MSAA:
-      return 1; /* GL's sample counts are accepted and rendered with one sample, as softpipe does */
+      /* without FXPIPE_MSAA: GL's sample counts are accepted and rendered with one sample, as softpipe does */
+      return !fxp_screen(screen)->msaa;
 
    /* Memory and identity */
    case PIPE_CAP_ACCELERATED:
@@ -191,8 +192,11 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
                                          itself only for drivers that prefer TGSI */
       return 0;
 
-   /* Not yet: real multisampling, anisotropic filtering and the rest of GL 4.x */
+   /* Multisampling, only with FXPIPE_MSAA=1 until it is finished (struct fxp_screen.msaa) */
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
+   case PIPE_CAP_SAMPLE_SHADING:
+      return fxp_screen(screen)->msaa;
+   /* Not yet: anisotropic filtering and the rest of GL 4.x */
    case PIPE_CAP_ANISOTROPIC_FILTER:
       return 0;
 

@@ -19,13 +19,16 @@
  * | CONSTANT_BUFFER, STREAM_OUTPUT, | PIPE_FORMAT_NONE on PIPE_BUFFER                                       |
  * |   COMMAND_ARGS_BUFFER           |                                                                       |
  *
- * Multisampled formats, compressed formats other than FXT1, and shader images are refused until the issues
- * that implement them land. */
+ * Multisampled (2, 4, 8, 16 samples, raster/fxp_samples.h; only with FXPIPE_MSAA=1, struct fxp_screen.msaa):
+ * 2D and 2D-array targets of the RENDER_TARGET and DEPTH_STENCIL formats above, bound as those, as sampler
+ * views or both, with as many storage samples as samples; never shader images or display targets.
+ * Compressed formats other than FXT1 are refused. */
 #include "util/format/u_format.h"
 #include "frontend/sw_winsys.h"
 
 #include "fxp_screen.h"
 #include "fxp_formats.h"
+#include "raster/fxp_samples.h"
 
 bool
 fxp_is_vertex_format(enum pipe_format format)
@@ -146,10 +149,23 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
 {
    struct fxp_screen *screen = fxp_screen(pscreen);
 
-   if (sample_count > 1 || storage_sample_count > 1)
-      return false; /* multisampling comes later */
    if (target >= PIPE_MAX_TEXTURE_TYPES)
       return false;
+   if (sample_count > 1 || storage_sample_count > 1) {
+      if (!screen->msaa || !fxp_sample_count_valid(sample_count) ||
+          MAX2(storage_sample_count, 1) != sample_count)
+         return false;
+      if (target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_2D_ARRAY)
+         return false;
+      if (format == PIPE_FORMAT_NONE) /* a framebuffer with no attachments */
+         return bind == PIPE_BIND_RENDER_TARGET;
+      if (bind & ~(PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL | PIPE_BIND_SAMPLER_VIEW |
+                   PIPE_BIND_BLENDABLE | PIPE_BIND_LINEAR))
+         return false;
+      /* the formats a multisample resource can be drawn to: renderable colour or depth/stencil */
+      if (!fxp_is_depth_stencil_format(format) && !fxp_is_color_format(format))
+         return false;
+   }
 
    if (target == PIPE_BUFFER) {
       const unsigned buffer_binds = PIPE_BIND_VERTEX_BUFFER | PIPE_BIND_INDEX_BUFFER |

@@ -3,6 +3,7 @@
 #include "util/disk_cache.h"
 #include "util/mesa-sha1.h"
 #include "util/os_time.h"
+#include "util/u_debug.h"
 #include "util/u_memory.h"
 #include "util/u_screen.h"
 #include "frontend/sw_winsys.h"
@@ -135,6 +136,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
 
    fxp_debug_init();
    screen->winsys = winsys;
+   screen->msaa = debug_get_bool_option("FXPIPE_MSAA", false);
    simple_mtx_init(&screen->pool_lock, mtx_plain);
    simple_mtx_init(&screen->cache_lock, mtx_plain);
 
@@ -154,6 +156,6 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_fence_functions(screen);
 
    FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation (GL stays 3.3), real "
-           "multisampling (one sample), anisotropic filtering, smooth points and lines, 64-bit atomics");
+           "multisampling (one sample unless FXPIPE_MSAA=1, which is not finished), anisotropic filtering, smooth points and lines, 64-bit atomics");
    return &screen->base;
 }

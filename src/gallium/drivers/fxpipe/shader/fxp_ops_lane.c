@@ -11,11 +11,13 @@
  * | READ_FIRST      | the value of the lowest active lane; READ_INVOC: of lane src1.x (mod FXP_W)           |
  * | helpers         | e->helper: lanes outside the primitive (set by the rasterizer) or demoted; they keep |
  * |                 | running for derivatives, never write memory, and their outputs are discarded          |
- * | sample, centroid| fxpipe renders one sample per pixel at the centre: centroid and sample interpolation  |
- * |                 | read the centre (the input as it is); INTERP_OFFSET evaluates the input's plane at   |
+ * | sample, centroid| with one sample a pixel, centroid and sample interpolation read the centre; with     |
+ * |                 | several (raster/fxp_samples.h), INTERP_SAMPLE reads sample src1.x's position and      |
+ * |                 | INTERP_CENTROID a partly covered pixel's first covered sample. INTERP_OFFSET evaluates the input's plane at   |
  * |                 | centre + offset through the rasterizer, or, without one (the TGSI runner), from the   |
  * |                 | quad's fine derivatives, which is exact for inputs linear in screen space             | */
 #include "fxp_exec_inline.h"
+#include "raster/fxp_samples.h"
 
 static void
 op_demote(struct fxp_exec *e, const struct fxp_inst *in)
@@ -85,6 +87,48 @@ static void
 op_interp_centre(struct fxp_exec *e, const struct fxp_inst *in)
 {
    interp_at(e, in, fxp_splat_f(0.0f), fxp_splat_f(0.0f));
+}
+
+/* INTERP_SAMPLE: at sample src1.x's position (raster/fxp_samples.h) when the framebuffer has several samples
+ * (a sample number past them reads the centre), else at the centre. */
+static void
+op_interp_sample(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const unsigned samples = e->frag && e->frag->samples > 1 ? e->frag->samples : 1;
+   if (samples == 1) {
+      op_interp_centre(e, in);
+      return;
+   }
+   const fxp_vi id = src_i(e, in, 1, 0);
+   fxp_vf ox = fxp_splat_f(0.0f), oy = fxp_splat_f(0.0f);
+   for (unsigned l = 0; l < FXP_W; l++) {
+      if ((unsigned)id[l] >= samples)
+         continue;
+      unsigned x16, y16;
+      fxp_sample_pos(samples, (unsigned)id[l], &x16, &y16);
+      ox[l] = (float)x16 / FXP_SAMPLE_POS_UNIT - 0.5f;
+      oy[l] = (float)y16 / FXP_SAMPLE_POS_UNIT - 0.5f;
+   }
+   interp_at(e, in, ox, oy);
+}
+
+/* INTERP_CENTROID: with several samples, a partly covered pixel's first covered sample (as the rasterizer
+ * interpolates centroid inputs), else the centre. */
+static void
+op_interp_centroid(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const unsigned samples = e->frag && e->frag->samples > 1 && e->frag->smask ? e->frag->samples : 1;
+   fxp_vf ox = fxp_splat_f(0.0f), oy = fxp_splat_f(0.0f);
+   for (unsigned l = 0; samples > 1 && l < FXP_W; l++) {
+      const unsigned m = e->frag->smask[l];
+      if (!m || m == (1u << samples) - 1)
+         continue;
+      unsigned x16, y16;
+      fxp_sample_pos(samples, (unsigned)__builtin_ctz(m), &x16, &y16);
+      ox[l] = (float)x16 / FXP_SAMPLE_POS_UNIT - 0.5f;
+      oy[l] = (float)y16 / FXP_SAMPLE_POS_UNIT - 0.5f;
+   }
+   interp_at(e, in, ox, oy);
 }
 
 static void
@@ -177,8 +221,8 @@ FXP_ISA_FN(fxp_ops_lane_register)(fxp_op_fn *t)
 {
    t[TGSI_OPCODE_DEMOTE] = op_demote;
    t[TGSI_OPCODE_READ_HELPER] = op_read_helper;
-   t[TGSI_OPCODE_INTERP_CENTROID] = op_interp_centre;
-   t[TGSI_OPCODE_INTERP_SAMPLE] = op_interp_centre;
+   t[TGSI_OPCODE_INTERP_CENTROID] = op_interp_centroid;
+   t[TGSI_OPCODE_INTERP_SAMPLE] = op_interp_sample;
    t[TGSI_OPCODE_INTERP_OFFSET] = op_interp_offset;
    t[TGSI_OPCODE_FBFETCH] = op_fbfetch;
    t[TGSI_OPCODE_VOTE_ANY] = op_vote;

@@ -17,7 +17,7 @@
  * | SHADOWCUBE_ARRAY  | x y z, layer in w                   | reference in src1.x (TEX2)          |
  * TXP divides s, t, r and the reference by w; TXB adds src0.w (TXB2: src1.x) to the LOD; TXL uses src0.w
  * (TXL2: src1.x) as the LOD; TXD takes d/dx in src1 and d/dy in src2. The sampler state's LOD bias is
- * added in every case. TG4 gathers (sampler/fxp_sampler.c: fxp_gather), TXQS answers 1 sample.
+ * added in every case. TG4 gathers (sampler/fxp_sampler.c: fxp_gather), TXQS answers the view's samples (1 when single-sample).
  *
  * The DX10 family (SAMPLE, SAMPLE_I, SAMPLE_I_MS, SAMPLE_B, SAMPLE_C, SAMPLE_C_LZ, SAMPLE_D, SAMPLE_L,
  * GATHER4, SVIEWINFO, SAMPLE_POS, SAMPLE_INFO) runs on the same code: the view SVIEW[i] is paired with the
@@ -29,6 +29,7 @@
 #include "util/u_math.h"
 
 #include "fxp_exec_inline.h"
+#include "raster/fxp_samples.h"
 #include "sampler/fxp_sampler_fast.h"
 
 static bool
@@ -550,12 +551,14 @@ fetch(struct fxp_exec *e, const struct fxp_inst *in, unsigned target, bool lz, b
    fxp_vi c[4];
    for (unsigned k = 0; k < 4; k++)
       c[k] = src_i(e, in, 0, k);
-   /* SAMPLE_I_MS: fxpipe has no multisample textures, so only sample 0 of a single-sample view exists */
-   const fxp_vi sample = ms ? src_i(e, in, 2, 0) : fxp_splat_i(0);
+   /* the sample of a multisample texture: SAMPLE_I_MS's src2.x, TXF's w for the MSAA targets (where it
+    * takes the level's place, which is 0); out of range reads 0 (fxp_texel_fetch) */
+   const bool msaa_target = target == TGSI_TEXTURE_2D_MSAA || target == TGSI_TEXTURE_2D_ARRAY_MSAA;
+   const fxp_vi sample = ms ? src_i(e, in, 2, 0) : msaa_target ? c[3] : fxp_splat_i(0);
    fxp_vu r[4];
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t o[4] = {0, 0, 0, 0};
-      if (e->mask[l] && sample[l] == 0) {
+      if (e->mask[l]) {
          int off[3];
          lane_offset(e, in, l, 0, off);
          /* offsets move texels, never the array layer */
@@ -564,7 +567,7 @@ fetch(struct fxp_exec *e, const struct fxp_inst *in, unsigned target, bool lz, b
          if (target == TGSI_TEXTURE_2D_ARRAY || target == TGSI_TEXTURE_SHADOW2D_ARRAY)
             off[2] = 0;
          fxp_texel_fetch(lb[l], target, c[0][l] + off[0], c[1][l] + off[1],
-                         c[2][l] + off[2], lz || ms ? 0 : c[3][l], o);
+                         c[2][l] + off[2], lz || ms || msaa_target ? 0 : c[3][l], sample[l], o);
       }
       for (unsigned k = 0; k < 4; k++)
          r[k][l] = o[k];
@@ -625,31 +628,43 @@ op_txqs(struct fxp_exec *e, const struct fxp_inst *in)
 }
 
 /* SAMPLE_INFO and SAMPLE_POS, `dst, source[, sample]`: the source is a sampler view (a resource) or a
- * register (the render target). fxpipe has no multisampling: a view's resource is single-sample, so both
- * give 0 for it, as the specification says for a resource that is neither multisampled nor a render
- * target; the render target has one sample, at the pixel centre (0.5, 0.5). The source's swizzle applies
- * to the result. */
+ * register (the render target). SAMPLE_INFO gives the samples a pixel in x: a multisample view's resource's
+ * count, 0 for a single-sample resource (neither multisampled nor a render target, as the specification
+ * says), and the framebuffer's count for the render target (1 without multisampling). SAMPLE_POS gives
+ * (x, y, 0, 0), sample src1.x's position in the pixel (raster/fxp_samples.h) for those counts, the centre
+ * (0.5, 0.5) for a single-sample render target's sample 0, and 0 for a sample past the count or a
+ * single-sample resource. The source's swizzle applies to the result. */
 static void
 sample_query(struct fxp_exec *e, const struct fxp_inst *in, bool pos)
 {
-   uint32_t v[4] = {0, 0, 0, 0};
    unsigned swz = in->res_swizzle;
-   if (in->mem_file != TGSI_FILE_SAMPLER_VIEW) {
+   const bool view = in->mem_file == TGSI_FILE_SAMPLER_VIEW;
+   const struct fxp_sampler_binding *lb[FXP_W];
+   struct fxp_sampler_binding composed[FXP_W];
+   if (view) {
+      lane_bindings(e, in, lb, composed);
+   } else {
       swz = 0;
       for (unsigned c = 0; c < 4; c++)
          swz |= (in->src[0].slot[c] & 3) << (2 * c);
-      if (!pos)
-         v[0] = 1;
    }
-   if (pos && in->mem_file != TGSI_FILE_SAMPLER_VIEW) {
-      /* per lane: sample 0 is the centre, any other index does not exist */
-      const fxp_vi idx = src_i(e, in, 1, 0);
-      const fxp_vf half = fxp_sel_f(fxp_eq_i(idx, fxp_splat_i(0)), fxp_splat_f(0.5f), fxp_splat_f(0.0f));
-      const fxp_vf res[4] = {half, half, fxp_splat_f(0.0f), fxp_splat_f(0.0f)};
-      FOREACH_CHAN(in, k) dst_store_f(e, in, 0, k, res[(swz >> (2 * k)) & 3]);
-      return;
+   const unsigned rt_samples = e->frag && e->frag->samples > 1 ? e->frag->samples : 1;
+   const fxp_vi idx = pos ? src_i(e, in, 1, 0) : fxp_splat_i(0);
+   fxp_vu res[4] = {{0}, {0}, {0}, {0}};
+   for (unsigned l = 0; l < FXP_W; l++) {
+      const unsigned n = view ? (view_samples(lb[l]) > 1 ? view_samples(lb[l]) : 0) : rt_samples;
+      if (!pos) {
+         res[0][l] = n;
+         continue;
+      }
+      if (!n || idx[l] < 0 || (unsigned)idx[l] >= n)
+         continue;
+      unsigned x16, y16;
+      fxp_sample_pos(n, (unsigned)idx[l], &x16, &y16);
+      res[0][l] = fui((float)x16 / FXP_SAMPLE_POS_UNIT);
+      res[1][l] = fui((float)y16 / FXP_SAMPLE_POS_UNIT);
    }
-   FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, (fxp_vu){0} + v[(swz >> (2 * k)) & 3]);
+   FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, res[(swz >> (2 * k)) & 3]);
 }
 
 static void op_sample_info(struct fxp_exec *e, const struct fxp_inst *in) { sample_query(e, in, false); }

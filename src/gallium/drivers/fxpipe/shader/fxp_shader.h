@@ -360,6 +360,10 @@ struct fxp_frag_iface {
    /* FBFETCH: colour buffer `cbuf` at each lane's pixel, as 32-bit values (floats or integers) */
    void (*fb_fetch)(void *data, unsigned cbuf, fxp_vec out[4]);
    void *data;
+   /* multisampling: the framebuffer's samples a pixel (1 without), and each lane's covered samples (bit s
+    * for sample s; NULL with one sample): INTERP_SAMPLE's positions, INTERP_CENTROID's first covered sample */
+   unsigned samples;
+   const uint16_t *smask;
 };
 
 /* What a geometry shader emitted, per lane (fxp_ops_gs.c). Vertex k of lane l holds the outputs at

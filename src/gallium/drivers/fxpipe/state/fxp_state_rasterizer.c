@@ -4,6 +4,7 @@
 #include "util/u_memory.h"
 #include "fxp_context.h"
 #include "fxp_debug.h"
+#include "raster/fxp_samples.h"
 
 static void *
 fxp_create_rasterizer_state(struct pipe_context *pipe, const struct pipe_rasterizer_state *rast)
@@ -75,9 +76,20 @@ fxp_set_min_samples(struct pipe_context *pipe, unsigned min_samples)
    fxp_context(pipe)->min_samples = min_samples;
 }
 
+/* The standard positions (raster/fxp_samples.h) the rasterizer uses, in pixels from the top-left corner. */
+static void
+fxp_get_sample_position(struct pipe_context *pipe, unsigned sample_count, unsigned sample_index, float *out_value)
+{
+   unsigned x16, y16;
+   fxp_sample_pos(fxp_sample_count_valid(sample_count) ? sample_count : 1, sample_index, &x16, &y16);
+   out_value[0] = (float)x16 / FXP_SAMPLE_POS_UNIT;
+   out_value[1] = (float)y16 / FXP_SAMPLE_POS_UNIT;
+}
+
 void
 fxp_init_rasterizer_functions(struct fxp_context *ctx)
 {
+   ctx->base.get_sample_position = fxp_get_sample_position;
    ctx->base.create_rasterizer_state = fxp_create_rasterizer_state;
    ctx->base.bind_rasterizer_state = fxp_bind_rasterizer_state;
    ctx->base.delete_rasterizer_state = fxp_delete_rasterizer_state;

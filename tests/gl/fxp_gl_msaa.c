@@ -1,0 +1,364 @@
+/* Multisampling (FXPIPE_MSAA=1) against values worked out here by hand from the standard sample positions
+ * (the D3D10.1 / Vulkan table: ARB_sample_locations and every GPU use it; written out below, not read from
+ * fxpipe):
+ *   coverage   an edge at x = 2 + k/16 through 8x8 renderbuffers of 2, 4, 8 and 16 samples: after a resolve
+ *              (glBlitFramebuffer), pixel 2 is white in the proportion of its samples left of the edge;
+ *   positions  gl_SamplePosition written by every sample into an RG32F multisample texture, read back with
+ *              texelFetch(sampler2DMS, p, s): the table's positions, in order;
+ *   sample id  gl_SampleID (per-sample shading) into an RGBA8 multisample texture and texelFetch: 16 * id;
+ *   masks      glSampleMaski(0, 0x5) and alpha to coverage with alpha 0.5 leave 2 of 4 samples: 50% grey;
+ *   depth      per-sample depth: two triangles crossing inside pixels, resolved to the proportion the
+ *              sample depths give;
+ *   blits      a single-sample texture blitted into a 4x renderbuffer gives every sample its value.
+ * The suite runs it with the fast per-fragment paths and without them (FXPIPE_DEBUG=nofast). */
+#define GL_GLEXT_PROTOTYPES
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxp_gl_check.h"
+#include "fxp_gl_egl.h"
+
+#define W 8
+#define H 8
+
+/* sample i of count n at (x, y) / 16 from the pixel's top-left corner (y down in window space) */
+static const int pos2[2][2] = {{12, 12}, {4, 4}};
+static const int pos4[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
+static const int pos8[8][2] = {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}};
+static const int pos16[16][2] = {{9, 9}, {7, 5}, {5, 10}, {12, 7}, {3, 6}, {10, 13}, {13, 11}, {11, 3},
+                                 {6, 14}, {8, 1}, {4, 2}, {2, 12}, {0, 8}, {15, 4}, {14, 15}, {1, 0}};
+
+static const int (*
+positions(int n))[2]
+{
+   return n == 2 ? pos2 : n == 4 ? pos4 : n == 8 ? pos8 : pos16;
+}
+
+static const char *vs_src =
+   "#version 330\n"
+   "layout(location = 0) in vec4 pos;\n"
+   "void main() { gl_Position = pos; }\n";
+static const char *fs_white_src =
+   "#version 330\n"
+   "uniform vec4 color;\n"
+   "out vec4 o;\n"
+   "void main() { o = color; }\n";
+static const char *fs_pos_src =
+   "#version 330\n"
+   "#extension GL_ARB_sample_shading : require\n"
+   "out vec4 o;\n"
+   "void main() { o = vec4(gl_SamplePosition, 0.0, 1.0); }\n";
+static const char *fs_id_src =
+   "#version 330\n"
+   "#extension GL_ARB_sample_shading : require\n"
+   "out vec4 o;\n"
+   "void main() { o = vec4(float(gl_SampleID) * 16.0 / 255.0, 0.0, 0.0, 1.0); }\n";
+/* reads sample `s` of every pixel of a multisample texture */
+static const char *fs_fetch_src =
+   "#version 330\n"
+   "uniform sampler2DMS tex;\n"
+   "uniform int s;\n"
+   "out vec4 o;\n"
+   "void main() { o = texelFetch(tex, ivec2(gl_FragCoord.xy), s); }\n";
+
+/* A quad of window x in [x0, x1), full height, at NDC depth z (W x H viewport). */
+static void
+draw_rect(double x0, double x1, float z)
+{
+   const float a = (float)(x0 / W * 2.0 - 1.0), b = (float)(x1 / W * 2.0 - 1.0);
+   const float v[] = {a, -1, z, 1, b, -1, z, 1, a, 1, z, 1, b, 1, z, 1};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, v);
+   glEnableVertexAttribArray(0);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
+/* A framebuffer with a multisample colour renderbuffer (and a depth one if depth) of n samples. */
+static GLuint
+ms_fbo(int n, GLenum format, int depth)
+{
+   GLuint fbo, rb, zb;
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, n, format, W, H);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   if (depth) {
+      glGenRenderbuffers(1, &zb);
+      glBindRenderbuffer(GL_RENDERBUFFER, zb);
+      glRenderbufferStorageMultisample(GL_RENDERBUFFER, n, GL_DEPTH_COMPONENT24, W, H);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, zb);
+   }
+   glViewport(0, 0, W, H);
+   return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE ? fbo : 0;
+}
+
+/* Resolves the bound multisample framebuffer into a single-sample RGBA8 one and reads it back. */
+static void
+resolve_read(GLuint ms, unsigned char *px)
+{
+   static GLuint ss;
+   if (!ss)
+      ss = fxp_make_fbo_depth(W, H, GL_DEPTH_COMPONENT24);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+   glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   glBindFramebuffer(GL_FRAMEBUFFER, ss);
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   glBindFramebuffer(GL_FRAMEBUFFER, ms);
+}
+
+/* 255 * k / n as the resolve gives it: the average of the samples, rounded (within 1 of it) */
+static int
+near(int got, double want)
+{
+   return fabs(got - want) <= 1.0;
+}
+
+static void
+coverage_tests(GLuint white)
+{
+   static const int counts[] = {2, 4, 8, 16};
+   unsigned char px[W * H * 4];
+   glUseProgram(white);
+   glUniform4f(glGetUniformLocation(white, "color"), 1, 1, 1, 1);
+   for (unsigned c = 0; c < 4; c++) {
+      const int n = counts[c];
+      const GLuint fbo = ms_fbo(n, GL_RGBA8, 0);
+      if (!check(fbo != 0, "%d samples: framebuffer complete", n))
+         continue;
+      GLint got_samples = 0;
+      glGetIntegerv(GL_SAMPLES, &got_samples);
+      check(got_samples == n, "%d samples: GL_SAMPLES %d", n, got_samples);
+      for (int k = 1; k < 16; k += 3) {
+         glClearColor(0, 0, 0, 0);
+         glClear(GL_COLOR_BUFFER_BIT);
+         const double edge = 2.0 + (k + 0.5) / 16.0; /* never on a sample: they sit on sixteenths */
+         draw_rect(0.0, edge, 0.0f);
+         resolve_read(fbo, px);
+         int inside = 0;
+         for (int s = 0; s < n; s++)
+            inside += positions(n)[s][0] + 0.0 < (k + 0.5);
+         /* row 0 of the readback is window row 0: every row alike */
+         int ok = 1;
+         for (int y = 0; y < H; y++)
+            ok &= px[(y * W + 0) * 4] == 255 && px[(y * W + 1) * 4] == 255 &&
+                  near(px[(y * W + 2) * 4], 255.0 * inside / n) && px[(y * W + 3) * 4] == 0;
+         check(ok, "%d samples, edge at x = 2 + %.4f: pixel 2 is %d (want %.1f: %d of %d samples), 0/1 %d %d, "
+               "3 %d", n, (k + 0.5) / 16.0, px[8], 255.0 * inside / n, inside, n, px[0], px[4], px[12]);
+      }
+      glDeleteFramebuffers(1, &fbo);
+   }
+}
+
+/* A multisample texture of n samples as the colour buffer of a new framebuffer. */
+static GLuint
+ms_tex_fbo(int n, GLenum format, GLuint *tex)
+{
+   GLuint fbo;
+   glGenTextures(1, tex);
+   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, *tex);
+   glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, n, format, W, H, GL_TRUE);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D_MULTISAMPLE, *tex, 0);
+   glViewport(0, 0, W, H);
+   return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE ? fbo : 0;
+}
+
+/* Sample s of pixel (1, 1) of a multisample texture, through texelFetch into a float framebuffer. */
+static void
+fetch_sample(GLuint fetch, GLuint tex, int s, float out[4])
+{
+   static GLuint fbo;
+   if (!fbo) {
+      GLuint t;
+      glGenTextures(1, &t);
+      glBindTexture(GL_TEXTURE_2D, t);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, W, H, 0, GL_RGBA, GL_FLOAT, NULL);
+      glGenFramebuffers(1, &fbo);
+      glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+      glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+   }
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glViewport(0, 0, W, H);
+   glUseProgram(fetch);
+   glActiveTexture(GL_TEXTURE0);
+   glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+   glUniform1i(glGetUniformLocation(fetch, "tex"), 0);
+   glUniform1i(glGetUniformLocation(fetch, "s"), s);
+   draw_rect(0, W, 0.0f);
+   glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, out);
+}
+
+static void
+sample_value_tests(GLuint posp, GLuint idp, GLuint fetch)
+{
+   static const int counts[] = {2, 4, 8, 16};
+   for (unsigned c = 0; c < 4; c++) {
+      const int n = counts[c];
+      GLuint tex;
+      GLuint fbo = ms_tex_fbo(n, GL_RG32F, &tex);
+      if (!check(fbo != 0, "%d samples: RG32F multisample texture framebuffer complete", n))
+         continue;
+      glUseProgram(posp);
+      draw_rect(0, W, 0.0f);
+      int ok = 1;
+      float v[4];
+      for (int s = 0; s < n; s++) {
+         fetch_sample(fetch, tex, s, v);
+         ok &= v[0] == positions(n)[s][0] / 16.0f && v[1] == positions(n)[s][1] / 16.0f;
+         if (!ok) {
+            printf("     sample %d: (%g, %g), want (%g, %g)\n", s, v[0], v[1], positions(n)[s][0] / 16.0,
+                   positions(n)[s][1] / 16.0);
+            break;
+         }
+      }
+      check(ok, "%d samples: gl_SamplePosition of every sample, read with texelFetch", n);
+      fetch_sample(fetch, tex, n, v);
+      check(v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0, "%d samples: texelFetch of sample %d reads 0", n,
+            n);
+
+      fbo = ms_tex_fbo(n, GL_RGBA8, &tex);
+      glUseProgram(idp);
+      draw_rect(0, W, 0.0f);
+      ok = 1;
+      for (int s = 0; s < n && ok; s++) {
+         fetch_sample(fetch, tex, s, v);
+         ok &= fabsf(v[0] * 255.0f - (float)(16 * s)) < 0.01f;
+         if (!ok)
+            printf("     sample %d: red %g, want %d\n", s, v[0] * 255.0, 16 * s);
+      }
+      check(ok, "%d samples: gl_SampleID (per-sample shading) of every sample, read with texelFetch", n);
+   }
+}
+
+static void
+mask_tests(GLuint white)
+{
+   unsigned char px[W * H * 4];
+   const GLuint fbo = ms_fbo(4, GL_RGBA8, 0);
+   if (!check(fbo != 0, "4 samples: framebuffer complete"))
+      return;
+   glUseProgram(white);
+   glUniform4f(glGetUniformLocation(white, "color"), 1, 1, 1, 1);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glEnable(GL_SAMPLE_MASK);
+   glSampleMaski(0, 0x5);
+   draw_rect(0, W, 0.0f);
+   glDisable(GL_SAMPLE_MASK);
+   resolve_read(fbo, px);
+   check(near(px[0], 127.5) && near(px[4 * (W * H - 1)], 127.5), "sample mask 0x5 of 4: %d %d (want 127.5)", px[0],
+         px[4 * (W * H - 1)]);
+
+   glClear(GL_COLOR_BUFFER_BIT);
+   glUniform4f(glGetUniformLocation(white, "color"), 1, 1, 1, 0.5f);
+   glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+   draw_rect(0, W, 0.0f);
+   glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+   resolve_read(fbo, px);
+   check(near(px[0], 127.5) && near(px[3], 63.75), "alpha to coverage, alpha 0.5 of 4 samples: red %d alpha %d "
+         "(want 127.5, 63.75)", px[0], px[3]);
+
+   /* GL_MULTISAMPLE off: coverage by pixel centres, every sample of a covered pixel written */
+   glClear(GL_COLOR_BUFFER_BIT);
+   glUniform4f(glGetUniformLocation(white, "color"), 1, 1, 1, 1);
+   glDisable(GL_MULTISAMPLE);
+   draw_rect(0.0, 2.4, 0.0f); /* pixel 2's centre (2.5) outside */
+   draw_rect(5.0, 5.6, 0.0f); /* pixel 5's centre inside */
+   glEnable(GL_MULTISAMPLE);
+   resolve_read(fbo, px);
+   check(px[4 * 1] == 255 && px[4 * 2] == 0 && px[4 * 5] == 255 && px[4 * 6] == 0,
+         "GL_MULTISAMPLE disabled: pixels 1, 2, 5, 6 are %d %d %d %d (want 255 0 255 0)", px[4], px[8], px[20],
+         px[24]);
+   glDeleteFramebuffers(1, &fbo);
+}
+
+/* Per-sample depth: a quad at depth 0 over the left part of each pixel row... then a sloped quad whose depth
+ * crosses 0 inside pixel 4: samples where it is nearer than 0 take its colour. The sloped quad goes from NDC
+ * depth -1 at x = 0 to +1 at x = 8, so its window depth at x is x / 8; the flat one is at window depth 0.5,
+ * so the slope is in front (LESS) where x < 4: in pixel 3 every sample, in pixel 4 none (x >= 4). With the
+ * flat one at window depth 0.53125 (x = 4.25): pixel 4's samples with x < 0.25 in the pixel. */
+static void
+depth_tests(GLuint white)
+{
+   unsigned char px[W * H * 4];
+   const GLuint fbo = ms_fbo(4, GL_RGBA8, 1);
+   if (!check(fbo != 0, "4 samples with depth: framebuffer complete"))
+      return;
+   glUseProgram(white);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glClearColor(0, 0, 0, 0);
+   glClearDepth(1.0);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glUniform4f(glGetUniformLocation(white, "color"), 0, 0, 1, 1); /* blue, flat at window depth 0.53125 */
+   draw_rect(0, W, 0.0625f);
+   glUniform4f(glGetUniformLocation(white, "color"), 1, 0, 0, 1); /* red, sloped */
+   const float v[] = {-1, -1, -1, 1, 1, -1, 1, 1, -1, 1, -1, 1, 1, 1, 1, 1};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, v);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   glDisable(GL_DEPTH_TEST);
+   resolve_read(fbo, px);
+   /* sample at x = 4 + p/16 has window depth (4 + p/16) / 8 < 0.53125 = 4.25 / 8 iff p < 4: in 4x, sample 2
+    * (p = 2) only */
+   check(px[4 * 3] == 255 && px[4 * 3 + 2] == 0 && near(px[4 * 4], 63.75) && near(px[4 * 4 + 2], 191.25) &&
+            px[4 * 5] == 0 && px[4 * 5 + 2] == 255,
+         "per-sample depth: pixels 3, 4, 5 red/blue %d/%d %d/%d %d/%d (want 255/0 63.75/191.25 0/255)", px[12],
+         px[14], px[16], px[18], px[20], px[22]);
+   glDeleteFramebuffers(1, &fbo);
+}
+
+/* A single-sample texture blitted into a 4x renderbuffer, then resolved: the same picture. */
+static void
+blit_tests(void)
+{
+   unsigned char src[W * H * 4], px[W * H * 4];
+   for (int i = 0; i < W * H * 4; i++)
+      src[i] = (unsigned char)(i * 7 + 3);
+   GLuint t, sfbo;
+   glGenTextures(1, &t);
+   glBindTexture(GL_TEXTURE_2D, t);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, src);
+   glGenFramebuffers(1, &sfbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, sfbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+   const GLuint fbo = ms_fbo(4, GL_RGBA8, 0);
+   if (!check(fbo != 0, "4 samples: framebuffer complete"))
+      return;
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, sfbo);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, fbo);
+   glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+   resolve_read(fbo, px);
+   check(!memcmp(px, src, sizeof(px)), "single-sample to 4 samples and resolved back: the same bytes");
+   glDeleteFramebuffers(1, &fbo);
+}
+
+int
+main(void)
+{
+   if (fxp_egl_make_current() == EGL_NO_DISPLAY)
+      return 1;
+   GLint max_samples = 0;
+   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+   if (!check(max_samples == 16, "GL_MAX_SAMPLES is 16 (%d)", max_samples))
+      return 1;
+   int l1 = 0, l2 = 0, l3 = 0, l4 = 0;
+   const GLuint white = fxp_program(vs_src, fs_white_src, "unused", &l1);
+   const GLuint posp = fxp_program(vs_src, fs_pos_src, "unused", &l2);
+   const GLuint idp = fxp_program(vs_src, fs_id_src, "unused", &l3);
+   const GLuint fetch = fxp_program(vs_src, fs_fetch_src, "unused", &l4);
+   if (!check(l1 && l2 && l3 && l4, "programs link"))
+      return 1;
+   coverage_tests(white);
+   sample_value_tests(posp, idp, fetch);
+   mask_tests(white);
+   depth_tests(white);
+   blit_tests();
+   check(glGetError() == GL_NO_ERROR, "no GL error");
+   printf("%d failures\n", failures);
+   return failures ? 1 : 0;
+}
