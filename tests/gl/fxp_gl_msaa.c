@@ -2,7 +2,8 @@
  * (the D3D10.1 / Vulkan table: ARB_sample_locations and every GPU use it; written out below, not read from
  * fxpipe):
  *   coverage   an edge at x = 2 + k/16 through 8x8 renderbuffers of 2, 4, 8 and 16 samples: after a resolve
- *              (glBlitFramebuffer), pixel 2 is white in the proportion of its samples left of the edge;
+ *              (glBlitFramebuffer), pixel 2 is white in the proportion of its samples left of the edge; the
+ *              same through the last pixel column of a rasterizer tile otherwise inside one triangle;
  *   positions  gl_SamplePosition written by every sample into an RG32F multisample texture, read back with
  *              texelFetch(sampler2DMS, p, s): the table's positions, in order;
  *   sample id  gl_SampleID (per-sample shading) into an RGBA8 multisample texture and texelFetch: 16 * id;
@@ -151,6 +152,58 @@ coverage_tests(GLuint white)
       }
       glDeleteFramebuffers(1, &fbo);
    }
+}
+
+/* An 8x8 tile of the rasterizer inside one triangle but for an edge through its last pixel column: 64x64
+ * pixels, 4 samples, the triangle (0, 0), (63 + f, 0), (63 + f, 64) in window coordinates. In the tile at
+ * x = 56..63, y = 0..7 its diagonal is at x <= 8, so every pixel there has a sample covered: 56..62 all of
+ * them, 63 those left of 63 + f. The rasterizer must keep each pixel's own samples there too. */
+static void
+whole_tile_test(GLuint white)
+{
+   enum { TW = 64, TH = 64 };
+   GLuint fbo, rb, ss, sst;
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, TW, TH);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   glGenTextures(1, &sst);
+   glBindTexture(GL_TEXTURE_2D, sst);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, TW, TH, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glGenFramebuffers(1, &ss);
+   glBindFramebuffer(GL_FRAMEBUFFER, ss);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, sst, 0);
+   glUseProgram(white);
+   glUniform4f(glGetUniformLocation(white, "color"), 1, 1, 1, 1);
+   for (int k = 1; k < 16; k += 3) {
+      unsigned char px[TW * TH * 4];
+      glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+      glViewport(0, 0, TW, TH);
+      glClearColor(0, 0, 0, 0);
+      glClear(GL_COLOR_BUFFER_BIT);
+      const float b = (float)((63.0 + (k + 0.5) / 16.0) / TW * 2.0 - 1.0);
+      const float v[] = {-1, -1, 0, 1, b, -1, 0, 1, b, 1, 0, 1};
+      glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, v);
+      glEnableVertexAttribArray(0);
+      glDrawArrays(GL_TRIANGLES, 0, 3);
+      glBindFramebuffer(GL_READ_FRAMEBUFFER, fbo);
+      glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss);
+      glBlitFramebuffer(0, 0, TW, TH, 0, 0, TW, TH, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+      glBindFramebuffer(GL_FRAMEBUFFER, ss);
+      glReadPixels(0, 0, TW, TH, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      int inside = 0;
+      for (int s = 0; s < 4; s++)
+         inside += pos4[s][0] + 0.0 < (k + 0.5);
+      int ok = 1;
+      for (int y = 0; y < 8; y++)
+         ok &= near(px[(y * TW + 63) * 4], 255.0 * inside / 4) && px[(y * TW + 62) * 4] == 255;
+      check(ok, "4 samples, a tile inside one triangle but for x = 63 + %.4f: pixel 63 is %d (want %.1f), 62 %d",
+            (k + 0.5) / 16.0, px[63 * 4], 255.0 * inside / 4, px[62 * 4]);
+   }
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteFramebuffers(1, &ss);
 }
 
 /* A multisample texture of n samples as the colour buffer of a new framebuffer. */
@@ -354,6 +407,7 @@ main(void)
    if (!check(l1 && l2 && l3 && l4, "programs link"))
       return 1;
    coverage_tests(white);
+   whole_tile_test(white);
    sample_value_tests(posp, idp, fetch);
    mask_tests(white);
    depth_tests(white);

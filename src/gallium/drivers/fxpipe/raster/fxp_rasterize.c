@@ -239,9 +239,9 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
                for (unsigned q = 0; q < FXP_QUADS_PER_BATCH; q++)
                   bt->prim[q] = p;
                bt->coverage = (uint32_t)((1ull << FXP_W) - 1);
-               if (r->samples > 1)
+               if (r->samples > 1) /* every pixel has a sample covered, not necessarily all (ms) */
                   for (unsigned l = 0; l < FXP_W; l++)
-                     bt->smask[l] = pixel_samples(r, NULL, 0);
+                     bt->smask[l] = pixel_samples(r, ms, (qy + row_dy[l]) * RASTER_TILE + row_dx[l]);
                bt->nq = FXP_QUADS_PER_BATCH;
                r->shade_batch(r, ts, bt);
             }
