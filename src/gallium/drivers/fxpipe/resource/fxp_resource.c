@@ -25,8 +25,8 @@ fxp_template_valid(const struct pipe_resource *t)
          return fxp_refuse("resource with %u samples and %u storage samples" FXP_GL_NO_RESOURCE, t->nr_samples,
                            t->nr_storage_samples);
       if ((t->target != PIPE_TEXTURE_2D && t->target != PIPE_TEXTURE_2D_ARRAY) || t->last_level)
-         return fxp_refuse("multisample resource that is not a 2D image or array of one level"
-                           FXP_GL_NO_RESOURCE);
+         return fxp_refuse("multisample resource that is not a 2D image or array of one level (target %d, %u "
+                           "levels)" FXP_GL_NO_RESOURCE, t->target, t->last_level + 1);
    }
 
    switch (t->target) {
@@ -249,13 +249,16 @@ fxp_can_create_resource(struct pipe_screen *pscreen, const struct pipe_resource 
    memset(&tmp, 0, sizeof(tmp));
    tmp.base = *templat;
    /* st/mesa's size test (glTexImage2DMultisample's proxy) asks with the application's sample count, then
-    * creates the texture with the supported count at or above it: test that one */
+    * creates the texture with the supported count at or above it: test that one; and it asks for a whole
+    * mipmap chain, which a multisample texture never has (one level) */
    if (tmp.base.nr_samples > 2 && tmp.base.nr_samples <= FXP_MAX_SAMPLES &&
        !fxp_sample_count_valid(tmp.base.nr_samples)) {
       tmp.base.nr_samples = util_next_power_of_two(tmp.base.nr_samples);
       if (tmp.base.nr_storage_samples > 1)
          tmp.base.nr_storage_samples = util_next_power_of_two(tmp.base.nr_storage_samples);
    }
+   if (tmp.base.nr_samples > 1)
+      tmp.base.last_level = 0;
    return fxp_resource_layout(&tmp);
 }
 

@@ -21,7 +21,7 @@
  *
  * Multisampled (2, 4, 8, 16 samples, raster/fxp_samples.h; only with FXPIPE_MSAA=1, struct fxp_screen.msaa):
  * 2D and 2D-array targets of the RENDER_TARGET and DEPTH_STENCIL formats above, bound as those, as sampler
- * views or both, with as many storage samples as samples; never shader images or display targets.
+ * views or both (and R9G9B9E5_FLOAT as a sampler view), with as many storage samples as samples; never shader images or display targets.
  * Compressed formats other than FXT1 are refused. */
 #include "util/format/u_format.h"
 #include "frontend/sw_winsys.h"
@@ -162,8 +162,11 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       if (bind & ~(PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL | PIPE_BIND_SAMPLER_VIEW |
                    PIPE_BIND_BLENDABLE | PIPE_BIND_LINEAR))
          return false;
-      /* the formats a multisample resource can be drawn to: renderable colour or depth/stencil */
-      if (!fxp_is_depth_stencil_format(format) && !fxp_is_color_format(format))
+      /* the formats a multisample resource can be drawn to: renderable colour or depth/stencil; and
+       * R9G9B9E5 as a sampler view only (GL lets glTexStorage2DMultisample make one; st/mesa then finds
+       * it unsupported as a framebuffer attachment) */
+      if (!fxp_is_depth_stencil_format(format) && !fxp_is_color_format(format) &&
+          !(format == PIPE_FORMAT_R9G9B9E5_FLOAT && !(bind & ~PIPE_BIND_SAMPLER_VIEW)))
          return false;
    }
 
