@@ -8,6 +8,7 @@
 #include "util/u_inlines.h"
 #include "util/format/u_format.h"
 #include "fxp_debug.h"
+#include "fxp_ops.h"
 #include "tests/fxp_test.h"
 
 static void
@@ -266,7 +267,37 @@ test_resource_copy_region(struct fxp_t *t)
    pipe_resource_reference(&r, NULL);
 }
 
+/* A multisample resolve of one row (fxp_resolve_row, ops/fxp_ops.h), against averages worked out by hand. */
+static void
+test_resolve_row(struct fxp_t *t)
+{
+   (void)t;
+   /* RGBA8 UNORM, 4 samples: (255,0,0,255) (0,0,0,255) (255,255,0,255) (0,255,255,0): the averages 127.5,
+    * 127.5, 63.75 and 191.25 of 255, packed to nearest: 128 128 64 191; the second pixel's samples all
+    * (10,20,30,40) stay so */
+   const uint8_t rgba8[2][4][4] = {{{255, 0, 0, 255}, {0, 0, 0, 255}, {255, 255, 0, 255}, {0, 255, 255, 0}},
+                                   {{10, 20, 30, 40}, {10, 20, 30, 40}, {10, 20, 30, 40}, {10, 20, 30, 40}}};
+   uint8_t out8[2][4];
+   fxp_resolve_row(PIPE_FORMAT_R8G8B8A8_UNORM, 4, &rgba8[0][0][0], &out8[0][0], 2);
+   CHECK(t, out8[0][0] == 128 && out8[0][1] == 128 && out8[0][2] == 64 && out8[0][3] == 191,
+         "RGBA8 4 samples: %u %u %u %u (want 128 128 64 191)", out8[0][0], out8[0][1], out8[0][2], out8[0][3]);
+   CHECK(t, !memcmp(out8[1], rgba8[1][0], 4), "RGBA8 equal samples kept");
+   /* R32F, 2 samples: 1 and 2 -> 1.5; -4 and 8 -> 2 */
+   const float f[4] = {1.0f, 2.0f, -4.0f, 8.0f};
+   float outf[2];
+   fxp_resolve_row(PIPE_FORMAT_R32_FLOAT, 2, (const uint8_t *)f, (uint8_t *)outf, 2);
+   CHECK(t, outf[0] == 1.5f && outf[1] == 2.0f, "R32F 2 samples: %g %g (want 1.5 2)", outf[0], outf[1]);
+   /* R32UI and Z24S8, 8 samples: sample 0, never an average */
+   uint32_t u[8] = {7, 100, 100, 100, 100, 100, 100, 100}, outu = 0;
+   fxp_resolve_row(PIPE_FORMAT_R32_UINT, 8, (const uint8_t *)u, (uint8_t *)&outu, 1);
+   CHECK(t, outu == 7, "R32UI 8 samples: %u (want sample 0's 7)", outu);
+   uint32_t z[8] = {0x11223344, 0, 0, 0, 0, 0, 0, 0xffffffff}, outz = 0;
+   fxp_resolve_row(PIPE_FORMAT_Z24_UNORM_S8_UINT, 8, (const uint8_t *)z, (uint8_t *)&outz, 1);
+   CHECK(t, outz == 0x11223344, "Z24S8 8 samples: 0x%08x (want sample 0's)", outz);
+}
+
 const struct fxp_test fxp_blit_tests[] = {
+   {"blit.resolve_row", test_resolve_row},
    {"blit.scaling_and_flip", test_scaling_and_flip},
    {"blit.convert_mask_scissor", test_convert_mask_scissor},
    {"blit.depth_stencil", test_depth_stencil},

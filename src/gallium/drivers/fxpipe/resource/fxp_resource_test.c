@@ -4,6 +4,7 @@
 
 #include "util/u_inlines.h"
 #include "fxp_resource.h"
+#include "fxp_screen.h"
 #include "tests/fxp_test.h"
 
 struct layout_case {
@@ -131,7 +132,74 @@ test_new_storage_is_zero(struct fxp_t *t)
    pipe_resource_reference(&r, NULL);
 }
 
+/* Multisample textures (fxp_resource.h): the single-sample layout samples times as wide, 2D and 2D arrays of
+ * one level only, counts 2, 4, 8 and 16 only, and the size limit (FXPIPE_MSAA's screen). */
+static void
+test_multisample(struct fxp_t *t)
+{
+   struct fxp_screen *screen = fxp_screen(t->screen);
+   const bool was = screen->msaa;
+   screen->msaa = true;
+   struct pipe_resource tmpl = {
+      .target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM, .width0 = 37, .height0 = 19,
+      .depth0 = 1, .array_size = 1, .nr_samples = 4, .nr_storage_samples = 4, .bind = PIPE_BIND_RENDER_TARGET,
+   };
+   /* 37 pixels * 4 samples * 4 bytes = 592 bytes a row (a multiple of 16), 592 * 19 = 11248 -> 11264 */
+   struct pipe_resource *r = t->screen->resource_create(t->screen, &tmpl);
+   if (CHECK(t, r != NULL, "4-sample 37x19 RGBA8")) {
+      const struct fxp_resource *res = fxp_resource(r);
+      CHECK(t, res->row_stride_B[0] == 592 && res->slice_stride_B[0] == 11264 && res->size_B == 11264,
+            "4-sample layout: row %u slice %llu size %llu (want 592, 11264, 11264)", res->row_stride_B[0],
+            (unsigned long long)res->slice_stride_B[0], (unsigned long long)res->size_B);
+      pipe_resource_reference(&r, NULL);
+   }
+   /* 2D array of 3 layers, 16 samples of R32F 5x2: row 5 * 16 * 4 = 320, slice 640, 3 slices 1920 */
+   tmpl.target = PIPE_TEXTURE_2D_ARRAY;
+   tmpl.format = PIPE_FORMAT_R32_FLOAT;
+   tmpl.width0 = 5;
+   tmpl.height0 = 2;
+   tmpl.array_size = 3;
+   tmpl.nr_samples = tmpl.nr_storage_samples = 16;
+   r = t->screen->resource_create(t->screen, &tmpl);
+   if (CHECK(t, r != NULL, "16-sample 5x2x3 R32F array")) {
+      const struct fxp_resource *res = fxp_resource(r);
+      CHECK(t, res->row_stride_B[0] == 320 && res->slice_stride_B[0] == 640 && res->size_B == 1920,
+            "16-sample array layout: row %u slice %llu size %llu (want 320, 640, 1920)", res->row_stride_B[0],
+            (unsigned long long)res->slice_stride_B[0], (unsigned long long)res->size_B);
+      pipe_resource_reference(&r, NULL);
+   }
+   /* refused: 6 samples, storage samples differing, a 3D target, two levels, and 16 samples of a
+    * 16384x16384 RGBA8 target (16 GiB, past FXP_MAX_RESOURCE_SIZE_B: GL_OUT_OF_MEMORY) */
+   const struct {
+      const char *what;
+      enum pipe_texture_target target;
+      unsigned samples, storage, levels, size;
+   } bad[] = {
+      {"6 samples", PIPE_TEXTURE_2D, 6, 6, 1, 8},
+      {"4 samples, 2 storage samples", PIPE_TEXTURE_2D, 4, 2, 1, 8},
+      {"a 3D target", PIPE_TEXTURE_3D, 4, 4, 1, 8},
+      {"two levels", PIPE_TEXTURE_2D, 4, 4, 2, 8},
+      {"16 samples of 16384x16384", PIPE_TEXTURE_2D, 16, 16, 1, 16384},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(bad); i++) {
+      struct pipe_resource b = {
+         .target = bad[i].target, .format = PIPE_FORMAT_R8G8B8A8_UNORM, .width0 = bad[i].size,
+         .height0 = bad[i].size, .depth0 = 1, .array_size = 1, .last_level = bad[i].levels - 1,
+         .nr_samples = bad[i].samples, .nr_storage_samples = bad[i].storage, .bind = PIPE_BIND_RENDER_TARGET,
+      };
+      r = t->screen->resource_create(t->screen, &b);
+      CHECK(t, r == NULL, "multisample resource with %s refused", bad[i].what);
+      pipe_resource_reference(&r, NULL);
+   }
+   /* without FXPIPE_MSAA no count above 1 is offered */
+   screen->msaa = false;
+   CHECK(t, !t->screen->is_format_supported(t->screen, PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_TEXTURE_2D, 4, 4,
+                                            PIPE_BIND_RENDER_TARGET), "no 4 samples without FXPIPE_MSAA");
+   screen->msaa = was;
+}
+
 const struct fxp_test fxp_resource_tests[] = {
+   {"resource.multisample", test_multisample},
    {"resource.layouts", test_layouts},
    {"resource.buffer_layout", test_buffer_layout},
    {"resource.refusals", test_refusals},
