@@ -5,6 +5,9 @@
  *
  * A 512x512 RGBA8 + depth FBO through EGL surfaceless, desktop GL 2.1 (what every driver here offers):
  *   triangles   20000 small triangles per frame, vertex colours, depth test (vertex and setup bound)
+ *   msaa4       the same into a 4-sample colour and depth framebuffer, resolved (glBlitFramebuffer) into the
+ *               single-sample one every frame: per-sample coverage, depth and writes, and the resolve
+ *               (a driver without real multisampling prints how many samples it gave)
  *   fill        8 full-screen quads per frame, one colour (fragment bound)
  *   blend       8 full-screen quads per frame, alpha blending
  *   tex-rgba8   8 full-screen quads per frame, a 512x512 RGBA8 texture drawn 1:1, bilinear
@@ -54,6 +57,38 @@ frame_quads(void)
    glClear(GL_COLOR_BUFFER_BIT);
    for (int i = 0; i < 8; i++)
       glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+}
+
+/* msaa4: the multisample framebuffer drawn into and the single-sample one it is resolved to */
+static GLuint ms_fbo, ss_fbo;
+
+static void
+frame_msaa(void)
+{
+   glBindFramebuffer(GL_FRAMEBUFFER, ms_fbo);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLES, 0, tri_count * 3);
+   glBindFramebuffer(GL_READ_FRAMEBUFFER, ms_fbo);
+   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, ss_fbo);
+   glBlitFramebuffer(0, 0, W, H, 0, 0, W, H, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+}
+
+/* A W x H framebuffer of 4-sample RGBA8 and depth renderbuffers; its name, 0 if incomplete. */
+static GLuint
+make_ms_fbo(GLint *samples)
+{
+   GLuint fbo, rb[2];
+   glGenRenderbuffers(2, rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_RGBA8, W, H);
+   glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, samples);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+   glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH_COMPONENT24, W, H);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+   return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE ? fbo : 0;
 }
 
 /* mesh-8m: the index count of the bound element buffer */
@@ -185,6 +220,18 @@ main(int argc, char **argv)
    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tv + 4);
    glEnable(GL_DEPTH_TEST);
    run("triangles", frame_triangles, seconds);
+   {
+      GLint fb = 0, samples = 0;
+      glGetIntegerv(GL_FRAMEBUFFER_BINDING, &fb);
+      ss_fbo = (GLuint)fb;
+      ms_fbo = make_ms_fbo(&samples);
+      printf("msaa4: the renderbuffers have %d samples\n", samples);
+      if (ms_fbo)
+         run("msaa4", frame_msaa, seconds);
+      else
+         printf("msaa4         unsupported\n");
+      glBindFramebuffer(GL_FRAMEBUFFER, ss_fbo);
+   }
    glDisable(GL_DEPTH_TEST);
 
    static const float quad[] = {-1, -1, 0, 1, 0.2f, 0.4f, 0.6f, 0.5f, 1, -1, 0, 1, 0.2f, 0.4f, 0.6f, 0.5f,
