@@ -37,6 +37,7 @@ struct texture_spec {
    enum pipe_texture_target target;
    enum pipe_format format;
    unsigned width, height, depth, layers, levels;
+   unsigned samples;           /* samples=N: a multisample 2D or 2D-array texture (0: single-sample) */
    struct data data;
 };
 

@@ -12,6 +12,9 @@
 #include "util/u_math.h"
 
 #include "fxp_tgsi_runner.h"
+#include "fxp_resource.h"
+#include "fxp_screen.h"
+#include "raster/fxp_samples.h"
 
 struct name_value {
    const char *name;
@@ -96,20 +99,25 @@ texture_words(const struct texture_spec *tx)
    uint64_t n = 0;
    for (unsigned l = 0; l < tx->levels; l++) {
       const unsigned slices = tx->target == PIPE_TEXTURE_3D ? u_minify(tx->depth, l) : tx->layers;
-      n += (uint64_t)u_minify(tx->width, l) * u_minify(tx->height, l) * slices * texel_words;
+      n += (uint64_t)u_minify(tx->width, l) * u_minify(tx->height, l) * slices * texel_words *
+           MAX2(tx->samples, 1);
    }
    return n;
 }
 
-/* [texture I TARGET FORMAT W H D LAYERS LEVELS] and its data lines. */
+/* [texture I TARGET FORMAT W H D LAYERS LEVELS [samples=N]] and its data lines. A multisample texture
+ * (samples=N, N of 2, 4, 8, 16; 2d or 2darray, one level) gives every sample of each texel, sample 0 first. */
 bool
 parse_texture(struct test *t, const char *header, char *body)
 {
-   unsigned i, target, format, w, h, d, layers, levels;
+   unsigned i, target, format, w, h, d, layers, levels, samples = 0;
    char tname[32], fname[32], extra;
-   if (sscanf(header, "texture %u %31s %31s %u %u %u %u %u %c", &i, tname, fname, &w, &h, &d, &layers, &levels,
-              &extra) != 8)
-      return fail("[%s]: want [texture I TARGET FORMAT W H D LAYERS LEVELS]", header);
+   const int got = sscanf(header, "texture %u %31s %31s %u %u %u %u %u samples=%u %c", &i, tname, fname, &w, &h,
+                          &d, &layers, &levels, &samples, &extra);
+   if (got != 8 && got != 9)
+      return fail("[%s]: want [texture I TARGET FORMAT W H D LAYERS LEVELS [samples=N]]", header);
+   if (got == 9 && (!fxp_sample_count_valid(samples) || samples < 2))
+      return fail("[%s]: samples must be 2, 4, 8 or 16", header);
    if (i >= MAX_TEXTURES || t->textures[i].present)
       return fail("[%s]: texture index out of range or repeated", header);
    if (!lookup(texture_targets, tname, &target))
@@ -129,8 +137,11 @@ parse_texture(struct test *t, const char *header, char *body)
    if (levels - 1 > util_logbase2(MAX3(w, h, d)))
       return fail("[%s]: more levels than the size allows", header);
 
+   if (samples && ((target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_2D_ARRAY) || levels != 1))
+      return fail("[%s]: a multisample texture is 2d or 2darray with one level", header);
    struct texture_spec *tx = &t->textures[i];
    tx->present = true;
+   tx->samples = samples;
    tx->target = target;
    tx->format = format;
    tx->width = w, tx->height = h, tx->depth = d, tx->layers = layers, tx->levels = levels;
@@ -273,8 +284,10 @@ bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struc
       struct pipe_resource templ = {
          .target = tx->target, .format = tx->format, .width0 = tx->width, .height0 = tx->height,
          .depth0 = tx->depth, .array_size = tx->layers, .last_level = tx->levels - 1,
-         .bind = PIPE_BIND_SAMPLER_VIEW,
+         .nr_samples = tx->samples, .nr_storage_samples = tx->samples, .bind = PIPE_BIND_SAMPLER_VIEW,
       };
+      if (tx->samples) /* multisample textures are offered with FXPIPE_MSAA=1 (struct fxp_screen.msaa) */
+         fxp_screen(screen)->msaa = true;
       texs[i] = screen->resource_create(screen, &templ);
       if (!texs[i])
          return fail("texture %u: resource_create refused it (FXPIPE_DEBUG=refuse says why)", i);
@@ -283,7 +296,19 @@ bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struc
       if (!all)
          return fail("out of memory");
       const uint32_t *words = all;
-      for (unsigned l = 0; l < tx->levels; l++) {
+      if (tx->samples) {
+         /* a map of a multisample texture gives every sample the same value (resource/fxp_transfer.c): the
+          * samples are written into the storage, sample s of texel x at column x * samples + s
+          * (fxp_resource.h) */
+         struct fxp_resource *res = fxp_resource(texs[i]);
+         for (unsigned z = 0; z < tx->layers; z++)
+            for (unsigned y = 0; y < tx->height; y++) {
+               memcpy(fxp_resource_texel(res, res->data, 0, 0, y, z), words,
+                      (size_t)tx->width * tx->samples * texel_B);
+               words += (size_t)tx->width * tx->samples * texel_B / 4;
+            }
+      }
+      for (unsigned l = 0; !tx->samples && l < tx->levels; l++) {
          const unsigned w = u_minify(tx->width, l), h = u_minify(tx->height, l);
          const unsigned slices = tx->target == PIPE_TEXTURE_3D ? u_minify(tx->depth, l) : tx->layers;
          struct pipe_box box;
