@@ -10,6 +10,8 @@
  *   masks      glSampleMaski(0, 0x5) and alpha to coverage with alpha 0.5 leave 2 of 4 samples: 50% grey;
  *   depth      per-sample depth: two triangles crossing inside pixels, resolved to the proportion the
  *              sample depths give;
+ *   centroid   a centroid varying of a partly covered pixel is taken inside the primitive, a plain one at
+ *              the centre;
  *   blits      a single-sample texture blitted into a 4x renderbuffer gives every sample its value.
  * The suite runs it with the fast per-fragment paths and without them (FXPIPE_DEBUG=nofast). */
 #define GL_GLEXT_PROTOTYPES
@@ -365,6 +367,71 @@ depth_tests(GLuint white)
    glDeleteFramebuffers(1, &fbo);
 }
 
+/* Centroid interpolation (GLSL 4.40 4.5: a centroid input is taken at a point inside both the pixel and the
+ * primitive): a varying equal to window x, drawn left of x = 2.3 into a 4-sample R32F texture. Pixel 2's only
+ * covered sample is sample 2 at x = 2 + 2/16; there the centroid varying must be below 2.3 (fxpipe takes the
+ * first covered sample: 2.125) while the plain one is the pixel centre's 2.5. Read back with texelFetch. */
+static void
+centroid_test(void)
+{
+   static const char *vs =
+      "#version 330\n"
+      "layout(location = 0) in vec4 pos;\n"
+      "out float xc;\n"
+      "centroid out float xz;\n"
+      "void main() { gl_Position = pos; xc = (pos.x + 1.0) * 4.0; xz = xc; }\n";
+   static const char *fs =
+      "#version 330\n"
+      "in float xc;\n"
+      "centroid in float xz;\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(xz, xc, 0.0, 1.0); }\n";
+   int linked = 0;
+   const GLuint prog = fxp_program(vs, fs, "unused", &linked);
+   GLuint tex, fetch_prog;
+   const GLuint fbo = ms_tex_fbo(4, GL_RG32F, &tex);
+   if (!check(linked && fbo, "centroid: program and 4-sample RG32F framebuffer"))
+      return;
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glUseProgram(prog);
+   draw_rect(0.0, 2.3, 0.0f);
+   int l2 = 0;
+   fetch_prog = fxp_program(vs_src, fs_fetch_src, "unused", &l2);
+   float v[4];
+   fetch_sample(fetch_prog, tex, 2, v); /* pixel (1, 1): inside, every sample covered */
+   /* (within 0.01: the vertex at x = 2.3 is snapped to 1/256 pixel, which scales the varying by 2.3/2.30078) */
+   check(fabsf(v[0] - 1.5f) < 0.01f && fabsf(v[1] - 1.5f) < 0.01f,
+         "centroid: a wholly covered pixel takes its centre: %g %g (want 1.5 1.5)", v[0], v[1]);
+   /* pixel 2 of row 1, sample 2 (the only one covered) */
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   float px[4] = {0};
+   {
+      static GLuint ffbo;
+      if (!ffbo) {
+         GLuint t;
+         glGenTextures(1, &t);
+         glBindTexture(GL_TEXTURE_2D, t);
+         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, W, H, 0, GL_RGBA, GL_FLOAT, NULL);
+         glGenFramebuffers(1, &ffbo);
+         glBindFramebuffer(GL_FRAMEBUFFER, ffbo);
+         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
+      }
+      glBindFramebuffer(GL_FRAMEBUFFER, ffbo);
+      glViewport(0, 0, W, H);
+      glUseProgram(fetch_prog);
+      glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+      glUniform1i(glGetUniformLocation(fetch_prog, "tex"), 0);
+      glUniform1i(glGetUniformLocation(fetch_prog, "s"), 2);
+      draw_rect(0, W, 0.0f);
+      glReadPixels(2, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+   }
+   check(px[0] < 2.3f && px[0] >= 2.0f && fabsf(px[1] - 2.5f) < 0.01f,
+         "centroid: pixel 2's covered sample has centroid x %g (want in [2, 2.3)), plain x %g (want 2.5)", px[0],
+         px[1]);
+   glDeleteFramebuffers(1, &fbo);
+}
+
 /* A single-sample texture blitted into a 4x renderbuffer, then resolved: the same picture. */
 static void
 blit_tests(void)
@@ -411,6 +478,7 @@ main(void)
    sample_value_tests(posp, idp, fetch);
    mask_tests(white);
    depth_tests(white);
+   centroid_test();
    blit_tests();
    check(glGetError() == GL_NO_ERROR, "no GL error");
    printf("%d failures\n", failures);
