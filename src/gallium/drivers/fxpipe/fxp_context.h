@@ -103,6 +103,8 @@ struct fxp_context {
       uint64_t prims_binned, bin_refs;         /* primitives put in scenes, and the bin references */
       uint64_t early_zs_draws;                 /* draws given early depth-stencil tests the FS did not ask for */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
+      uint64_t resolves, resolves_direct;      /* multisample resolves (blits); those written straight into the
+                                                  destination (ops/fxp_blit_ms.c resolve_direct) */
    } perf;
 
    /* each stage's bindings in the engine's form, prepared again only where dirty (state/fxp_state_bindings.c) */

@@ -5,6 +5,8 @@
  * | source      | destination | what happens                                                               |
  * |-------------|-------------|----------------------------------------------------------------------------|
  * | S samples   | 1 sample    | resolve: each pixel of the source rectangle becomes the average of its     |
+ * |             |             | samples (resolve_direct writes it straight into the destination when the   |
+ * |             |             | blit is nothing more: same format, size, every channel; else:)             |
  * |             |             | samples (unpacked as floats in the source's view format, so sRGB averages  |
  * |             |             | linear values), or its sample 0 for integer, depth and stencil formats, in |
  * |             |             | a temporary texture; that is then blitted as usual (scaling and filtering: |
@@ -103,6 +105,44 @@ wide_view(const struct fxp_resource *ms, struct fxp_resource *view)
    view->base.nr_samples = view->base.nr_storage_samples = 0;
 }
 
+/* A resolve that needs nothing after the averaging (a fast path, off under FXPIPE_DEBUG=nofast): the same
+ * format and view format on both sides, boxes of one size inside both levels, every channel, no scissor, one
+ * layer: each row is resolved straight into the destination (fxp_resolve_row, as the temporary would have
+ * been), without the temporary texture and the copy from it. False if the blit is not such a one. */
+static bool
+resolve_direct(struct pipe_context *pipe, const struct pipe_blit_info *info)
+{
+   struct fxp_resource *src = fxp_resource(info->src.resource), *dst = fxp_resource(info->dst.resource);
+   const enum pipe_format f = info->dst.format;
+   const struct util_format_description *desc = util_format_description(f);
+   const unsigned all = util_format_is_depth_or_stencil(f)
+                           ? (util_format_has_depth(desc) ? PIPE_MASK_Z : 0) |
+                                (util_format_has_stencil(desc) ? PIPE_MASK_S : 0)
+                           : PIPE_MASK_RGBA;
+   if ((fxp_debug_flags & FXP_DBG_NOFAST) || info->src.format != f || src->base.format != f ||
+       dst->base.format != f || info->scissor_enable || (info->mask & all) != all || info->src.level ||
+       info->dst.level || info->src.box.width != info->dst.box.width ||
+       info->src.box.height != info->dst.box.height || info->src.box.depth != 1 || info->dst.box.depth != 1 ||
+       !fxp_box_in_level(&src->base, 0, &info->src.box) || !fxp_box_in_level(&dst->base, 0, &info->dst.box) ||
+       util_format_get_blockwidth(f) != 1 || util_format_get_blockheight(f) != 1)
+      return false;
+   const unsigned samples = fxp_resource_samples(&src->base);
+   uint8_t *sbase = fxp_resource_map(src), *dbase = fxp_resource_map(dst);
+   if (sbase && dbase)
+      for (int y = 0; y < info->src.box.height; y++)
+         fxp_resolve_row(f, samples,
+                         fxp_resource_texel(src, sbase, 0, (unsigned)info->src.box.x * samples,
+                                            info->src.box.y + y, info->src.box.z),
+                         fxp_resource_texel(dst, dbase, 0, info->dst.box.x, info->dst.box.y + y, info->dst.box.z),
+                         info->src.box.width);
+   if (dbase)
+      fxp_resource_unmap(dst);
+   if (sbase)
+      fxp_resource_unmap(src);
+   fxp_context(pipe)->perf.resolves_direct++;
+   return true;
+}
+
 void
 fxp_blit_ms(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
@@ -135,6 +175,10 @@ fxp_blit_ms(struct pipe_context *pipe, const struct pipe_blit_info *info)
       return;
    }
 
+   if (ss > 1)
+      ctx->perf.resolves++;
+   if (ss > 1 && resolve_direct(pipe, info)) /* a fast path, off under FXPIPE_DEBUG=nofast */
+      return;
    if (ss > 1) {
       /* resolve the source rectangle (any direction, clamped to the level) into a temporary */
       const struct pipe_box *sb = &info->src.box;
