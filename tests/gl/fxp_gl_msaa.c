@@ -1,4 +1,4 @@
-/* Multisampling (FXPIPE_MSAA=1) against values worked out here by hand from the standard sample positions
+/* Multisampling against values worked out here by hand from the standard sample positions
  * (the D3D10.1 / Vulkan table: ARB_sample_locations and every GPU use it; written out below, not read from
  * fxpipe):
  *   coverage   an edge at x = 2 + k/16 through 8x8 renderbuffers of 2, 4, 8 and 16 samples: after a resolve
@@ -223,9 +223,9 @@ ms_tex_fbo(int n, GLenum format, GLuint *tex)
    return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE ? fbo : 0;
 }
 
-/* Sample s of pixel (1, 1) of a multisample texture, through texelFetch into a float framebuffer. */
+/* Sample s of pixel (x, y) of a multisample texture, through texelFetch into a float framebuffer. */
 static void
-fetch_sample(GLuint fetch, GLuint tex, int s, float out[4])
+fetch_sample_at(GLuint fetch, GLuint tex, int s, int x, int y, float out[4])
 {
    static GLuint fbo;
    if (!fbo) {
@@ -245,7 +245,14 @@ fetch_sample(GLuint fetch, GLuint tex, int s, float out[4])
    glUniform1i(glGetUniformLocation(fetch, "tex"), 0);
    glUniform1i(glGetUniformLocation(fetch, "s"), s);
    draw_rect(0, W, 0.0f);
-   glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, out);
+   glReadPixels(x, y, 1, 1, GL_RGBA, GL_FLOAT, out);
+}
+
+/* Sample s of pixel (1, 1). */
+static void
+fetch_sample(GLuint fetch, GLuint tex, int s, float out[4])
+{
+   fetch_sample_at(fetch, tex, s, 1, 1, out);
 }
 
 static void
@@ -372,7 +379,7 @@ depth_tests(GLuint white)
  * covered sample is sample 2 at x = 2 + 2/16; there the centroid varying must be below 2.3 (fxpipe takes the
  * first covered sample: 2.125) while the plain one is the pixel centre's 2.5. Read back with texelFetch. */
 static void
-centroid_test(void)
+centroid_test(GLuint fetch_prog)
 {
    static const char *vs =
       "#version 330\n"
@@ -388,7 +395,7 @@ centroid_test(void)
       "void main() { o = vec4(xz, xc, 0.0, 1.0); }\n";
    int linked = 0;
    const GLuint prog = fxp_program(vs, fs, "unused", &linked);
-   GLuint tex, fetch_prog;
+   GLuint tex;
    const GLuint fbo = ms_tex_fbo(4, GL_RG32F, &tex);
    if (!check(linked && fbo, "centroid: program and 4-sample RG32F framebuffer"))
       return;
@@ -396,36 +403,14 @@ centroid_test(void)
    glClear(GL_COLOR_BUFFER_BIT);
    glUseProgram(prog);
    draw_rect(0.0, 2.3, 0.0f);
-   int l2 = 0;
-   fetch_prog = fxp_program(vs_src, fs_fetch_src, "unused", &l2);
    float v[4];
    fetch_sample(fetch_prog, tex, 2, v); /* pixel (1, 1): inside, every sample covered */
    /* (within 0.01: the vertex at x = 2.3 is snapped to 1/256 pixel, which scales the varying by 2.3/2.30078) */
    check(fabsf(v[0] - 1.5f) < 0.01f && fabsf(v[1] - 1.5f) < 0.01f,
          "centroid: a wholly covered pixel takes its centre: %g %g (want 1.5 1.5)", v[0], v[1]);
    /* pixel 2 of row 1, sample 2 (the only one covered) */
-   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-   float px[4] = {0};
-   {
-      static GLuint ffbo;
-      if (!ffbo) {
-         GLuint t;
-         glGenTextures(1, &t);
-         glBindTexture(GL_TEXTURE_2D, t);
-         glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, W, H, 0, GL_RGBA, GL_FLOAT, NULL);
-         glGenFramebuffers(1, &ffbo);
-         glBindFramebuffer(GL_FRAMEBUFFER, ffbo);
-         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t, 0);
-      }
-      glBindFramebuffer(GL_FRAMEBUFFER, ffbo);
-      glViewport(0, 0, W, H);
-      glUseProgram(fetch_prog);
-      glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
-      glUniform1i(glGetUniformLocation(fetch_prog, "tex"), 0);
-      glUniform1i(glGetUniformLocation(fetch_prog, "s"), 2);
-      draw_rect(0, W, 0.0f);
-      glReadPixels(2, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
-   }
+   float px[4];
+   fetch_sample_at(fetch_prog, tex, 2, 2, 1, px);
    check(px[0] < 2.3f && px[0] >= 2.0f && fabsf(px[1] - 2.5f) < 0.01f,
          "centroid: pixel 2's covered sample has centroid x %g (want in [2, 2.3)), plain x %g (want 2.5)", px[0],
          px[1]);
@@ -478,7 +463,7 @@ main(void)
    sample_value_tests(posp, idp, fetch);
    mask_tests(white);
    depth_tests(white);
-   centroid_test();
+   centroid_test(fetch);
    blit_tests();
    check(glGetError() == GL_NO_ERROR, "no GL error");
    printf("%d failures\n", failures);
