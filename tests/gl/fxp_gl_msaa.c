@@ -12,6 +12,7 @@
  *              sample depths give;
  *   centroid   a centroid varying of a partly covered pixel is taken inside the primitive, a plain one at
  *              the centre;
+ *   mask in    gl_SampleMaskIn is the covered samples, and 1 with GL_MULTISAMPLE disabled;
  *   blits      a single-sample texture blitted into a 4x renderbuffer gives every sample its value.
  * The suite runs it with the fast per-fragment paths and without them (FXPIPE_DEBUG=nofast). */
 #define GL_GLEXT_PROTOTYPES
@@ -417,6 +418,40 @@ centroid_test(GLuint fetch_prog)
    glDeleteFramebuffers(1, &fbo);
 }
 
+/* gl_SampleMaskIn: the pixel's covered samples (4 of 4 inside a quad), and 1 with GL_MULTISAMPLE disabled
+ * (ARB_sample_shading: as with one sample), written as mask / 16 into a 4-sample R32F texture. */
+static void
+mask_in_test(GLuint fetch_prog)
+{
+   static const char *fs =
+      "#version 330\n"
+      "#extension GL_ARB_gpu_shader5 : require\n"
+      "out vec4 o;\n"
+      "void main() { o = vec4(float(gl_SampleMaskIn[0]) / 16.0, 0.0, 0.0, 1.0); }\n";
+   int linked = 0;
+   const GLuint prog = fxp_program(vs_src, fs, "unused", &linked);
+   GLuint tex;
+   const GLuint fbo = ms_tex_fbo(4, GL_R32F, &tex);
+   if (!check(linked && fbo, "gl_SampleMaskIn: program and 4-sample R32F framebuffer"))
+      return;
+   float v[4];
+   for (int ms = 1; ms >= 0; ms--) {
+      glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+      glViewport(0, 0, W, H);
+      glClearColor(0, 0, 0, 0);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glUseProgram(prog);
+      if (!ms)
+         glDisable(GL_MULTISAMPLE);
+      draw_rect(0, W, 0.0f);
+      glEnable(GL_MULTISAMPLE);
+      fetch_sample(fetch_prog, tex, 3, v);
+      check(v[0] == (ms ? 15.0f : 1.0f) / 16.0f, "gl_SampleMaskIn with GL_MULTISAMPLE %s: %g (want %d/16)",
+            ms ? "on" : "off", v[0] * 16.0f, ms ? 15 : 1);
+   }
+   glDeleteFramebuffers(1, &fbo);
+}
+
 /* A single-sample texture blitted into a 4x renderbuffer, then resolved: the same picture. */
 static void
 blit_tests(void)
@@ -464,6 +499,7 @@ main(void)
    mask_tests(white);
    depth_tests(white);
    centroid_test(fetch);
+   mask_in_test(fetch);
    blit_tests();
    check(glGetError() == GL_NO_ERROR, "no GL error");
    printf("%d failures\n", failures);

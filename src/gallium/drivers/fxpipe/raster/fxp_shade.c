@@ -235,6 +235,7 @@ input_lanes_shared(const struct fxp_raster *r, const struct segment *seg, unsign
  * centre), each lane's covered samples (SAMPLEMASK in), and, for pixel shading, where centroid inputs are
  * taken (NULL when every lane is covered whole). */
 struct shade_samples {
+   bool ms;                     /* coverage per sample (fxp_raster.ms_coverage): SAMPLEMASK in is the coverage */
    int sample;
    float pos_x, pos_y;          /* SAMPLEPOS: the sample's position in the pixel (0.5, 0.5 for the pixel) */
    const uint16_t *smask;
@@ -286,8 +287,11 @@ run_fs(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_batc
             case TGSI_SEMANTIC_SAMPLEID:
                u = c == 0 && ss && ss->sample > 0 ? (uint32_t)ss->sample : 0u;
                break;
-            case TGSI_SEMANTIC_SAMPLEMASK: /* the covered samples (the one shaded, per sample); helpers none */
-               u = c == 0 && covered ? (ss ? (ss->sample >= 0 ? 1u << ss->sample : ss->smask[l]) : 1u) : 0u;
+            case TGSI_SEMANTIC_SAMPLEMASK:
+               /* the covered samples (the one shaded, per sample; 1 with GL_MULTISAMPLE off, as with one
+                * sample: ARB_sample_shading); helpers none */
+               u = c == 0 && covered ? (ss && ss->ms ? (ss->sample >= 0 ? 1u << ss->sample : ss->smask[l]) : 1u)
+                                     : 0u;
                break;
             case TGSI_SEMANTIC_HELPER_INVOCATION:
                u = c == 0 && !covered ? 0xffffffffu : 0u;
@@ -464,7 +468,8 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
          else
             lanes_eval(p, &cat);
       }
-      const struct shade_samples ss = {-1, 0.5f, 0.5f, sm, partial && r->any_centroid ? &cat : NULL};
+      const struct shade_samples ss = {r->ms_coverage, -1, 0.5f, 0.5f, sm,
+                                       partial && r->any_centroid ? &cat : NULL};
       fxp_exec_reset_inline(e, n);
       e->frag = &iface;
       e->helper = ~fxp_bits_lanes(cov);
@@ -490,8 +495,8 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
       batch_at(bt, seg, num_seg, dx, dy, &sat);
       double zsat[FXP_W];
       memcpy(zsat, &sat.z, sizeof(zsat));
-      const struct shade_samples ss = {(int)s, (float)px / FXP_SAMPLE_POS_UNIT, (float)py / FXP_SAMPLE_POS_UNIT,
-                                       sm, NULL};
+      const struct shade_samples ss = {true, (int)s, (float)px / FXP_SAMPLE_POS_UNIT,
+                                       (float)py / FXP_SAMPLE_POS_UNIT, sm, NULL};
       fxp_exec_reset_inline(e, n);
       fctx.sample = s;
       e->frag = &iface;
