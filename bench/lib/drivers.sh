@@ -1,7 +1,6 @@
 # Sourced by the bench/*/ scripts: runs one command on fxpipe (built in build/), on the system's softpipe or on
 # the system's llvmpipe. fxpipe runs with a worker thread a CPU (FXPIPE_THREADS=0) unless FXPIPE_THREADS is
-# set, and with multisampling offered (FXPIPE_MSAA=1, not yet the default) unless FXPIPE_MSAA is set. Call
-# from the repository's top directory.
+# set. Call from the repository's top directory.
 #   run_driver fxpipe|softpipe|llvmpipe OUTPUT_FILE CMD [ARGS...]     (CMD's stdout and stderr to the file)
 fxp_dri=$PWD/build/mesa/src/gallium/targets/dri
 [ -e "$fxp_dri/swrast_dri.so" ] || { echo "build first: meson compile -C build" >&2; exit 1; }
@@ -10,8 +9,7 @@ run_driver() {
   local drv=$1 out=$2
   shift 2
   if [ "$drv" = fxpipe ]; then
-    env LIBGL_DRIVERS_PATH="$fxp_dri" GALLIUM_DRIVER=fxpipe FXPIPE_THREADS="${FXPIPE_THREADS:-0}" \
-      FXPIPE_MSAA="${FXPIPE_MSAA:-1}" "$@" > "$out" 2>&1 || true
+    env LIBGL_DRIVERS_PATH="$fxp_dri" GALLIUM_DRIVER=fxpipe FXPIPE_THREADS="${FXPIPE_THREADS:-0}" "$@" > "$out" 2>&1 || true
   else
     env -u LIBGL_DRIVERS_PATH GALLIUM_DRIVER="$drv" "$@" > "$out" 2>&1 || true
   fi

@@ -23,8 +23,8 @@ struct fxp_screen {
    simple_mtx_t cache_lock;
    struct disk_cache *disk_cache;
    bool disk_cache_made;
-   /* FXPIPE_MSAA=1: multisampling (2, 4, 8 and 16 samples) is offered at is_format_supported and the caps.
-    * Off by default until it passes piglit's multisample groups (README, "Multisampling"). */
+   /* multisampling (2, 4, 8 and 16 samples) offered at is_format_supported and the caps (README,
+    * "Multisampling"); on unless FXPIPE_MSAA=0, which renders GL's sample counts with one sample */
    bool msaa;
 };
 

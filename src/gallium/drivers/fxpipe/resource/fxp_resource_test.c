@@ -133,7 +133,7 @@ test_new_storage_is_zero(struct fxp_t *t)
 }
 
 /* Multisample textures (fxp_resource.h): the single-sample layout samples times as wide, 2D and 2D arrays of
- * one level only, counts 2, 4, 8 and 16 only, and the size limit (FXPIPE_MSAA's screen). */
+ * one level only, counts 2, 4, 8 and 16 only, and the size limit. */
 static void
 test_multisample(struct fxp_t *t)
 {
@@ -191,10 +191,10 @@ test_multisample(struct fxp_t *t)
       CHECK(t, r == NULL, "multisample resource with %s refused", bad[i].what);
       pipe_resource_reference(&r, NULL);
    }
-   /* without FXPIPE_MSAA no count above 1 is offered */
+   /* with FXPIPE_MSAA=0 no count above 1 is offered */
    screen->msaa = false;
    CHECK(t, !t->screen->is_format_supported(t->screen, PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_TEXTURE_2D, 4, 4,
-                                            PIPE_BIND_RENDER_TARGET), "no 4 samples without FXPIPE_MSAA");
+                                            PIPE_BIND_RENDER_TARGET), "no 4 samples with FXPIPE_MSAA=0");
    screen->msaa = was;
 }
 

@@ -164,7 +164,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_DEPTH_CLIP_DISABLE_SEPARATE: /* fragments are always clamped to the depth range */
       return 1;
    case PIPE_CAP_FAKE_SW_MSAA:
-      /* without FXPIPE_MSAA: GL's sample counts are accepted and rendered with one sample, as softpipe does */
+      /* with FXPIPE_MSAA=0: GL's sample counts are accepted and rendered with one sample, as softpipe does */
       return !fxp_screen(screen)->msaa;
 
    /* Memory and identity */
@@ -192,7 +192,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
                                          itself only for drivers that prefer TGSI */
       return 0;
 
-   /* Multisampling, only with FXPIPE_MSAA=1 until it is finished (struct fxp_screen.msaa) */
+   /* Multisampling (README, "Multisampling"), unless FXPIPE_MSAA=0 (struct fxp_screen.msaa) */
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
    case PIPE_CAP_SAMPLE_SHADING:
    case PIPE_CAP_TEXTURE_QUERY_SAMPLES: /* textureSamples: TXQS (shader/fxp_ops_tex.c); imageSamples: RESQ's w,

@@ -19,7 +19,7 @@
  * | CONSTANT_BUFFER, STREAM_OUTPUT, | PIPE_FORMAT_NONE on PIPE_BUFFER                                       |
  * |   COMMAND_ARGS_BUFFER           |                                                                       |
  *
- * Multisampled (2, 4, 8, 16 samples, raster/fxp_samples.h; only with FXPIPE_MSAA=1, struct fxp_screen.msaa):
+ * Multisampled (2, 4, 8, 16 samples, raster/fxp_samples.h; not with FXPIPE_MSAA=0, struct fxp_screen.msaa):
  * 2D and 2D-array targets of the RENDER_TARGET and DEPTH_STENCIL formats above, bound as those, as sampler
  * views or both (and R9G9B9E5_FLOAT as a sampler view), with as many storage samples as samples; never shader images or display targets.
  * Compressed formats other than FXT1 are refused. */

@@ -136,7 +136,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
 
    fxp_debug_init();
    screen->winsys = winsys;
-   screen->msaa = debug_get_bool_option("FXPIPE_MSAA", false);
+   screen->msaa = debug_get_bool_option("FXPIPE_MSAA", true);
    simple_mtx_init(&screen->pool_lock, mtx_plain);
    simple_mtx_init(&screen->cache_lock, mtx_plain);
 
@@ -155,7 +155,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_resource_functions(screen);
    fxp_init_screen_fence_functions(screen);
 
-   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation (GL stays 3.3), real "
-           "multisampling (one sample unless FXPIPE_MSAA=1, which is not finished), anisotropic filtering, smooth points and lines, 64-bit atomics");
+   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation (GL stays 3.3), anisotropic "
+           "filtering, smooth points and lines, 64-bit atomics, multisample shader images");
    return &screen->base;
 }

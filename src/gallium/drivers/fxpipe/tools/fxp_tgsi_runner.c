@@ -59,7 +59,7 @@
  *                        The number of words must match the texture exactly.
  *   [texture I TARGET FORMAT W H 1 LAYERS 1 samples=N]
  *                        a multisample texture of N samples (2, 4, 8, 16; TARGET 2d or 2darray, one level;
- *                        the runner's screen then offers multisampling, as FXPIPE_MSAA=1 does): each texel
+ *                        the runner's screen offers multisampling even under FXPIPE_MSAA=0): each texel
  *                        gives its N samples' words in order, sample 0 first
  *   [sampler I WRAP_S WRAP_T WRAP_R MIN MAG MIP options...]
  *                        sampler state I. WRAP_*: repeat clamp_to_edge clamp_to_border clamp

@@ -286,7 +286,7 @@ bind_textures(struct pipe_screen *screen, struct pipe_context *pipe, const struc
          .depth0 = tx->depth, .array_size = tx->layers, .last_level = tx->levels - 1,
          .nr_samples = tx->samples, .nr_storage_samples = tx->samples, .bind = PIPE_BIND_SAMPLER_VIEW,
       };
-      if (tx->samples) /* multisample textures are offered with FXPIPE_MSAA=1 (struct fxp_screen.msaa) */
+      if (tx->samples) /* even under FXPIPE_MSAA=0 (struct fxp_screen.msaa) */
          fxp_screen(screen)->msaa = true;
       texs[i] = screen->resource_create(screen, &templ);
       if (!texs[i])
