@@ -1,7 +1,8 @@
 /* fxpipe-gl-draw: draws through the system's EGL (surfaceless, desktop GL 2.1 context, 64x64 FBO) and
  * checks the pixels: vertex-colour interpolation, depth test in both draw orders, blending, scissor,
  * face culling, indexed drawing with unsigned-byte normalized colours, a uniform, nearest and linear
- * texturing, and an FXT1 block uploaded with glCompressedTexImage2D, every texel exact.
+ * texturing (GLSL, and an ARB fragment program), and an FXT1 block uploaded with glCompressedTexImage2D,
+ * every texel exact.
  * Expected values are worked out by hand in the comments. Exits 0 only if every check passes. */
 #define GL_GLEXT_PROTOTYPES
 #include <GL/gl.h>
@@ -189,6 +190,40 @@ main(void)
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
    glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
    expect("linear at the centre", 32, 32, 128, 131, 131, 255, 1);
+
+   /* 7b. The same texture through an ARB fragment program of one instruction (GL_ARB_fragment_program, the
+    * texture coordinates from the same attribute through a pass-through vertex program), nearest again:
+    * the corners as in 7. Mesa's st/mesa read sh.data->Version of the program to decide texelFetch's sRGB
+    * decoding, but in an ARB program that union member is arb.Instructions, so the read (288 bytes in)
+    * went past a short program's instruction array: an AddressSanitizer report in scripts/sanitize.sh's
+    * gl-draw-egl step and piglit's fp-kil, fbo-depthtex and others; fixed by mesa-patches/0008. */
+   glUseProgram(0);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   static const char arb_vp[] = "!!ARBvp1.0\nMOV result.position, vertex.attrib[0];\n"
+                                "MOV result.texcoord[0], vertex.attrib[1];\nEND\n";
+   static const char arb_fp[] = "!!ARBfp1.0\nTEX result.color, fragment.texcoord[0], texture[0], 2D;\nEND\n";
+   GLuint arb[2];
+   glGenProgramsARB(2, arb);
+   glBindProgramARB(GL_VERTEX_PROGRAM_ARB, arb[0]);
+   glProgramStringARB(GL_VERTEX_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(arb_vp), arb_vp);
+   check(glGetError() == GL_NO_ERROR, "ARB vertex program: %s",
+         (const char *)glGetString(GL_PROGRAM_ERROR_STRING_ARB));
+   glBindProgramARB(GL_FRAGMENT_PROGRAM_ARB, arb[1]);
+   glProgramStringARB(GL_FRAGMENT_PROGRAM_ARB, GL_PROGRAM_FORMAT_ASCII_ARB, (GLsizei)strlen(arb_fp), arb_fp);
+   check(glGetError() == GL_NO_ERROR, "ARB fragment program: %s",
+         (const char *)glGetString(GL_PROGRAM_ERROR_STRING_ARB));
+   glEnable(GL_VERTEX_PROGRAM_ARB);
+   glEnable(GL_FRAGMENT_PROGRAM_ARB);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+   expect("ARB program, texel (0, 0)", 10, 10, 255, 0, 0, 255, 0);
+   expect("ARB program, texel (1, 0)", 50, 10, 0, 255, 0, 255, 0);
+   expect("ARB program, texel (0, 1)", 10, 50, 0, 0, 255, 255, 0);
+   expect("ARB program, texel (1, 1)", 50, 50, 255, 255, 255, 255, 0);
+   glDisable(GL_FRAGMENT_PROGRAM_ARB);
+   glDisable(GL_VERTEX_PROGRAM_ARB);
+   glDeleteProgramsARB(2, arb);
+   glUseProgram(tprog);
    glBindTexture(GL_TEXTURE_2D, 0);
    glDeleteTextures(1, &t2);
 
