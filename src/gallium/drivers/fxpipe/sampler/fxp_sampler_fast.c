@@ -234,11 +234,27 @@ struct level_pick {
 static inline fxp_vf
 vfloor(fxp_vf x)
 {
+#if defined(__AVX512F__) && FXP_W == 16
+   /* the engine's AVX-512 copy: one rounding toward -inf, exact for every float; a quiet NaN stays itself */
+   __m512 v;
+   memcpy(&v, &x, sizeof(v));
+   v = _mm512_roundscale_ps(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+   memcpy(&x, &v, sizeof(v));
+   return x;
+#elif defined(__AVX2__) && FXP_W == 16
+   __m256 v[2]; /* the AVX2 copy: ROUNDPS toward -inf, as exact */
+   memcpy(v, &x, sizeof(v));
+   v[0] = _mm256_floor_ps(v[0]);
+   v[1] = _mm256_floor_ps(v[1]);
+   memcpy(&x, v, sizeof(v));
+   return x;
+#else
    /* floorf: exact for |x| < 2^31, which the callers' clamps guarantee; NaN stays NaN */
    const fxp_vi i = __builtin_convertvector(x, fxp_vi);
    const fxp_vf f = __builtin_convertvector(i, fxp_vf);
    const fxp_vf fl = f - (fxp_vf)((fxp_vi)fxp_splat_f(1.0f) & fxp_gt_f(f, x));
    return fxp_sel_f(fxp_ne_f(x, x), x, fl);
+#endif
 }
 
 static inline fxp_vi
@@ -305,20 +321,36 @@ pick_levels(const struct fxp_sampler_binding *b, const float lod_in[FXP_W], stru
    memcpy(pk->linear, &linear, sizeof(linear));
 }
 
-/* wrap() on a lane vector, every lane with the same size: the same integers. */
+/* wrap() on a lane vector, every lane with the same size: the same integers. CLAMP_TO_EDGE and REPEAT of a
+ * power-of-two size (the common cases) take shorter forms that give wrap()'s integers for every float, NaN
+ * and infinities included (perf on glmark2's effect2d, one thread: wrapping had been half of the vector
+ * sampler's time); the sampler's unit test compares them with the general path on such coordinates. */
+_Static_assert(FXP_MAX_TEXTURE_2D_SIZE <= (1 << 24), "vwrap: 2^24 must be a multiple of a power-of-two size");
 static inline fxp_vi
 vwrap(unsigned mode, fxp_vf u, int size)
 {
+   if (mode == PIPE_TEX_WRAP_CLAMP_TO_EDGE) {
+      /* floor, then clamp to [0, size - 1], is the float clamped to [0, size - 1] (NaN to 0, as wrap() does;
+       * size - 1 < 2^24 is exact) then truncated: truncation is floor for values >= 0 */
+      /* top from an integer splat: GCC's AVX2 code built a float splat through the stack (perf) */
+      const fxp_vf zero = {0}, top = __builtin_convertvector(fxp_splat_i(size - 1), fxp_vf);
+      u = fxp_sel_f(fxp_gt_f(u, zero), u, zero);
+      u = fxp_sel_f(fxp_lt_f(u, top), u, top);
+      return __builtin_convertvector(u, fxp_vi);
+   }
+   if (mode == PIPE_TEX_WRAP_REPEAT && util_is_power_of_two_nonzero(size)) {
+      /* wrap() clamps to +-2^24 first, and 2^24 is a multiple of the size: so |u| >= 2^24 and NaN give 0,
+       * and below that floor(u) & (size - 1), the non-negative remainder in two's complement */
+      const fxp_vf au = (fxp_vf)((fxp_vu)u & 0x7fffffffu);
+      const fxp_vi inside = fxp_lt_f(au, fxp_splat_f(16777216.0f));
+      return __builtin_convertvector(vfloor(u), fxp_vi) & (size - 1) & inside;
+   }
    const fxp_vf lim = fxp_splat_f(16777216.0f);
    u = fxp_sel_f(fxp_ne_f(u, u), fxp_splat_f(0.0f), u);
    u = fxp_sel_f(fxp_lt_f(u, -lim), -lim, fxp_sel_f(fxp_gt_f(u, lim), lim, u));
    const fxp_vi i = __builtin_convertvector(vfloor(u), fxp_vi);
    const fxp_vi sz = fxp_splat_i(size);
-   if (mode == PIPE_TEX_WRAP_CLAMP_TO_EDGE)
-      return vsel_i(fxp_lt_i(i, fxp_splat_i(0)), fxp_splat_i(0), vsel_i(fxp_gt_i(i, sz - 1), sz - 1, i));
    if (mode == PIPE_TEX_WRAP_REPEAT) {
-      if (util_is_power_of_two_nonzero(size))
-         return i & (size - 1); /* the non-negative remainder, in two's complement */
       const fxp_vi m = i % size;
       return m + (fxp_lt_i(m, fxp_splat_i(0)) & sz);
    }
@@ -406,14 +438,14 @@ sample_level_vec(const struct fxp_sampler_binding *b, int lv, bool linear, fxp_v
 }
 
 /* The bilinear footprint of texel-space coordinates (u, vv), as the general path computes it: the floors of
- * the coordinates clamped to +-2^24 (CLAMP as Mesa writes it: NaN passes through) less half a texel, and the
- * four weights in the order (0,0), (1,0), (0,1), (1,1). */
+ * the coordinates clamped to +-2^24 (Mesa's CLAMP: NaN gives -2^24) less half a texel, and the four weights
+ * in the order (0,0), (1,0), (0,1), (1,1). (Until session 16 NaN passed through here, and a batch gave NaN
+ * texels where the lane-by-lane paths give the texel at -2^24: found by the unit test's special floats.) */
 static inline void
 bilinear_footprint(fxp_vf u, fxp_vf vv, fxp_vf *flu, fxp_vf *flv, fxp_vf wgt[4])
 {
-   const fxp_vf lim = fxp_splat_f(16777216.0f);
-   const fxp_vf cu = fxp_sel_f(fxp_lt_f(u, -lim), -lim, fxp_sel_f(fxp_gt_f(u, lim), lim, u));
-   const fxp_vf cv = fxp_sel_f(fxp_lt_f(vv, -lim), -lim, fxp_sel_f(fxp_gt_f(vv, lim), lim, vv));
+   const fxp_vf cu = vclamp(u, -16777216.0f, 16777216.0f);
+   const fxp_vf cv = vclamp(vv, -16777216.0f, 16777216.0f);
    const fxp_vf fu = cu - 0.5f, fv = cv - 0.5f;
    *flu = vfloor(fu), *flv = vfloor(fv);
    const fxp_vf au = fu - *flu, av = fv - *flv;

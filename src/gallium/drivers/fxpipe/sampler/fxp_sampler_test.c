@@ -1,7 +1,9 @@
 /* Tests of the sampler core's fast path against its general path: for every format the fast path takes
  * (RGBA8, BGRA8, BGRX8, FXT1 RGB and RGBA) and random sampler states within its conditions, random requests
  * (coordinates inside and far outside [0, 1], offsets, LODs across the mip chain, RECT coordinates) must
- * give bit-identical results with the fast path (per lane and in its batch form) and without it. Also checks that the fast path is really
+ * give bit-identical results with the fast path (per lane and in its batch form: the baseline copy and each
+ * instruction-set table's copy the CPU can run) and without it; an eighth of the coordinates are special
+ * floats (NaN, infinities, beyond +-2^24 and 2^31, -0, integers). Also checks that the fast path is really
  * chosen for those bindings and not for the ones it must leave to the general path. */
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +15,36 @@
 #include "sampler/fxp_sampler.h"
 #include "sampler/fxp_sampler_fast.h"
 #include "fxp_lanes.h"
+#include "shader/fxp_shader.h"
 #include "tests/fxp_test.h"
+
+typedef bool (*batch_fn)(const struct fxp_sampler_binding *b, unsigned target, const float s[FXP_W],
+                         const float t[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
+                         struct fxp_sample_cache *cache, uint32_t out[4][FXP_W]);
+/* the engine tables' copies of the batch form (meson.build: fxpipe_engine_files) */
+bool fxp_sample_fast_batch_sse2(const struct fxp_sampler_binding *b, unsigned target, const float s[FXP_W],
+                                const float t[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
+                                struct fxp_sample_cache *cache, uint32_t out[4][FXP_W]);
+#if defined(__x86_64__)
+bool fxp_sample_fast_batch_avx2(const struct fxp_sampler_binding *b, unsigned target, const float s[FXP_W],
+                                const float t[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
+                                struct fxp_sample_cache *cache, uint32_t out[4][FXP_W]);
+bool fxp_sample_fast_batch_avx512(const struct fxp_sampler_binding *b, unsigned target, const float s[FXP_W],
+                                  const float t[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
+                                  struct fxp_sample_cache *cache, uint32_t out[4][FXP_W]);
+#endif
+static const struct {
+   const char *name;
+   int isa; /* enum fxp_isa, -1 for the baseline copy */
+   batch_fn fn;
+} batch_copies[] = {
+   {"baseline", -1, fxp_sample_fast_batch},
+   {"sse2", FXP_ISA_SSE2, fxp_sample_fast_batch_sse2},
+#if defined(__x86_64__)
+   {"avx2", FXP_ISA_AVX2, fxp_sample_fast_batch_avx2},
+   {"avx512", FXP_ISA_AVX512, fxp_sample_fast_batch_avx512},
+#endif
+};
 
 static uint32_t rng_state = 12345;
 
@@ -28,6 +59,28 @@ static float
 rngf(float lo, float hi)
 {
    return lo + (hi - lo) * (rng() & 0xffff) / 65535.0f;
+}
+
+/* A coordinate: random in [-2, 3] * reach, or one time in eight a special float, where the fast path's
+ * shortened wrap and floor forms (sampler/fxp_sampler_fast.c, vwrap) must still give the general path's
+ * texels: NaN, infinities, -0, and texel-space values around +-2^24 and 2^31 (divided by the texture's width
+ * `w` for normalized coordinates, which the sampler multiplies back exactly when w is a power of two) that
+ * are not multiples of the texture's size. */
+static float
+coord(float reach, float w)
+{
+   static const float special[] = {NAN, -NAN, INFINITY, -INFINITY, -0.0f, 0.0f, 1e-30f, -1e-30f};
+   static const float texels[] = {16777218.0f, -16777218.0f, 16777222.0f, -16777230.0f, 16777216.0f,
+                                  -16777216.0f, 16777215.0f, -16777215.0f, 16777213.5f, -16777214.5f,
+                                  33554436.0f, 2147483648.0f, -2147483648.0f, 2147483904.0f, 1e9f, -3e7f,
+                                  37.0f, -1.0f, 0.5f, 3.5f};
+   if (rng() % 8 == 0) {
+      if (rng() % 4 == 0)
+         return special[rng() % ARRAY_SIZE(special)];
+      const float u = texels[rng() % ARRAY_SIZE(texels)];
+      return reach == 1.0f ? u / w : u;
+   }
+   return rngf(-2.0f, 3.0f) * reach;
 }
 
 /* A 2D (or RECT) texture with `levels` levels of random bytes (any bytes are valid FXT1 blocks). */
@@ -93,8 +146,8 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
          memset(&q, 0, sizeof(q));
          q.target = target == PIPE_TEXTURE_RECT ? TGSI_TEXTURE_RECT : TGSI_TEXTURE_2D;
          const float reach = target == PIPE_TEXTURE_RECT ? (float)w : 1.0f;
-         q.s = rngf(-2.0f, 3.0f) * reach;
-         q.t = rngf(-2.0f, 3.0f) * reach;
+         q.s = coord(reach, (float)w);
+         q.t = coord(reach, (float)h);
          q.lod = rngf(-2.0f, (float)levels + 1.0f);
          if (k % 4 == 0) {
             q.offset[0] = (int)(rng() % 16) - 8;
@@ -114,8 +167,8 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
             struct fxp_sample_req lane[FXP_W];
             for (unsigned l = 0; l < FXP_W; l++) {
                lane[l] = q;
-               lane[l].s = bs[l] = l ? rngf(-2.0f, 3.0f) * reach : q.s;
-               lane[l].t = bt[l] = l ? rngf(-2.0f, 3.0f) * reach : q.t;
+               lane[l].s = bs[l] = l ? coord(reach, (float)w) : q.s;
+               lane[l].t = bt[l] = l ? coord(reach, (float)h) : q.t;
                /* a third of the batches with one LOD for all lanes (as a quad's derivatives give): the
                 * vector form of the fast path (all lanes on one level with one filter); a third with two
                 * LODs, one a pair of quads (a level boundary inside a batch: the per-level groups); the rest
@@ -128,17 +181,27 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
                else
                   lane[l].lod = blod[l] = rngf(-2.0f, (float)levels + 1.0f);
             }
-            struct fxp_sample_cache cache = {{NULL}};
-            const bool took = fxp_sample_fast_batch(&fast, q.target, bs, bt, blod, q.offset, active, &cache, bout);
-            batch_runs += took;
-            for (unsigned l = 0; took && l < FXP_W; l++) {
-               uint32_t g[4] = {0, 0, 0, 0};
-               if (active & (1u << l))
-                  fxp_sample(&general, &lane[l], g);
-               for (unsigned c = 0; c < 4; c++)
-                  if (bout[c][l] != g[c] && mismatches++ < 3)
-                     CHECK(t, false, "%s batch lane %u: s %g t %g lod %g: channel %u %08x, general %08x",
-                           util_format_name(format), l, lane[l].s, lane[l].t, lane[l].lod, c, bout[c][l], g[c]);
+            bool took_baseline = false;
+            for (unsigned i = 0; i < ARRAY_SIZE(batch_copies); i++) {
+               if (batch_copies[i].isa >= 0 && !fxp_isa_supported((enum fxp_isa)batch_copies[i].isa))
+                  continue;
+               struct fxp_sample_cache cache = {{NULL}};
+               const bool took = batch_copies[i].fn(&fast, q.target, bs, bt, blod, q.offset, active, &cache, bout);
+               if (i == 0)
+                  batch_runs += took_baseline = took;
+               else if (took != took_baseline && mismatches++ < 3)
+                  CHECK(t, false, "%s: the %s copy %s a batch the baseline %s", util_format_name(format),
+                        batch_copies[i].name, took ? "took" : "refused", took ? "refused" : "took");
+               for (unsigned l = 0; took && l < FXP_W; l++) {
+                  uint32_t g[4] = {0, 0, 0, 0};
+                  if (active & (1u << l))
+                     fxp_sample(&general, &lane[l], g);
+                  for (unsigned c = 0; c < 4; c++)
+                     if (bout[c][l] != g[c] && mismatches++ < 3)
+                        CHECK(t, false, "%s %s batch lane %u: s %g t %g lod %g: channel %u %08x, general %08x",
+                              util_format_name(format), batch_copies[i].name, l, lane[l].s, lane[l].t,
+                              lane[l].lod, c, bout[c][l], g[c]);
+               }
             }
          }
       }
@@ -156,6 +219,7 @@ test_fast_rgba8(struct fxp_t *t)
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 37, 20, 6);
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8A8_UNORM, 16, 16, 5);
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8X8_UNORM, 9, 31, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 32, 8, 1); /* power-of-two, one level */
    compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R8G8B8A8_UNORM, 13, 7, 1);
 }
 
