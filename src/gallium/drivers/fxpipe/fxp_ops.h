@@ -33,6 +33,8 @@ void fxp_copy_blocks(struct fxp_resource *dst, unsigned dst_level, unsigned dx, 
 
 /* ops/fxp_blit.c: the blit of single-sample resources (pipe->blit hands multisample ones to fxp_blit_ms). */
 void fxp_blit_single(struct pipe_context *pipe, const struct pipe_blit_info *info);
+/* The parts of a format a blit can write (PIPE_MASK_Z and/or PIPE_MASK_S, else PIPE_MASK_RGBA). */
+unsigned fxp_blit_format_mask(enum pipe_format format);
 /* ops/fxp_blit_ms.c: blits to, from and between multisample resources (the table at the top of the file). */
 void fxp_blit_ms(struct pipe_context *pipe, const struct pipe_blit_info *info);
 /* One row of a multisample resolve: `width` pixels of `samples` samples each (sample s of pixel x at texel

@@ -84,6 +84,14 @@ fxp_resource_slices(const struct pipe_resource *res, unsigned level)
    return res->target == PIPE_TEXTURE_3D ? u_minify(res->depth0, level) : res->array_size;
 }
 
+/* The texel column of sample s of pixel x in a multisample layout of `samples` samples a pixel (the layout
+ * above; x itself when samples is 1). */
+static inline int
+fxp_sample_column(int x, unsigned samples, unsigned s)
+{
+   return x * (int)samples + (int)s;
+}
+
 /* Samples a pixel: nr_samples, 1 for a single-sample resource (nr_samples 0 or 1). */
 static inline unsigned
 fxp_resource_samples(const struct pipe_resource *res)

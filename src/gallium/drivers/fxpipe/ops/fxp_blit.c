@@ -89,8 +89,7 @@ fxp_blit_clip(const struct pipe_blit_info *info, int *x0, int *y0, int *x1, int 
    return *x0 < *x1 && *y0 < *y1;
 }
 
-/* Which of the destination format's parts the blit writes. */
-static unsigned
+unsigned
 fxp_blit_format_mask(enum pipe_format format)
 {
    const struct util_format_description *desc = util_format_description(format);

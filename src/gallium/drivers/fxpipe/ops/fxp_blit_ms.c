@@ -82,7 +82,7 @@ sample_move(struct fxp_resource *ms, unsigned mz, int mx, int my, struct fxp_res
    if (mbase && sbase) {
       for (int k = 0; k < layers; k++) {
          for (int y = 0; y < h; y++) {
-            uint8_t *m = fxp_resource_texel(ms, mbase, 0, (unsigned)mx * samples + s, my + y, mz + k);
+            uint8_t *m = fxp_resource_texel(ms, mbase, 0, (unsigned)fxp_sample_column(mx, samples, s), my + y, mz + k);
             uint8_t *p = fxp_resource_texel(ss, sbase, 0, 0, y, k);
             for (int x = 0; x < w; x++, m += samples * bpp, p += bpp)
                memcpy(to_ms ? m : p, to_ms ? p : m, bpp);
@@ -114,11 +114,7 @@ resolve_direct(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
    struct fxp_resource *src = fxp_resource(info->src.resource), *dst = fxp_resource(info->dst.resource);
    const enum pipe_format f = info->dst.format;
-   const struct util_format_description *desc = util_format_description(f);
-   const unsigned all = util_format_is_depth_or_stencil(f)
-                           ? (util_format_has_depth(desc) ? PIPE_MASK_Z : 0) |
-                                (util_format_has_stencil(desc) ? PIPE_MASK_S : 0)
-                           : PIPE_MASK_RGBA;
+   const unsigned all = fxp_blit_format_mask(f);
    if ((fxp_debug_flags & FXP_DBG_NOFAST) || info->src.format != f || src->base.format != f ||
        dst->base.format != f || info->scissor_enable || (info->mask & all) != all || info->src.level ||
        info->dst.level || info->src.box.width != info->dst.box.width ||

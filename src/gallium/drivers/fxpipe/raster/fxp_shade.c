@@ -12,6 +12,7 @@
 
 #include "fxp_context.h"
 #include "fxp_lanes.h"
+#include "fxp_resource.h"
 #include "fragment/fxp_fragment.h"
 #include "raster/fxp_raster.h"
 #include "raster/fxp_setup.h"
@@ -169,7 +170,7 @@ frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t v[4] = {0, 0, 0, 0};
       /* a multisample buffer's sample column (fxp_fragment.h) */
-      const int x = f->bt->x[l] * (int)r->samples + (int)f->sample, y = f->bt->y[l];
+      const int x = fxp_sample_column(f->bt->x[l], r->samples, f->sample), y = f->bt->y[l];
       if (l < f->bt->nq * 4 && cbuf < fb->nr_cbufs && fb->cbufs[cbuf] && r->frag.cbuf_origin[cbuf] && x >= 0 &&
           y >= 0 && (unsigned)x < r->frag.fb_width && (unsigned)y < r->frag.fb_height)
          util_format_unpack_rgba(fb->cbufs[cbuf]->format, v,
@@ -396,7 +397,7 @@ ms_ops(struct fxp_raster *r, struct fxp_exec *e, const struct fxp_batch *bt, uns
 {
    int xs[FXP_W];
    for (unsigned l = 0; l < FXP_W; l++)
-      xs[l] = bt->x[l] * (int)r->samples + (int)s;
+      xs[l] = fxp_sample_column(bt->x[l], r->samples, s);
    return mask ? fxp_fragment_ops(&r->frag, e, xs, bt->y, zs, mask, front) : 0;
 }
 

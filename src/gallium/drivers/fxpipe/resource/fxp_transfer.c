@@ -97,7 +97,7 @@ fxp_transfer_unmap(struct pipe_context *pipe, struct pipe_transfer *transfer)
                                                  box->y + y, box->z + z);
                for (int x = 0; x < box->width; x++)
                   for (unsigned s = 0; s < samples; s++)
-                     memcpy(dst + ((size_t)x * samples + s) * bpp, src + (size_t)x * bpp, bpp);
+                     memcpy(dst + (size_t)fxp_sample_column(x, samples, s) * bpp, src + (size_t)x * bpp, bpp);
             }
       FREE(xfer->staging);
    }

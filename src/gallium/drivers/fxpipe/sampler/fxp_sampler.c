@@ -585,7 +585,7 @@ fxp_texel_fetch(const struct fxp_sampler_binding *b, unsigned target, int x, int
       return;
    }
    if (x < 0 || x >= w || y < 0 || y >= h || slice < 0 || slice >= nz ||
-       !load_texel(b, lvl, x * (int)samples + sample, y, slice, t)) {
+       !load_texel(b, lvl, fxp_sample_column(x, samples, (unsigned)sample), y, slice, t)) {
       memset(out, 0, 16);
       return;
    }
