@@ -195,8 +195,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    /* Multisampling (README, "Multisampling"), unless FXPIPE_MSAA=0 (struct fxp_screen.msaa) */
    case PIPE_CAP_TEXTURE_MULTISAMPLE:
    case PIPE_CAP_SAMPLE_SHADING:
-   case PIPE_CAP_TEXTURE_QUERY_SAMPLES: /* textureSamples: TXQS (shader/fxp_ops_tex.c); imageSamples: RESQ's w,
-                                          0, as images are never multisampled (SAMPLE_INFO's rule) */
+   case PIPE_CAP_TEXTURE_QUERY_SAMPLES: /* textureSamples: TXQS (shader/fxp_ops_tex.c); imageSamples: RESQ's w
+                                          (shader/fxp_image.c: multisample images, whose sample count
+                                          is_format_supported gives st/mesa's MAX_IMAGE_SAMPLES) */
       return fxp_screen(screen)->msaa;
    /* Not yet: anisotropic filtering and the rest of GL 4.x */
    case PIPE_CAP_ANISOTROPIC_FILTER:

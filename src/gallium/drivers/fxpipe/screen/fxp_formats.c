@@ -160,8 +160,8 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
       if (format == PIPE_FORMAT_NONE) /* a framebuffer with no attachments */
          return bind == PIPE_BIND_RENDER_TARGET;
       if (bind & ~(PIPE_BIND_RENDER_TARGET | PIPE_BIND_DEPTH_STENCIL | PIPE_BIND_SAMPLER_VIEW |
-                   PIPE_BIND_BLENDABLE | PIPE_BIND_LINEAR))
-         return false;
+                   PIPE_BIND_BLENDABLE | PIPE_BIND_LINEAR | PIPE_BIND_SHADER_IMAGE))
+         return false; /* images: sample columns (shader/fxp_image.c), the image formats below */
       /* the formats a multisample resource can be drawn to: renderable colour or depth/stencil; and
        * R9G9B9E5 as a sampler view only (GL lets glTexStorage2DMultisample make one; st/mesa then finds
        * it unsupported as a framebuffer attachment) */

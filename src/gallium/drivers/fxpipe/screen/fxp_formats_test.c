@@ -24,7 +24,8 @@ static const struct fmt_case cases[] = {
    {PIPE_FORMAT_R8G8B8A8_USCALED, PIPE_TEXTURE_2D, 0, PIPE_BIND_RENDER_TARGET, false},
    {PIPE_FORMAT_R64_FLOAT, PIPE_TEXTURE_2D, 0, PIPE_BIND_SAMPLER_VIEW, false},
    /* multisampling (raster/fxp_samples.h): 2, 4, 8, 16 samples of 2D and 2D-array render targets, depth
-    * buffers and their sampler views; R9G9B9E5 as a sampler view only; never images, 3D or other counts */
+    * buffers, their sampler views and images (image formats only); R9G9B9E5 as a sampler view only; never
+    * 3D or other counts */
    {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_TEXTURE_2D, 4, PIPE_BIND_RENDER_TARGET, true},
    {PIPE_FORMAT_R32G32B32A32_UINT, PIPE_TEXTURE_2D_ARRAY, 16, PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW,
     true},
@@ -32,7 +33,11 @@ static const struct fmt_case cases[] = {
    {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_TEXTURE_2D, 6, PIPE_BIND_RENDER_TARGET, false},
    {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_TEXTURE_2D, 32, PIPE_BIND_RENDER_TARGET, false},
    {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_TEXTURE_3D, 4, PIPE_BIND_RENDER_TARGET, false},
-   {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_TEXTURE_2D, 4, PIPE_BIND_SHADER_IMAGE, false},
+   {PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_TEXTURE_2D, 4, PIPE_BIND_SHADER_IMAGE, true},
+   {PIPE_FORMAT_R32_UINT, PIPE_TEXTURE_2D_ARRAY, 8, PIPE_BIND_SHADER_IMAGE | PIPE_BIND_RENDER_TARGET, true},
+   {PIPE_FORMAT_R8G8B8A8_SRGB, PIPE_TEXTURE_2D, 4, PIPE_BIND_SHADER_IMAGE, false},
+   {PIPE_FORMAT_Z32_FLOAT, PIPE_TEXTURE_2D, 4, PIPE_BIND_SHADER_IMAGE, false},
+   {PIPE_FORMAT_R32_UINT, PIPE_TEXTURE_3D, 4, PIPE_BIND_SHADER_IMAGE, false},
    {PIPE_FORMAT_R9G9B9E5_FLOAT, PIPE_TEXTURE_2D, 4, PIPE_BIND_SAMPLER_VIEW, true},
    {PIPE_FORMAT_R9G9B9E5_FLOAT, PIPE_TEXTURE_2D, 4, PIPE_BIND_RENDER_TARGET, false},
    /* images: plain colour formats that are not sRGB (shader/fxp_image.c), not compressed nor depth */

@@ -10,14 +10,21 @@
  * | 3D          | x, y, z                    | the slice of the view's level (from its first layer)  |
  * | CUBE        | x, y, face                 | face (layer 0-5 of the view)                          |
  * | CUBE_ARRAY  | x, y, 6 * cube + face      | layer                                                 |
+ * | 2D_MSAA     | x, y, -, sample (w)        | -                                                     |
+ * | 2D_ARRAY_MSAA | x, y, layer, sample (w)  | layer                                                 |
  *
  * A coordinate outside the view (x >= width, y >= height, layer outside first..last layer, or any
  * negative one, unsigned compare): LOAD returns a zero texel of the view's format (so missing channels
  * still read (0, 0, 0, 1)), STORE and atomics do nothing and atomics return 0. An unbound or unusable view
  * reads 0 in every channel. Conversion uses the view's format: LOAD unpacks to floats
  * (normalized and float formats; SNORM's most negative value reads -1.0, as GL says) or to 32-bit
- * integers (pure integer formats), missing channels read (0, 0, 0, 1); STORE packs the same way. Atomics work on the 32-bit texel of an R32 format. Multisample
- * images are not supported (no image samples are claimed). */
+ * integers (pure integer formats), missing channels read (0, 0, 0, 1); STORE packs the same way. Atomics work on the 32-bit texel of an R32 format.
+ *
+ * Multisample images (2D and 2D array resources of 2-16 samples, README "Multisampling"): sample s of pixel x
+ * is texel column fxp_sample_column(x, samples, s) of the storage (fxp_resource.h); the MSAA targets take
+ * the sample from the coordinate's w (nir_to_tgsi puts it there), a sample >= the image's count is outside
+ * the image like any other coordinate, and the other targets address sample 0. RESQ's w is the sample count
+ * of a multisample image (GLSL imageSamples), 0 for the others. */
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
@@ -33,6 +40,7 @@ fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_v
       /* unbound (most slots of most draws): what the accessors look at */
       b->base = NULL;
       b->bpp = 0;
+      b->samples = 1;
       b->width = b->height = b->depth = 0;
       b->format = PIPE_FORMAT_NONE;
       return;
@@ -47,6 +55,7 @@ fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_v
       return; /* display targets, compressed and depth formats, and texture views of another texel size */
    b->format = v->format;
    b->bpp = desc->block.bits / 8;
+   b->samples = fxp_resource_samples(v->resource);
    const int ch = util_format_get_first_non_void_channel(v->format);
    b->snorm = ch >= 0 && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED && desc->channel[ch].normalized;
    b->target = v->resource->target;
@@ -77,12 +86,13 @@ fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_v
    b->base = fxp_resource_texel(res, res->data, level, 0, 0, first);
 }
 
-/* The texel lane l addresses, or NULL if outside the view. */
+/* The texel lane l addresses (sample w of a multisample image), or NULL if outside the view. */
 static uint8_t *
-texel(const struct fxp_image_binding *b, unsigned tex_target, uint32_t x, uint32_t y, uint32_t z)
+texel(const struct fxp_image_binding *b, unsigned tex_target, uint32_t x, uint32_t y, uint32_t z, uint32_t w)
 {
    if (!b->base)
       return NULL;
+   uint32_t sample = 0;
    switch (tex_target) {
    case TGSI_TEXTURE_BUFFER:
    case TGSI_TEXTURE_1D:
@@ -95,12 +105,19 @@ texel(const struct fxp_image_binding *b, unsigned tex_target, uint32_t x, uint32
    case TGSI_TEXTURE_RECT:
       z = 0;
       break;
+   case TGSI_TEXTURE_2D_MSAA:
+      z = 0, sample = w;
+      break;
+   case TGSI_TEXTURE_2D_ARRAY_MSAA:
+      sample = w;
+      break;
    default: /* 2D_ARRAY, 3D, CUBE, CUBE_ARRAY: z is the slice or layer */
       break;
    }
-   if (x >= b->width || y >= b->height || z >= b->depth)
+   if (x >= b->width || y >= b->height || z >= b->depth || sample >= b->samples)
       return NULL;
-   return b->base + (size_t)z * b->layer_B + (size_t)y * b->row_B + (size_t)x * b->bpp;
+   return b->base + (size_t)z * b->layer_B + (size_t)y * b->row_B +
+          (size_t)fxp_sample_column((int)x, b->samples, sample) * b->bpp;
 }
 
 static const struct fxp_image_binding *
@@ -118,11 +135,11 @@ image(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l)
 void
 fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
 {
-   const fxp_vu x = src_u(e, in, 1, 0), y = src_u(e, in, 1, 1), z = src_u(e, in, 1, 2);
+   const fxp_vu x = src_u(e, in, 1, 0), y = src_u(e, in, 1, 1), z = src_u(e, in, 1, 2), w = src_u(e, in, 1, 3);
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t v[4] = {0, 0, 0, 0};
       const struct fxp_image_binding *b = image(e, in, l);
-      const uint8_t *p = e->mask[l] ? texel(b, in->tex_target, x[l], y[l], z[l]) : NULL;
+      const uint8_t *p = e->mask[l] ? texel(b, in->tex_target, x[l], y[l], z[l], w[l]) : NULL;
       static const uint8_t zero[16];
       if (b->base && e->mask[l]) {
          util_format_unpack_rgba(b->format, v, p ? p : zero, 1); /* outside: a zero texel, (0, 0, 0, 1)
@@ -140,7 +157,7 @@ fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
 void
 fxp_image_store(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const fxp_vu x = src_u(e, in, 0, 0), y = src_u(e, in, 0, 1), z = src_u(e, in, 0, 2);
+   const fxp_vu x = src_u(e, in, 0, 0), y = src_u(e, in, 0, 1), z = src_u(e, in, 0, 2), w = src_u(e, in, 0, 3);
    fxp_vu v[4];
    for (unsigned c = 0; c < 4; c++)
       v[c] = src_raw(e, in, 1, c);
@@ -148,7 +165,7 @@ fxp_image_store(struct fxp_exec *e, const struct fxp_inst *in)
       if (!e->mask[l] || e->helper[l])
          continue; /* helper lanes never write memory */
       const struct fxp_image_binding *b = image(e, in, l);
-      uint8_t *p = texel(b, in->tex_target, x[l], y[l], z[l]);
+      uint8_t *p = texel(b, in->tex_target, x[l], y[l], z[l], w[l]);
       if (!p)
          continue;
       const uint32_t value[4] = {v[0][l], v[1][l], v[2][l], v[3][l]};
@@ -167,12 +184,13 @@ fxp_image_store(struct fxp_exec *e, const struct fxp_inst *in)
 }
 
 uint32_t *
-fxp_image_word(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, uint32_t x, uint32_t y, uint32_t z)
+fxp_image_word(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, uint32_t x, uint32_t y, uint32_t z,
+               uint32_t w)
 {
    const struct fxp_image_binding *b = image(e, in, l);
    if (b->bpp != 4 || util_format_get_nr_components(b->format) != 1)
       return NULL; /* atomics need a 32-bit single-channel format */
-   return (uint32_t *)texel(b, in->tex_target, x, y, z);
+   return (uint32_t *)texel(b, in->tex_target, x, y, z, w);
 }
 
 void
@@ -180,9 +198,9 @@ fxp_image_size(const struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
 {
    for (unsigned l = 0; l < FXP_W; l++) {
       const struct fxp_image_binding *b = image(e, in, l);
-      uint32_t s[4] = {b->width, b->height, b->depth, 0};
+      uint32_t s[4] = {b->width, b->height, b->depth, b->samples > 1 ? b->samples : 0};
       if (!b->base)
-         s[0] = s[1] = s[2] = 0;
+         s[0] = s[1] = s[2] = s[3] = 0;
       else if (in->tex_target == TGSI_TEXTURE_1D_ARRAY)
          s[1] = b->depth;
       else if (in->tex_target == TGSI_TEXTURE_CUBE_ARRAY)

@@ -115,12 +115,13 @@ op_atomic(struct fxp_exec *e, const struct fxp_inst *in)
    const fxp_vu v2 = in->opcode == TGSI_OPCODE_ATOMCAS ? src_u(e, in, 3, 0) : v;
    const bool is_image = in->mem_file == TGSI_FILE_IMAGE;
    const fxp_vu y = is_image ? src_u(e, in, 1, 1) : addr, z = is_image ? src_u(e, in, 1, 2) : addr;
+   const fxp_vu sample = is_image ? src_u(e, in, 1, 3) : addr; /* multisample images: the sample (w) */
    fxp_vu old = (fxp_vu){0};
 
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t *w = NULL;
       if (e->mask[l] && !e->helper[l])
-         w = is_image ? fxp_image_word(e, in, l, addr[l], y[l], z[l]) : word(binding(e, in, l), addr[l]);
+         w = is_image ? fxp_image_word(e, in, l, addr[l], y[l], z[l], sample[l]) : word(binding(e, in, l), addr[l]);
       if (!w)
          continue;
       switch (in->opcode) {

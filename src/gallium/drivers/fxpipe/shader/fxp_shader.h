@@ -339,6 +339,7 @@ struct fxp_image_binding {
    uint32_t width, height, depth;   /* depth: the view's layers, faces or slices */
    size_t row_B, layer_B;
    unsigned bpp;
+   unsigned samples;                /* samples a pixel: 1, or a multisample image's 2-16 (fxp_image.c) */
    bool snorm;                      /* loads clamp to -1 */
 };
 
@@ -530,8 +531,9 @@ struct pipe_image_view;
 void fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_view *v);
 void fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4]);
 void fxp_image_store(struct fxp_exec *e, const struct fxp_inst *in);
+/* (w: the sample of a multisample image's MSAA targets) */
 uint32_t *fxp_image_word(const struct fxp_exec *e, const struct fxp_inst *in, unsigned lane, uint32_t x,
-                         uint32_t y, uint32_t z);
+                         uint32_t y, uint32_t z, uint32_t w);
 void fxp_image_size(const struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4]);
 
 /* Values of the system values that depend only on the lane (subgroup size, invocation and masks): true

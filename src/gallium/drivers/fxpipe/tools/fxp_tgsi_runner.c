@@ -75,9 +75,12 @@
  *                        read-write pipe_image_view of level 0. Options: `layers FIRST LAST` (the view covers
  *                        slices FIRST..LAST - array layers, cube faces of all cubes, or 3D depth slices; all of
  *                        them by default), `view FORMAT` (the view's format, of FORMAT's size; FORMAT by
- *                        default). A buffer (H = D = LAYERS = 1) is viewed whole, W texels. TARGET, FORMAT, the
- *                        sizes and the data lines (every texel of every slice, row by row, in FORMAT) are as
- *                        for [texture]. Image slots without a section are unbound.
+ *                        default), `samples N` (a multisample image of N samples, 2d or 2darray: each texel
+ *                        gives its N samples' words, sample 0 first, in the data and expect lines; the
+ *                        runner's screen offers multisampling even under FXPIPE_MSAA=0). A buffer (H = D =
+ *                        LAYERS = 1) is viewed whole, W texels. TARGET, FORMAT, the sizes and the data lines
+ *                        (every texel of every slice, row by row, in FORMAT) are as for [texture]. Image
+ *                        slots without a section are unbound.
  *   [expect image I]     expected contents of the whole image I after the run, laid out as its data lines
  *                        (every word of it).
  *

@@ -49,6 +49,7 @@ struct image_spec {
    enum pipe_format format, view_format;
    unsigned width, height, depth, layers;
    unsigned first_layer, last_layer;
+   unsigned samples;            /* 0, or a multisample image's 2-16 (option `samples N`) */
    struct data data, expect;
 };
 

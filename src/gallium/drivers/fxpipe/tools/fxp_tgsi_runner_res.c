@@ -376,7 +376,7 @@ image_slices(const struct image_spec *im)
 bool
 parse_image(struct test *t, const char *header, char *body)
 {
-   unsigned i, target, format, view_format, w, h, d, layers, first = 0, last = ~0u;
+   unsigned i, target, format, view_format, w, h, d, layers, first = 0, last = ~0u, samples = 0;
    char tname[32], fname[32], opt[32], arg[32];
    int pos = 0;
    if (sscanf(header, "image %u %31s %31s %u %u %u %u%n", &i, tname, fname, &w, &h, &d, &layers, &pos) != 7)
@@ -397,10 +397,17 @@ parse_image(struct test *t, const char *header, char *body)
          if (!lookup(texture_formats, arg, &view_format) ||
              util_format_get_blocksize(view_format) != util_format_get_blocksize(format))
             return fail("[%s]: unknown view format '%s' or not of the image format's size", header, arg);
+      } else if (!strcmp(opt, "samples") && sscanf(o + pos, "%u%n", &samples, &more) == 1) {
+         pos += more;
+         if (!fxp_sample_count_valid(samples) || samples < 2)
+            return fail("[%s]: samples must be 2, 4, 8 or 16", header);
       } else {
-         return fail("[%s]: unknown image option '%s' (want `layers FIRST LAST` or `view FORMAT`)", header, opt);
+         return fail("[%s]: unknown image option '%s' (want `layers FIRST LAST`, `view FORMAT` or `samples N`)",
+                     header, opt);
       }
    }
+   if (samples && target != PIPE_TEXTURE_2D && target != PIPE_TEXTURE_2D_ARRAY)
+      return fail("[%s]: multisample images are 2d or 2darray", header);
    if (!w || !h || !d || !layers || w > 4096 || h > 4096 || d > 256 || layers > 256)
       return fail("[%s]: sizes must be 1..4096 (D and LAYERS 1..256)", header);
    if ((is_1d_target(target) && h != 1) || (target != PIPE_TEXTURE_3D && d != 1))
@@ -416,6 +423,7 @@ parse_image(struct test *t, const char *header, char *body)
    im->format = format;
    im->view_format = view_format;
    im->width = w, im->height = h, im->depth = d, im->layers = layers;
+   im->samples = samples;
    const bool whole = last == ~0u;
    if (whole)
       last = image_slices(im) - 1;
@@ -425,7 +433,8 @@ parse_image(struct test *t, const char *header, char *body)
    blank_comments(body);
    if (!parse_data(&im->data, body, false))
       return false;
-   const uint64_t want = (uint64_t)w * h * image_slices(im) * (util_format_get_blocksize(format) / 4);
+   const uint64_t want =
+      (uint64_t)w * MAX2(samples, 1) * h * image_slices(im) * (util_format_get_blocksize(format) / 4);
    if (im->data.n != want)
       return fail("[%s]: %u words of texel data, the image has %llu", header, im->data.n, (unsigned long long)want);
    return true;
@@ -448,15 +457,25 @@ bind_images(struct pipe_screen *screen, struct pipe_context *pipe, const struct 
       struct pipe_resource templ = {
          .target = im->target, .format = buffer ? PIPE_FORMAT_R8_UNORM : im->format,
          .width0 = buffer ? row_B : im->width, .height0 = im->height, .depth0 = im->depth,
-         .array_size = im->layers, .bind = PIPE_BIND_SHADER_IMAGE,
+         .array_size = im->layers, .nr_samples = im->samples, .nr_storage_samples = im->samples,
+         .bind = PIPE_BIND_SHADER_IMAGE,
       };
+      if (im->samples) /* even under FXPIPE_MSAA=0 (struct fxp_screen.msaa) */
+         fxp_screen(screen)->msaa = true;
       imgs[i] = screen->resource_create(screen, &templ);
       if (!imgs[i])
          return fail("image %u: resource_create refused it (FXPIPE_DEBUG=refuse says why)", i);
       uint32_t *all = data_words(&im->data);
       if (!all)
          return fail("out of memory");
-      if (buffer) {
+      if (im->samples) {
+         /* the samples straight into the storage, as for a multisample [texture] */
+         struct fxp_resource *res = fxp_resource(imgs[i]);
+         const uint8_t *src = (const uint8_t *)all;
+         for (unsigned z = 0; z < im->layers; z++)
+            for (unsigned y = 0; y < im->height; y++, src += (size_t)row_B * im->samples)
+               memcpy(fxp_resource_texel(res, res->data, 0, 0, y, z), src, (size_t)row_B * im->samples);
+      } else if (buffer) {
          pipe->buffer_subdata(pipe, imgs[i], PIPE_MAP_WRITE, 0, row_B, all);
       } else {
          struct pipe_box box;
@@ -493,13 +512,28 @@ check_images(struct pipe_context *pipe, const struct test *t, struct pipe_resour
       if (!im->present || !im->expect.present || !imgs[i])
          continue;
       const bool buffer = im->target == PIPE_BUFFER;
-      const unsigned row_B = im->width * util_format_get_blocksize(im->format), slices = image_slices(im);
-      const unsigned n_words = row_B / 4 * im->height * slices;
+      const unsigned row_B = im->width * MAX2(im->samples, 1) * util_format_get_blocksize(im->format);
+      const unsigned slices = image_slices(im), n_words = row_B / 4 * im->height * slices;
       if (im->expect.n != n_words)
          return fail("[expect image %u]: %u words, the image has %u", i, im->expect.n, n_words);
       uint32_t *got = malloc((size_t)n_words * 4);
       if (!got)
          return fail("out of memory");
+      if (im->samples) {
+         /* every sample from the storage (a map would give the resolved pixels) */
+         struct fxp_resource *res = fxp_resource(imgs[i]);
+         for (unsigned z = 0; z < slices; z++)
+            for (unsigned y = 0; y < im->height; y++)
+               memcpy((uint8_t *)got + ((size_t)z * im->height + y) * row_B,
+                      fxp_resource_texel(res, res->data, 0, 0, y, z), row_B);
+         char what[32];
+         snprintf(what, sizeof(what), "image %u", i);
+         const bool ok = compare(&im->expect, got, n_words, what);
+         free(got);
+         if (!ok)
+            return false;
+         continue;
+      }
       struct pipe_transfer *xfer;
       struct pipe_box box;
       const uint8_t *m;
