@@ -2,10 +2,10 @@
  * of a restart-free run of n elements, for every pipe_prim_type. Stream output, the geometry shader's input,
  * primitive assembly and the primitive counts all take their primitives from here.
  *
- * Primitive k of a run (0-based; the GL 4.6 specification numbers primitives i and vertices from 1, so its
- * vertex 2i-1 of primitive i is vertex 2k here). "first" / "last" is the provoking-vertex convention
- * (FXP_DECOMP_FIRST_PROVOKING); "GS" is the geometry shader's view (FXP_DECOMP_ADJACENCY). Where the table has
- * one order, the convention does not change it.
+ * Primitive k of a run, vertices from 0 (the GL 4.6 specification numbers primitives i and vertices from 1:
+ * its vertex 2i-1 of primitive i is vertex 2k of primitive k = i-1 here). "first" / "last" is the
+ * provoking-vertex convention (FXP_DECOMP_FIRST_PROVOKING); "GS" is the geometry shader's view
+ * (FXP_DECOMP_ADJACENCY). Where the table has one order, the convention does not change it.
  *
  * | mode                   | primitives     | primitive k                          | provoking (spec) |
  * |------------------------|----------------|--------------------------------------|------------------|
@@ -40,15 +40,14 @@
  *   strip's winding, by a rotation of GL's order, never a swap that would flip it). Transform feedback (the
  *   specification's transform feedback section: "Individual lines or triangles of a strip or fan primitive
  *   will be extracted and recorded separately", the order within a primitive left open) then captures
- *   primitives that, drawn again as
- *   GL_LINES or GL_TRIANGLES under the same convention, give the same picture, flat colours and facing
- *   included: piglit's ext_transform_feedback-tessellation checks exactly that. Primitive assembly rasterizes
- *   the same primitives, so the two agree by construction.
- * - Triangle strips with adjacency: Table 10.1 lists odd triangles as 2i+2, 2i, 2i+4, so under the last
- *   convention the provoking vertex 2i+4 is already last; under the first it is 2i (the spec's 2i-1 of
- *   1-based primitive i), the middle one of Table 10.1's order, and the rotation 2i, 2i+4, 2i+2 puts it first.
+ *   primitives that, drawn again as GL_LINES or GL_TRIANGLES under the same convention, give the same
+ *   picture, flat colours and facing included: piglit's ext_transform_feedback-tessellation checks exactly
+ *   that. Primitive assembly rasterizes the same primitives, so the two agree by construction.
+ * - Triangle strips with adjacency: Table 10.1 lists odd triangles k as 2k+2, 2k, 2k+4, so under the last
+ *   convention the provoking vertex 2k+4 (the spec's 2i+3) is already last; under the first it is 2k (the
+ *   spec's 2i-1), the middle one of Table 10.1's order, and the rotation 2k, 2k+4, 2k+2 puts it first.
  *   (Before this file, stream output wrote Table 10.1's order under both conventions, so a captured strip with
- *   adjacency drawn again took 2i+2's flat values; primitive assembly already did as above.)
+ *   adjacency drawn again took 2k+2's flat values; primitive assembly already did as above.)
  * - The geometry shader (section 11.3.1, "Geometry Shader Input Primitives") receives the adjacency types'
  *   vertices in the order of section 10.1: lines with adjacency as drawn, triangles with adjacency as drawn,
  *   strips with adjacency by Table 10.1, whatever the provoking convention (which concerns only the
@@ -71,6 +70,8 @@
  *   so a strip's parity, a loop's closing segment and a polygon start over after it; fxp_run_next splits.
  * - Incomplete primitives (too few vertices left) are not made, in any consumer.
  */
+#include <string.h>
+
 #include "util/u_math.h"
 
 #include "draw/fxp_decompose.h"
@@ -126,37 +127,39 @@ fxp_decomp_count(enum pipe_prim_type mode, unsigned flags, unsigned n)
 }
 
 /* The FXP_PRIM_* bits of primitives [k, end) of a run of n elements (edges, end of the GL primitive, line
- * stipple restart). */
+ * stipple restart); one switch a batch, not one a primitive. */
 static void
 prim_flags(enum pipe_prim_type mode, bool first, unsigned n, unsigned k, unsigned end, uint8_t *pf)
 {
-   for (unsigned j = k; j < end; j++) {
-      uint8_t f = FXP_PRIM_EDGES | FXP_PRIM_END;
-      switch (mode) {
-      case PIPE_PRIM_LINES:
-      case PIPE_PRIM_LINES_ADJACENCY: f |= FXP_PRIM_RESTART; break;
-      /* quads: (first) a+3 a a+1 has edges 3-0 and 0-1, a+3 a+1 a+2 has 1-2 and 2-3; (last) a a+1 a+3 has 0-1
-       * and 3-0, a+1 a+2 a+3 has 1-2 and 2-3. Quad strips: the quad's outline is a, a+1, a+3, a+2 */
-      case PIPE_PRIM_QUADS:
-         f = (j & 1) ? (first ? 6 : 3) | FXP_PRIM_END : (first ? 3 : 5);
-         break;
-      case PIPE_PRIM_QUAD_STRIP:
-         f = (j & 1) ? (first ? 3 : 5) | FXP_PRIM_END : (first ? 6 : 3);
-         break;
-      case PIPE_PRIM_POLYGON: {
+   const unsigned got = end - k;
+   switch (mode) {
+   case PIPE_PRIM_LINES:
+   case PIPE_PRIM_LINES_ADJACENCY:
+      memset(pf, FXP_PRIM_EDGES | FXP_PRIM_END | FXP_PRIM_RESTART, got);
+      return;
+   /* quads: (first) a+3 a a+1 has edges 3-0 and 0-1, a+3 a+1 a+2 has 1-2 and 2-3; (last) a a+1 a+3 has 0-1
+    * and 3-0, a+1 a+2 a+3 has 1-2 and 2-3. Quad strips: the quad's outline is a, a+1, a+3, a+2 */
+   case PIPE_PRIM_QUADS:
+      for (unsigned j = k; j < end; j++)
+         pf[j - k] = (j & 1) ? (first ? 6 : 3) | FXP_PRIM_END : (first ? 3 : 5);
+      break;
+   case PIPE_PRIM_QUAD_STRIP:
+      for (unsigned j = k; j < end; j++)
+         pf[j - k] = (j & 1) ? (first ? 3 : 5) | FXP_PRIM_END : (first ? 6 : 3);
+      break;
+   case PIPE_PRIM_POLYGON:
+      for (unsigned j = k; j < end; j++) {
          /* the fan's first and last triangles carry the polygon's first and last edges */
          const unsigned a = j == 0, c = j + 3 == n;
-         f = first ? (a | 2 | c << 2) : (1 | c << 1 | a << 2);
-         if (c)
-            f |= FXP_PRIM_END;
-         break;
+         pf[j - k] = (first ? (a | 2 | c << 2) : (1 | c << 1 | a << 2)) | (c ? FXP_PRIM_END : 0);
       }
-      default: break;
-      }
-      if (j == 0)
-         f |= FXP_PRIM_RESTART;
-      pf[j - k] = f;
+      break;
+   default:
+      memset(pf, FXP_PRIM_EDGES | FXP_PRIM_END, got);
+      break;
    }
+   if (k == 0)
+      pf[0] |= FXP_PRIM_RESTART;
 }
 
 unsigned
