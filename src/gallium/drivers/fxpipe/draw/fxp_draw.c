@@ -19,6 +19,7 @@
 #include "fxp_resource.h"
 #include "fxp_debug.h"
 #include "draw/fxp_render.h"
+#include "draw/fxp_decompose.h"
 #include "fetch/fxp_fetch.h"
 
 /* Where the last vertex stage writes what the later stages need. */
@@ -204,7 +205,7 @@ reuse_vertices(struct fxp_draw_cache *c, uint32_t *vidx, unsigned nv, uint32_t *
    memset(map, 0xff, range * sizeof(uint32_t));
    unsigned nu = 0;
    for (unsigned i = 0; i < n; i++) {
-      if (elts[i] == UINT32_MAX)
+      if (elts[i] == FXP_ELT_RESTART)
          continue;
       /* elts[i] only grows and nu <= elts[i]: vidx[] is compacted in place ahead of what is still read */
       const uint32_t v = vidx[elts[i]];
@@ -280,7 +281,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
          if (!read_index(ib, ib_size_B, info->index_size, (uint64_t)d->start + first + i, &v))
             break; /* past the end of the index buffer */
          if (info->primitive_restart && v == info->restart_index) {
-            elts[n++] = UINT32_MAX;
+            elts[n++] = FXP_ELT_RESTART;
             continue;
          }
          v += d->index_bias;
@@ -311,12 +312,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
          struct pipe_query_data_pipeline_statistics *st = &r->ctx->stats;
          st->ia_vertices += n_in;
          st->vs_invocations += nv;
-         for (unsigned i = 0, f = 0; i <= n; i++) {
-            if (i == n || elts[i] == UINT32_MAX) {
-               st->ia_primitives += fxp_gs_decompose(info->mode, i - f, false, NULL, NULL);
-               f = i + 1;
-            }
-         }
+         st->ia_primitives += fxp_decomp_count_elts(info->mode, 0, elts, n);
       }
       if (gs) {
          fxp_gs_run(gs, info->mode, vs_verts, vs_stride, elts, n);
@@ -324,13 +320,8 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
       }
       r->verts = vs_verts;
       r->num_verts = nv;
-      /* stream output and primitive counts, per run between restarts, before clipping */
-      for (unsigned i = 0, f = 0; i <= n; i++) {
-         if (i == n || elts[i] == UINT32_MAX) {
-            fxp_so_primitives(r, 0, info->mode, elts + f, i - f);
-            f = i + 1;
-         }
-      }
+      /* stream output and primitive counts, before clipping */
+      fxp_so_primitives(r, 0, info->mode, elts, n);
       if (!r->discard)
          fxp_prim_run(r, info->mode, elts, n);
    }

@@ -5,8 +5,8 @@
  * |-------------|---------------------------------------------------------------------------------------|
  * | input       | each restart-free run of the draw is split into the GS's input primitives (points 1,  |
  * |             | lines 2, lines with adjacency 4, triangles 3, triangles with adjacency 6 vertices) in |
- * |             | GL's order (gs_decompose); a primitive whose vertex count is not the shader's is a    |
- * |             | draw the GL never makes, and is refused                                               |
+ * |             | GL's order by draw/fxp_decompose.c (FXP_DECOMP_ADJACENCY); a primitive whose vertex   |
+ * |             | count is not the shader's is a draw the GL never makes, and is refused                |
  * | lanes       | one lane per (primitive, invocation), primitive-major, FXP_W lanes per batch; INPUT   |
  * |             | [v][i] is the VS output with input i's semantic (zeros if the VS has none),            |
  * |             | PRIMID the primitive's number in the draw (restarting per instance, not at a primitive |
@@ -29,64 +29,10 @@
 #include "fxp_context.h"
 #include "fxp_debug.h"
 #include "draw/fxp_render.h"
+#include "draw/fxp_decompose.h"
 
 #define FLUSH_VERTICES 4096 /* output vertices gathered before they are passed downstream */
-
-/* Calls emit(data, v, n) (if not NULL) for each primitive of `mode` as a geometry shader receives it, and
- * returns how many there are. Without adjacency
- * this is fxp_decompose's order; with adjacency, v[] is in the GS's input order (vertex, adjacent vertex,
- * vertex, ...), with triangle strips following GL's table of strip triangles with adjacency. */
-unsigned
-fxp_gs_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
-                 void (*emit)(void *data, const unsigned *v, unsigned n), void *data)
-{
-   unsigned prims = 0;
-
-   switch (mode) {
-   case PIPE_PRIM_LINES_ADJACENCY:
-   case PIPE_PRIM_LINE_STRIP_ADJACENCY: {
-      const unsigned step = mode == PIPE_PRIM_LINES_ADJACENCY ? 4 : 1;
-      for (unsigned i = 0; i + 3 < count; i += step, prims++) {
-         const unsigned v[4] = {i, i + 1, i + 2, i + 3};
-         if (emit)
-            emit(data, v, 4);
-      }
-      return prims;
-   }
-   case PIPE_PRIM_TRIANGLES_ADJACENCY:
-      for (unsigned i = 0; i + 5 < count; i += 6, prims++) {
-         const unsigned v[6] = {i, i + 1, i + 2, i + 3, i + 4, i + 5};
-         if (emit)
-            emit(data, v, 6);
-      }
-      return prims;
-   case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY: {
-      /* triangle t's vertices are 2t, 2t + 2, 2t + 4 (odd t: the first two swapped, keeping the
-       * orientation); each edge shared with the previous or next triangle has that triangle's opposite
-       * vertex as its neighbour, the outer edge (2t, 2t + 4) the odd vertex 2t + 3; the first triangle's
-       * edge (0, 2) has 1, and the last's edge to the strip's end has the last vertex */
-      if (count < 6)
-         return 0;
-      const unsigned n = (count - 4) / 2;
-      for (unsigned t = 0; t < n; t++, prims++) {
-         const unsigned i = 2 * t;
-         const unsigned prev = t == 0 ? 1 : i - 2;         /* across edge (2t, 2t + 2) */
-         const unsigned next = t == n - 1 ? i + 5 : i + 6; /* across edge (2t + 2, 2t + 4) */
-         unsigned v[6];
-         if (!(t & 1)) {
-            v[0] = i, v[1] = prev, v[2] = i + 2, v[3] = next, v[4] = i + 4, v[5] = i + 3;
-         } else {
-            v[0] = i + 2, v[1] = prev, v[2] = i, v[3] = i + 3, v[4] = i + 4, v[5] = next;
-         }
-         if (emit)
-            emit(data, v, 6);
-      }
-      return prims;
-   }
-   default:
-      return fxp_decompose(mode, count, first_provoking, emit, data);
-   }
-}
+#define GS_BATCH_PRIMS 64   /* input primitives decomposed at a time */
 
 /* Hands the gathered output vertices on downstream, stream by stream, and empties the arrays. */
 static void
@@ -100,14 +46,11 @@ gs_flush_output(struct fxp_gs_stage *g)
    for (unsigned s = 0; s < PIPE_MAX_VERTEX_STREAMS; s++) {
       const uint32_t *elts = g->elts[s];
       const unsigned n = g->num_elts[s];
-      for (unsigned i = 0, first = 0; n && i <= n; i++) {
-         if (i == n || elts[i] == UINT32_MAX) {
-            if (r->ctx->queries_enabled)
-               r->ctx->stats.gs_primitives += fxp_decompose(g->out_prim, i - first, false, NULL, NULL);
-            fxp_so_primitives(r, s, g->out_prim, elts + first, i - first);
-            first = i + 1;
-         }
-      }
+      if (!n)
+         continue;
+      if (r->ctx->queries_enabled)
+         r->ctx->stats.gs_primitives += fxp_decomp_count_elts(g->out_prim, 0, elts, n);
+      fxp_so_primitives(r, s, g->out_prim, elts, n);
    }
    if (!r->discard && g->num_elts[0]) /* stream 0 is the one rasterized */
       fxp_prim_run(r, g->out_prim, g->elts[0], g->num_elts[0]);
@@ -173,7 +116,7 @@ gs_run_batch(struct fxp_gs_stage *g)
          const uint8_t flags = o->flags[l * o->max_vertices + k];
          const unsigned s = flags & 3;
          if ((flags & FXP_GS_PRIM_START) && g->num_elts[s])
-            g->elts[s][g->num_elts[s]++] = UINT32_MAX;
+            g->elts[s][g->num_elts[s]++] = FXP_ELT_RESTART;
          float *dst = &g->verts[(size_t)g->num_verts * g->stride];
          memcpy(dst, &o->data[((size_t)l * o->max_vertices + k) * o->vertex_words],
                 sizeof(float) * o->vertex_words);
@@ -191,14 +134,13 @@ struct gs_input_ctx {
    struct fxp_gs_stage *g;
    const float *vs_verts;
    unsigned vs_stride;
-   const uint32_t *elts;
 };
 
-/* One input primitive: its lanes (one per invocation) are filled, and the batch runs when full. */
+/* One input primitive of n vertices (v[]: vertices of vs_verts): its lanes (one per invocation) are filled,
+ * and the batch runs when full. */
 static void
-gs_input_primitive(void *data, const unsigned *v, unsigned n)
+gs_input_primitive(struct gs_input_ctx *in, const uint32_t *v, unsigned n)
 {
-   struct gs_input_ctx *in = data;
    struct fxp_gs_stage *g = in->g;
    const struct fxp_program *p = g->prog;
    struct fxp_exec *e = &g->exec;
@@ -220,7 +162,7 @@ gs_input_primitive(void *data, const unsigned *v, unsigned n)
          fxp_exec_reset(e, FXP_W);
       const unsigned l = g->pending++;
       for (unsigned k = 0; k < n; k++) {
-         const float *src = &in->vs_verts[(size_t)in->elts[v[k]] * in->vs_stride];
+         const float *src = &in->vs_verts[(size_t)v[k] * in->vs_stride];
          for (unsigned i = 0; i < p->num_inputs; i++) {
             const int from = g->input_from[i];
             for (unsigned c = 0; c < 4; c++) {
@@ -297,16 +239,19 @@ fxp_gs_run(struct fxp_gs_stage *g, enum pipe_prim_type mode, const float *vs_ver
            const uint32_t *elts, unsigned count)
 {
    struct gs_input_ctx in = {.g = g, .vs_verts = vs_verts, .vs_stride = vs_stride};
-   const bool first = g->r->rast->flatshade_first;
+   const unsigned dflags =
+      FXP_DECOMP_ADJACENCY | (g->r->rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0);
+   const unsigned vpp = fxp_decomp_verts(mode, dflags);
+   uint32_t v[GS_BATCH_PRIMS * 6];
 
    g->prim_id = 0; /* per instance; a primitive restart does not reset it */
-   for (unsigned i = 0, start = 0; i <= count; i++) {
-      if (i == count || elts[i] == UINT32_MAX) {
-         in.elts = elts + start;
-         fxp_gs_decompose(mode, i - start, first, gs_input_primitive, &in);
-         start = i + 1;
-      }
-   }
+   struct fxp_runs it = fxp_runs(elts, count);
+   const uint32_t *run;
+   unsigned n;
+   while (fxp_run_next(&it, &run, &n))
+      for (unsigned k = 0, got; (got = fxp_decomp_prims(mode, dflags, run, n, k, v, NULL, ARRAY_SIZE(v))); k += got)
+         for (unsigned j = 0; j < got; j++)
+            gs_input_primitive(&in, &v[j * vpp], vpp);
    if (g->pending) {
       /* a partial batch: the lanes past the pending ones must not run */
       fxp_exec_reset(&g->exec, g->pending);

@@ -734,6 +734,79 @@ test_layered(struct fxp_t *t)
    env_end(t, &e);
 }
 
+/* ---- stream output without a geometry shader: the vertex shader's vertex numbers as captured ---- */
+
+/* Strips with adjacency and strips captured straight from the VS (no GS), both provoking conventions, arrays
+ * and indexed with a restart. Expected by hand from GL 4.6 Table 10.1 and the provoking-vertex table: a
+ * captured triangle has the provoking vertex (strip with adjacency: 2k first, 2k+4 last; strip: k first, k+2
+ * last) first or last as the convention says, and the strip's winding; see draw/fxp_decompose.c. */
+static void
+test_so_without_gs(struct fxp_t *t)
+{
+   static const struct pipe_stream_output_info so = {
+      .num_outputs = 1, .stride = {1}, .output = {{.register_index = 1, .num_components = 1}},
+   };
+   static const struct {
+      const char *what;
+      enum pipe_prim_type mode;
+      bool first, indexed;
+      unsigned count, n;
+      float v[12];
+   } cases[] = {
+      {"strip adjacency, last", PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY, false, false, 10, 9, {0, 2, 4, 4, 2, 6, 4, 6, 8}},
+      {"strip adjacency, first", PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY, true, false, 10, 9, {0, 2, 4, 2, 6, 4, 4, 6, 8}},
+      /* indices 20..27, restart, 30..35: two strips of two and one triangles */
+      {"strip adjacency, first, restart", PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY, true, true, 15, 9,
+       {20, 22, 24, 22, 26, 24, 30, 32, 34}},
+      {"strip adjacency, last, restart", PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY, false, true, 15, 9,
+       {20, 22, 24, 24, 22, 26, 30, 32, 34}},
+      {"strip, first", PIPE_PRIM_TRIANGLE_STRIP, true, false, 5, 9, {0, 1, 2, 1, 3, 2, 2, 3, 4}},
+      {"strip, last", PIPE_PRIM_TRIANGLE_STRIP, false, false, 5, 9, {0, 1, 2, 2, 1, 3, 2, 3, 4}},
+   };
+   static const uint16_t indices[] = {20, 21, 22, 23, 24, 25, 26, 27, 0xffff, 30, 31, 32, 33, 34, 35};
+   struct pipe_context *p = t->pipe;
+   struct gs_env e;
+   float got[16];
+   unsigned zero = 0;
+
+   env_begin(t, &e, true);
+   void *vs = make_shader(t, vs_text, PIPE_SHADER_VERTEX, &so);
+   struct pipe_resource *ib = fxp_t_texture(t, PIPE_BUFFER, PIPE_FORMAT_R8_UNORM, sizeof(indices), 1, 1, 1, 1,
+                                            PIPE_BIND_INDEX_BUFFER);
+   if (!vs || !ib || !e.so) {
+      CHECK(t, false, "set-up failed");
+   } else {
+      p->buffer_subdata(p, ib, PIPE_MAP_WRITE, 0, sizeof(indices), indices);
+      p->bind_vs_state(p, vs);
+      for (unsigned c = 0; c < ARRAY_SIZE(cases); c++) {
+         float fill[16];
+         for (unsigned i = 0; i < ARRAY_SIZE(fill); i++)
+            fill[i] = SENTINEL;
+         p->buffer_subdata(p, e.sob, PIPE_MAP_WRITE, 0, sizeof(fill), fill);
+         env_rasterizer(t, &e, true, cases[c].first);
+         p->set_stream_output_targets(p, 1, &e.so, &zero);
+         const struct pipe_draw_info info = {
+            .mode = cases[c].mode, .instance_count = 1, .index_size = cases[c].indexed ? 2 : 0,
+            .primitive_restart = cases[c].indexed, .restart_index = 0xffff, .index.resource = ib,
+         };
+         const struct pipe_draw_start_count_bias draw = {.count = cases[c].count};
+         p->draw_vbo(p, &info, 0, NULL, &draw, 1);
+         p->set_stream_output_targets(p, 0, NULL, NULL);
+         pipe_buffer_read(p, e.sob, 0, sizeof(got), got);
+         for (unsigned i = 0; i < cases[c].n; i++)
+            if (!CHECK(t, got[i] == cases[c].v[i], "%s: captured vertex %u is %g, want %g", cases[c].what, i, got[i],
+                       cases[c].v[i]))
+               break;
+         CHECK(t, got[cases[c].n] == SENTINEL, "%s: more than %u vertices captured", cases[c].what, cases[c].n);
+      }
+      p->bind_vs_state(p, e.vs);
+   }
+   if (vs)
+      p->delete_vs_state(p, vs);
+   pipe_resource_reference(&ib, NULL);
+   env_end(t, &e);
+}
+
 const struct fxp_test fxp_gs_tests[] = {
    {"gs.input_order", test_input_order},
    {"gs.primid", test_primid},
@@ -742,5 +815,6 @@ const struct fxp_test fxp_gs_tests[] = {
    {"gs.output_strips", test_output_strips},
    {"gs.long_strips", test_long_strips},
    {"gs.layered", test_layered},
+   {"gs.so_without_gs", test_so_without_gs},
    {NULL, NULL},
 };

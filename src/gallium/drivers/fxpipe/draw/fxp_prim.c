@@ -1,8 +1,9 @@
 /* Primitive assembly, clipping and the viewport transform.
  *
- * Assembly follows GL's rules for every pipe_prim_type (adjacency vertices are skipped), splitting at
- * primitive restart; strips keep their triangles' orientation, and the provoking vertex is the first or
- * last as the rasterizer state says (quads and polygons always take the last / first vertex, as GL does).
+ * Assembly takes its primitives from draw/fxp_decompose.c (the same as stream output's: adjacency vertices
+ * skipped, runs split at primitive restart, strips keeping their triangles' orientation, the provoking vertex
+ * first or last as the rasterizer state says; quads and polygons always take the last / first vertex), a
+ * batch at a time, and rasterizes each with its first or last vertex as the provoking one.
  * Clipping is done in homogeneous space against the view volume (near and far only when depth clipping
  * is on; z >= 0 or z >= -w by clip_halfz) and the enabled user planes or clip distances, with
  * Sutherland-Hodgman on polygons, so every attribute is interpolated linearly in clip space. A primitive
@@ -21,6 +22,7 @@
 #include "fxp_context.h"
 #include "fxp_debug.h"
 #include "draw/fxp_render.h"
+#include "draw/fxp_decompose.h"
 
 #define MAX_PLANES (6 + PIPE_MAX_CLIP_PLANES)
 #define MAX_POLY (3 + MAX_PLANES)
@@ -376,113 +378,45 @@ tri_indexed(struct clipper *cl, uint32_t a, uint32_t b, uint32_t c, unsigned edg
    fxp_raster_triangle(&r->rs, &cl->vwin[a], &cl->vwin[b], &cl->vwin[c], &cl->vwin[p], edges);
 }
 
-/* Assembles one restart-free run of elements. */
+#define ASSEMBLY_BATCH_PRIMS 64 /* primitives decomposed at a time */
+
+/* Assembles one restart-free run of elements: points, lines or triangles as draw/fxp_decompose.c gives them,
+ * each taking the primitive ID of its GL primitive (FXP_PRIM_END: the ID advances after it) and restarting
+ * the line stipple where FXP_PRIM_RESTART says. */
 static void
-assemble(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *e, unsigned n)
+assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const uint32_t *e, unsigned n)
 {
    struct fxp_render *r = cl->r;
-   const bool first = r->rast->flatshade_first;
+   uint32_t v[ASSEMBLY_BATCH_PRIMS * 3];
+   uint8_t pf[ASSEMBLY_BATCH_PRIMS];
+   const unsigned vpp = fxp_decomp_verts(mode, dflags);
 
-   r->rs.stipple_counter = 0.0f; /* a new primitive: the stipple pattern starts over */
-
-#define TRIE(a, b, c, edges) tri_indexed(cl, a, b, c, edges)
-#define TRI(a, b, c) TRIE(a, b, c, 7)
-#define LINE(a, b) clip_line(cl, vtx(r, a), vtx(r, b))
-   switch (mode) {
-   case PIPE_PRIM_POINTS:
-      for (unsigned i = 0; i < n; i++, r->rs.prim_id++)
-         clip_point(cl, vtx(r, e[i]));
-      break;
-   case PIPE_PRIM_LINES:
-      for (unsigned i = 0; i + 1 < n; i += 2, r->rs.prim_id++) {
-         r->rs.stipple_counter = 0.0f;
-         LINE(e[i], e[i + 1]);
-      }
-      break;
-   case PIPE_PRIM_LINE_STRIP:
-   case PIPE_PRIM_LINE_LOOP:
-      for (unsigned i = 0; i + 1 < n; i++, r->rs.prim_id++)
-         LINE(e[i], e[i + 1]);
-      if (mode == PIPE_PRIM_LINE_LOOP && n >= 2) {
-         LINE(e[n - 1], e[0]);
-         r->rs.prim_id++;
-      }
-      break;
-   case PIPE_PRIM_LINES_ADJACENCY:
-      for (unsigned i = 0; i + 3 < n; i += 4, r->rs.prim_id++) {
-         r->rs.stipple_counter = 0.0f;
-         LINE(e[i + 1], e[i + 2]);
-      }
-      break;
-   case PIPE_PRIM_LINE_STRIP_ADJACENCY:
-      for (unsigned i = 1; i + 2 < n; i++, r->rs.prim_id++)
-         LINE(e[i], e[i + 1]);
-      break;
-   case PIPE_PRIM_TRIANGLES:
-      for (unsigned i = 0; i + 2 < n; i += 3, r->rs.prim_id++)
-         TRI(e[i], e[i + 1], e[i + 2]);
-      break;
-   case PIPE_PRIM_TRIANGLE_STRIP:
-      for (unsigned i = 0; i + 2 < n; i++, r->rs.prim_id++) {
-         if (i & 1) /* keep the orientation; the provoking vertex stays i (first) or i + 2 (last) */
-            first ? TRI(e[i], e[i + 2], e[i + 1]) : TRI(e[i + 1], e[i], e[i + 2]);
-         else
-            TRI(e[i], e[i + 1], e[i + 2]);
-      }
-      break;
-   case PIPE_PRIM_TRIANGLE_FAN:
-      for (unsigned i = 1; i + 1 < n; i++, r->rs.prim_id++)
-         first ? TRI(e[i], e[i + 1], e[0]) : TRI(e[0], e[i], e[i + 1]);
-      break;
-   case PIPE_PRIM_QUADS:
-      for (unsigned i = 0; i + 3 < n; i += 4, r->rs.prim_id++) {
-         /* the provoking vertex of a quad is its last: make it last of both triangles */
-         if (first) {
-            TRIE(e[i + 3], e[i], e[i + 1], 3);
-            TRIE(e[i + 3], e[i + 1], e[i + 2], 6);
-         } else {
-            TRIE(e[i], e[i + 1], e[i + 3], 5);
-            TRIE(e[i + 1], e[i + 2], e[i + 3], 3);
+   for (unsigned k = 0, got; (got = fxp_decomp_prims(mode, dflags, e, n, k, v, pf, ARRAY_SIZE(v))); k += got) {
+      switch (vpp) {
+      case 1:
+         for (unsigned j = 0; j < got; j++, r->rs.prim_id++)
+            clip_point(cl, vtx(r, v[j]));
+         break;
+      case 2:
+         for (unsigned j = 0; j < got; j++) {
+            if (pf[j] & FXP_PRIM_RESTART)
+               r->rs.stipple_counter = 0.0f;
+            clip_line(cl, vtx(r, v[2 * j]), vtx(r, v[2 * j + 1]));
+            r->rs.prim_id += (pf[j] & FXP_PRIM_END) != 0;
          }
-      }
-      break;
-   case PIPE_PRIM_QUAD_STRIP:
-      for (unsigned i = 0; i + 3 < n; i += 2, r->rs.prim_id++) {
-         if (first) {
-            TRIE(e[i + 3], e[i], e[i + 1], 6);
-            TRIE(e[i + 3], e[i + 2], e[i], 3);
-         } else {
-            TRIE(e[i], e[i + 1], e[i + 3], 3);
-            TRIE(e[i + 2], e[i], e[i + 3], 5);
+         break;
+      case 3:
+         for (unsigned j = 0; j < got; j++) {
+            if (pf[j] & FXP_PRIM_RESTART)
+               r->rs.stipple_counter = 0.0f;
+            tri_indexed(cl, v[3 * j], v[3 * j + 1], v[3 * j + 2], pf[j] & FXP_PRIM_EDGES);
+            r->rs.prim_id += (pf[j] & FXP_PRIM_END) != 0;
          }
+         break;
+      default:
+         return; /* patches reach assembly only through the tessellation stage */
       }
-      break;
-   case PIPE_PRIM_POLYGON:
-      /* the provoking vertex of a polygon is its first */
-      for (unsigned i = 1; i + 1 < n; i++) {
-         const unsigned a = i == 1, c = i + 2 == n; /* the fan's first and last edges are outer */
-         first ? TRIE(e[0], e[i], e[i + 1], a | 2 | c << 2) : TRIE(e[i], e[i + 1], e[0], 1 | c << 1 | a << 2);
-      }
-      r->rs.prim_id++;
-      break;
-   case PIPE_PRIM_TRIANGLES_ADJACENCY:
-      for (unsigned i = 0; i + 5 < n; i += 6, r->rs.prim_id++)
-         TRI(e[i], e[i + 2], e[i + 4]);
-      break;
-   case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY:
-      for (unsigned i = 0; i + 5 < n; i += 2, r->rs.prim_id++) {
-         if ((i / 2) & 1)
-            first ? TRI(e[i], e[i + 4], e[i + 2]) : TRI(e[i + 2], e[i], e[i + 4]);
-         else
-            TRI(e[i], e[i + 2], e[i + 4]);
-      }
-      break;
-   default:
-      break;
    }
-#undef TRI
-#undef TRIE
-#undef LINE
 }
 
 void
@@ -514,13 +448,12 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
       if (!vmask[v])
          to_window(r, vtx(r, v), &vwin[v]);
    cl.vwin = vwin;
-   unsigned start = 0;
-   for (unsigned i = 0; i <= count; i++) {
-      if (i == count || elts[i] == UINT32_MAX) {
-         assemble(&cl, mode, elts + start, i - start);
-         start = i + 1;
-      }
-   }
+   const unsigned dflags = r->rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0;
+   struct fxp_runs it = fxp_runs(elts, count);
+   const uint32_t *run;
+   unsigned n;
+   while (fxp_run_next(&it, &run, &n))
+      assemble(&cl, mode, dflags, run, n);
    if (!small) {
       FREE(vwin);
       FREE(vmask);

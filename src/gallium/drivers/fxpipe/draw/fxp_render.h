@@ -6,6 +6,7 @@
  * works on struct fxp_rvert copies (window coordinates plus the output values).
  *
  * Stages:  draw/fxp_draw.c         indices, instances, vertex fetch and the vertex shader
+ *          draw/fxp_decompose.c    the primitives of each primitive type, for all the stages below
  *          draw/fxp_gs.c           the geometry shader, when one is bound
  *          draw/fxp_so.c           stream output and primitive counts
  *          draw/fxp_prim.c         primitive assembly, clipping in homogeneous space, viewport transform
@@ -87,20 +88,16 @@ bool fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp
 void fxp_gs_run(struct fxp_gs_stage *g, enum pipe_prim_type mode, const float *vs_verts, unsigned vs_stride,
                 const uint32_t *elts, unsigned count);
 void fxp_gs_end(struct fxp_gs_stage *g);
-unsigned fxp_gs_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
-                          void (*emit)(void *data, const unsigned *v, unsigned n), void *data);
 
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
 void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
 
 /* draw/fxp_so.c: stream output and primitive counting for `count` elements of `mode` on a vertex stream
- * (elts[] map element positions to vertices of r->verts; no restart markers). */
+ * (elts[] are vertices of r->verts; FXP_ELT_RESTART restarts), primitives as draw/fxp_decompose.c makes them. */
 void fxp_so_primitives(struct fxp_render *r, unsigned stream, enum pipe_prim_type mode, const uint32_t *elts,
                        unsigned count);
 unsigned fxp_so_target_vertex_count(struct pipe_stream_output_target *t);
 struct fxp_so_target *fxp_so_target(struct pipe_stream_output_target *t);
-unsigned fxp_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
-                       void (*emit)(void *data, const unsigned *v, unsigned n), void *data);
 
 #endif

@@ -5,10 +5,9 @@
  *
  * | rule              | what fxpipe does                                                                 |
  * |-------------------|----------------------------------------------------------------------------------|
- * | primitives        | strips, fans, loops, quads and polygons are split into points, lines or triangles |
- * |                   | in GL's order for the provoking-vertex convention (odd strip triangles swapped,   |
- * |                   | fans around vertex 0, ...); quads, quad strips and polygons as primitive assembly |
- * |                   | splits them; adjacency vertices are left out                                       |
+ * | primitives        | the draw's primitives as draw/fxp_decompose.c makes them for primitive assembly  |
+ * |                   | (same split, same order: the provoking vertex first or last as the convention     |
+ * |                   | says, the winding kept), adjacent vertices left out, restarts splitting runs       |
  * | layout            | output k of the info: num_components dwords from OUTPUT[register_index] starting   |
  * |                   | at start_component, to buffer output_buffer at dst_offset dwords into the vertex;  |
  * |                   | a vertex takes stride[buffer] dwords                                               |
@@ -27,6 +26,7 @@
 #include "fxp_debug.h"
 #include "fxp_resource.h"
 #include "draw/fxp_render.h"
+#include "draw/fxp_decompose.h"
 
 struct fxp_so_target *
 fxp_so_target(struct pipe_stream_output_target *t)
@@ -34,137 +34,19 @@ fxp_so_target(struct pipe_stream_output_target *t)
    return (struct fxp_so_target *)t;
 }
 
-/* Calls emit(data, v, n) for each point, line or triangle of `count` elements of `mode` (n = 1, 2 or 3
- * element positions), in GL's order. Returns the number of primitives. */
-unsigned
-fxp_decompose(enum pipe_prim_type mode, unsigned count, bool first_provoking,
-              void (*emit)(void *data, const unsigned *v, unsigned n), void *data)
-{
-   unsigned prims = 0, v[3];
-#define EMIT(n_, a_, b_, c_)                                                                       \
-   do {                                                                                             \
-      v[0] = (a_), v[1] = (b_), v[2] = (c_);                                                        \
-      if (emit)                                                                                     \
-         emit(data, v, (n_));                                                                       \
-      prims++;                                                                                      \
-   } while (0)
-
-   switch (mode) {
-   case PIPE_PRIM_POINTS:
-      for (unsigned i = 0; i < count; i++)
-         EMIT(1, i, 0, 0);
-      break;
-   case PIPE_PRIM_LINES:
-      for (unsigned i = 0; i + 1 < count; i += 2)
-         EMIT(2, i, i + 1, 0);
-      break;
-   case PIPE_PRIM_LINE_STRIP:
-   case PIPE_PRIM_LINE_LOOP:
-      for (unsigned i = 0; i + 1 < count; i++)
-         EMIT(2, i, i + 1, 0);
-      if (mode == PIPE_PRIM_LINE_LOOP && count >= 2)
-         EMIT(2, count - 1, 0, 0);
-      break;
-   case PIPE_PRIM_LINES_ADJACENCY:
-      for (unsigned i = 0; i + 3 < count; i += 4)
-         EMIT(2, i + 1, i + 2, 0);
-      break;
-   case PIPE_PRIM_LINE_STRIP_ADJACENCY:
-      for (unsigned i = 0; i + 3 < count; i++)
-         EMIT(2, i + 1, i + 2, 0);
-      break;
-   case PIPE_PRIM_TRIANGLES:
-      for (unsigned i = 0; i + 2 < count; i += 3)
-         EMIT(3, i, i + 1, i + 2);
-      break;
-   case PIPE_PRIM_TRIANGLE_STRIP:
-      /* odd triangles keep the strip's orientation and the provoking vertex where the convention wants it */
-      for (unsigned i = 0; i + 2 < count; i++) {
-         if (!(i & 1))
-            EMIT(3, i, i + 1, i + 2);
-         else if (first_provoking)
-            EMIT(3, i, i + 2, i + 1);
-         else
-            EMIT(3, i + 1, i, i + 2);
-      }
-      break;
-   case PIPE_PRIM_TRIANGLE_FAN:
-      /* the provoking vertex is i + 1 (first) or i + 2 (last) */
-      for (unsigned i = 1; i + 1 < count; i++) {
-         if (first_provoking)
-            EMIT(3, i, i + 1, 0);
-         else
-            EMIT(3, 0, i, i + 1);
-      }
-      break;
-   /* quads, quad strips and polygons: the triangles primitive assembly rasterizes (draw/fxp_prim.c), so
-    * that drawing what was captured gives the same picture */
-   case PIPE_PRIM_POLYGON:
-      /* the provoking vertex of a polygon is its first, in either convention */
-      for (unsigned i = 1; i + 1 < count; i++) {
-         if (first_provoking)
-            EMIT(3, 0, i, i + 1);
-         else
-            EMIT(3, i, i + 1, 0);
-      }
-      break;
-   case PIPE_PRIM_QUADS:
-      /* the provoking vertex of a quad is its last */
-      for (unsigned i = 0; i + 3 < count; i += 4) {
-         if (first_provoking) {
-            EMIT(3, i + 3, i, i + 1);
-            EMIT(3, i + 3, i + 1, i + 2);
-         } else {
-            EMIT(3, i, i + 1, i + 3);
-            EMIT(3, i + 1, i + 2, i + 3);
-         }
-      }
-      break;
-   case PIPE_PRIM_QUAD_STRIP:
-      for (unsigned i = 0; i + 3 < count; i += 2) {
-         if (first_provoking) {
-            EMIT(3, i + 3, i, i + 1);
-            EMIT(3, i + 3, i + 2, i);
-         } else {
-            EMIT(3, i, i + 1, i + 3);
-            EMIT(3, i + 2, i, i + 3);
-         }
-      }
-      break;
-   case PIPE_PRIM_TRIANGLES_ADJACENCY:
-      for (unsigned i = 0; i + 5 < count; i += 6)
-         EMIT(3, i, i + 2, i + 4);
-      break;
-   case PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY:
-      for (unsigned i = 0; count >= 6 && i + 5 < count; i += 2) {
-         const unsigned t = i / 2;
-         if (!(t & 1))
-            EMIT(3, i, i + 2, i + 4);
-         else
-            EMIT(3, i + 2, i, i + 4);
-      }
-      break;
-   default:
-      break;
-   }
-#undef EMIT
-   return prims;
-}
-
 struct so_emit {
    struct fxp_render *r;
    const struct pipe_stream_output_info *info;
    unsigned stream;             /* only the info's outputs of this vertex stream are written */
-   const uint32_t *elts;        /* element position -> post-VS vertex */
    struct fxp_so_target *t[PIPE_MAX_SO_BUFFERS];
    uint32_t stride_B[PIPE_MAX_SO_BUFFERS];
    bool full;
 };
 
+/* Appends one primitive of n vertices (v[]: vertices of r->verts), if it fits whole. */
 static void
-so_emit(void *data, const unsigned *v, unsigned n)
+so_emit(struct so_emit *s, const uint32_t *v, unsigned n)
 {
-   struct so_emit *s = data;
    struct fxp_context *ctx = s->r->ctx;
    if (s->full)
       return;
@@ -180,7 +62,7 @@ so_emit(void *data, const unsigned *v, unsigned n)
       }
    }
    for (unsigned k = 0; k < n; k++) {
-      const float *vert = &s->r->verts[(size_t)s->elts[v[k]] * s->r->stride];
+      const float *vert = &s->r->verts[(size_t)v[k] * s->r->stride];
       for (unsigned o = 0; o < s->info->num_outputs; o++) {
          const struct pipe_stream_output *so = &s->info->output[o];
          if (so->stream != s->stream || so->output_buffer >= PIPE_MAX_SO_BUFFERS || !s->stride_B[so->output_buffer] ||
@@ -200,20 +82,22 @@ so_emit(void *data, const unsigned *v, unsigned n)
    ctx->so_prims_written[s->stream]++;
 }
 
+#define SO_BATCH_PRIMS 64 /* primitives decomposed at a time */
+
 void
 fxp_so_primitives(struct fxp_render *r, unsigned stream, enum pipe_prim_type mode, const uint32_t *elts,
                   unsigned count)
 {
    struct fxp_context *ctx = r->ctx;
    const struct pipe_stream_output_info *info = r->so_info;
-   const bool first = r->rast->flatshade_first;
-   struct so_emit s = {.r = r, .info = info, .stream = stream, .elts = elts};
+   const unsigned dflags = r->rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0;
 
    stream &= PIPE_MAX_VERTEX_STREAMS - 1;
    if (!info->num_outputs || !ctx->num_so_targets) {
-      ctx->prims_generated[stream] += fxp_decompose(mode, count, first, NULL, NULL);
+      ctx->prims_generated[stream] += fxp_decomp_count_elts(mode, dflags, elts, count);
       return;
    }
+   struct so_emit s = {.r = r, .info = info, .stream = stream};
    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++) {
       s.t[b] = b < ctx->num_so_targets && ctx->so_targets[b] ? fxp_so_target(ctx->so_targets[b]) : NULL;
       s.stride_B[b] = 0;
@@ -227,7 +111,19 @@ fxp_so_primitives(struct fxp_render *r, unsigned stream, enum pipe_prim_type mod
    for (unsigned b = 0; b < PIPE_MAX_SO_BUFFERS; b++)
       if (s.t[b] && s.stride_B[b])
          s.t[b]->vertex_stride_B = s.stride_B[b];
-   ctx->prims_generated[stream] += fxp_decompose(mode, count, first, so_emit, &s);
+
+   uint32_t v[SO_BATCH_PRIMS * 3];
+   const unsigned vpp = fxp_decomp_verts(mode, dflags);
+   struct fxp_runs it = fxp_runs(elts, count);
+   const uint32_t *run;
+   unsigned n;
+   while (fxp_run_next(&it, &run, &n)) {
+      for (unsigned k = 0, got; (got = fxp_decomp_prims(mode, dflags, run, n, k, v, NULL, ARRAY_SIZE(v))); k += got) {
+         for (unsigned j = 0; j < got; j++)
+            so_emit(&s, &v[j * vpp], vpp);
+         ctx->prims_generated[stream] += got;
+      }
+   }
 }
 
 /* Vertices a DrawTransformFeedback draws from a target. */

@@ -1,45 +1,32 @@
-/* Tests of stream output's primitive decomposition (draw/fxp_so.c): the independent primitives and vertex
- * orders GL gives each primitive type, in both provoking-vertex conventions, worked out by hand from the
- * GL 4.6 specification (10.1, and table 13.2 for the provoking vertices), and the counts the
- * PRIMITIVES_GENERATED query reads. */
+/* Tests of what stream output captures of each primitive type (draw/fxp_so.c takes its primitives from
+ * draw/fxp_decompose.c without FXP_DECOMP_ADJACENCY): the independent primitives and vertex orders GL gives each
+ * primitive type, in both provoking-vertex conventions, worked out by hand from the GL 4.6 specification (10.1,
+ * and the table of provoking vertices), and the counts the PRIMITIVES_GENERATED query reads. */
 #include <string.h>
 
-#include "draw/fxp_render.h"
+#include "util/u_math.h"
+#include "draw/fxp_decompose.h"
 #include "tests/fxp_test.h"
-
-struct recorded {
-   unsigned v[64][3];
-   unsigned n[64];
-   unsigned count;
-};
-
-static void
-record(void *data, const unsigned *v, unsigned n)
-{
-   struct recorded *r = data;
-   if (r->count < 64) {
-      memcpy(r->v[r->count], v, 3 * sizeof(unsigned));
-      r->n[r->count++] = n;
-   }
-}
 
 /* want: `prims` primitives of `verts` vertices each, as a flat list of indices */
 static void
 expect(struct fxp_t *t, enum pipe_prim_type mode, unsigned count, bool first, unsigned verts, unsigned prims,
        const unsigned *want)
 {
-   struct recorded r = {.count = 0};
-   const unsigned got = fxp_decompose(mode, count, first, record, &r);
-   CHECK(t, got == prims && r.count == prims, "mode %u count %u first %d: %u primitives, want %u", mode, count,
-         first, got, prims);
-   for (unsigned p = 0; p < MIN2(r.count, prims); p++) {
-      CHECK(t, r.n[p] == verts, "mode %u primitive %u has %u vertices, want %u", mode, p, r.n[p], verts);
+   uint32_t elts[64], out[64 * 3];
+   const unsigned flags = first ? FXP_DECOMP_FIRST_PROVOKING : 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(elts); i++)
+      elts[i] = i;
+   const unsigned got = fxp_decomp_prims(mode, flags, elts, MIN2(count, 64), 0, out, NULL, ARRAY_SIZE(out));
+   CHECK(t, got == prims && fxp_decomp_verts(mode, flags) == verts,
+         "mode %u count %u first %d: %u primitives of %u vertices, want %u of %u", mode, count, first, got,
+         fxp_decomp_verts(mode, flags), prims, verts);
+   for (unsigned p = 0; p < MIN2(got, prims); p++)
       for (unsigned k = 0; k < verts; k++)
-         CHECK(t, r.v[p][k] == want[p * verts + k], "mode %u first %d primitive %u vertex %u: %u, want %u", mode,
-               first, p, k, r.v[p][k], want[p * verts + k]);
-   }
-   /* the counting form (no callback) agrees */
-   CHECK_EQ_U(t, fxp_decompose(mode, count, first, NULL, NULL), prims);
+         CHECK(t, out[p * verts + k] == want[p * verts + k], "mode %u first %d primitive %u vertex %u: %u, want %u",
+               mode, first, p, k, out[p * verts + k], want[p * verts + k]);
+   /* the count the queries read agrees */
+   CHECK_EQ_U(t, fxp_decomp_count(mode, flags, count), prims);
 }
 
 static void
@@ -78,6 +65,12 @@ test_triangles(struct fxp_t *t)
    /* adjacency: vertices 0, 2, 4 of each six */
    static const unsigned tri_adj[] = {0, 2, 4};
    expect(t, PIPE_PRIM_TRIANGLES_ADJACENCY, 6, false, 3, 1, tri_adj);
+   /* strips with adjacency: triangle k is 2k, 2k+2, 2k+4, odd ones 2k+2, 2k, 2k+4 (Table 10.1); provoking
+    * 2k+4 (last) must be last, 2k (first, the spec's 2i-1) first: odd ones then go 2k, 2k+4, 2k+2 */
+   static const unsigned sadj_last[] = {0, 2, 4, 4, 2, 6, 4, 6, 8};
+   expect(t, PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY, 10, false, 3, 3, sadj_last);
+   static const unsigned sadj_first[] = {0, 2, 4, 2, 6, 4, 4, 6, 8};
+   expect(t, PIPE_PRIM_TRIANGLE_STRIP_ADJACENCY, 10, true, 3, 3, sadj_first);
 }
 
 static void
