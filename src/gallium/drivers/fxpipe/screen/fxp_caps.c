@@ -5,7 +5,8 @@
  * doubles, four vertex streams, 16 viewports, 8 render targets, texture arrays and buffer textures,
  * instancing, primitive restart, stream output, conditional rendering, occlusion, timer, stream-output and
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
- * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. Tessellation
+ * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
+ * that need no tessellation (issue 18): texture barriers. Tessellation
  * and real multisampling stay off until their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so
  * under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
@@ -127,6 +128,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_FRAMEBUFFER_NO_ATTACHMENT:     /* rasterizes to fb->width x height with no buffer mapped */
    case PIPE_CAP_FS_FINE_DERIVATIVE:            /* DDX_FINE / DDY_FINE */
    case PIPE_CAP_SHADER_STENCIL_EXPORT:         /* the FS's STENCIL output is the reference (fragment/) */
+   case PIPE_CAP_TEXTURE_BARRIER:               /* every draw has finished its scene when it returns, so
+                                                   what it rendered is what later draws sample
+                                                   (context/fxp_context.c fxp_texture_barrier) */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: fxp_varying_matches) */

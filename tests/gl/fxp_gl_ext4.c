@@ -1,0 +1,255 @@
+/* GL 4.x extensions fxpipe claims without tessellation, each checked through GL on an EGL surfaceless
+ * context (compatibility profile): the extension must be offered, and drawing with it must give the values
+ * its specification asks for (worked out below from the specification, not from a run).
+ *
+ *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote qbo (default: all)
+ *
+ * Prints "ok"/"FAIL" per check (fxp_gl_check.h) and exits 1 on any failure. */
+#define GL_GLEXT_PROTOTYPES
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fxp_gl_check.h"
+#include "fxp_gl_egl.h"
+
+static int
+has_ext(const char *name)
+{
+   GLint n = 0;
+   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+   for (GLint i = 0; i < n; i++)
+      if (!strcmp((const char *)glGetStringi(GL_EXTENSIONS, i), name))
+         return 1;
+   return 0;
+}
+
+static GLuint
+shader(GLenum stage, const char *src)
+{
+   GLuint s = glCreateShader(stage);
+   GLint ok = 0;
+   glShaderSource(s, 1, &src, NULL);
+   glCompileShader(s);
+   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+   if (!ok) {
+      char log[2048];
+      glGetShaderInfoLog(s, sizeof(log), NULL, log);
+      printf("compile error: %s\n", log);
+   }
+   return s;
+}
+
+static GLuint
+program(const char *vs, const char *fs)
+{
+   GLuint p = glCreateProgram();
+   GLint ok = 0;
+   glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glBindAttribLocation(p, 0, "pos");
+   glLinkProgram(p);
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!ok) {
+      char log[2048];
+      glGetProgramInfoLog(p, sizeof(log), NULL, log);
+      printf("link error: %s\n", log);
+      return 0;
+   }
+   return p;
+}
+
+static const char *quad_vs =
+   "#version 330\n"
+   "layout(location = 0) in vec2 pos;\n"
+   "uniform float z;\n"
+   "void main() { gl_Position = vec4(pos, z, 1.0); }\n";
+
+/* A VAO whose attribute 0 holds a full-viewport quad as a triangle strip (4 vertices). */
+static void
+bind_quad(void)
+{
+   static const float v[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   GLuint vao, vbo;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+}
+
+/* ARB_texture_barrier: a texture that is both the render target and sampled. After glTextureBarrier, texels
+ * written by earlier draws are what later draws sample. 40 full-target passes each read texel (x, y) and
+ * write it back plus 1/255 in red; after pass k red is k/255 exactly (the read of pass k + 1 sees pass k's
+ * write, for every pixel, including pixels of bins drawn by other threads). Then the halves ping-pong: 10
+ * passes alternately copy the left half to the right (adding 1 in green) and the right to the left. */
+static void
+test_barrier(void)
+{
+   enum { W = 300, H = 200, PASSES = 40 };
+   check(has_ext("GL_ARB_texture_barrier"), "GL_ARB_texture_barrier offered");
+   check(has_ext("GL_NV_texture_barrier"), "GL_NV_texture_barrier offered");
+   PFNGLTEXTUREBARRIERPROC barrier = (PFNGLTEXTUREBARRIERPROC)eglGetProcAddress("glTextureBarrier");
+   if (!check(barrier != NULL, "glTextureBarrier resolves"))
+      return;
+   GLuint tex, fbo;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, W, H, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   glViewport(0, 0, W, H);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   GLuint p = program(quad_vs,
+                      "#version 330\n"
+                      "uniform sampler2D t; uniform ivec2 shift; uniform vec4 add; out vec4 o;\n"
+                      "void main() { o = texelFetch(t, ivec2(gl_FragCoord.xy) + shift, 0) + add; }\n");
+   if (!check(p != 0, "barrier program links"))
+      return;
+   glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, "t"), 0);
+   glUniform1f(glGetUniformLocation(p, "z"), 0.0f);
+   glUniform4f(glGetUniformLocation(p, "add"), 1.0f / 255.0f, 0, 0, 0);
+   glUniform2i(glGetUniformLocation(p, "shift"), 0, 0);
+   bind_quad();
+   for (int k = 0; k < PASSES; k++) {
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      barrier();
+   }
+   /* halves: pass j writes the right half from the left one (shift -W/2) when j is even, the left from the
+    * right (shift +W/2) when odd, adding 1/255 in green; each half of the target is written only by its pass */
+   glEnable(GL_SCISSOR_TEST);
+   glUniform4f(glGetUniformLocation(p, "add"), 0, 1.0f / 255.0f, 0, 0);
+   for (int j = 0; j < 10; j++) {
+      glScissor(j % 2 ? 0 : W / 2, 0, W / 2, H);
+      glUniform2i(glGetUniformLocation(p, "shift"), j % 2 ? W / 2 : -W / 2, 0);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      barrier();
+   }
+   glDisable(GL_SCISSOR_TEST);
+   uint8_t *px = malloc(W * H * 4);
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   /* the left half was last written by pass 9 (green 10: it copies the right half, green 9, plus 1), the
+    * right half by pass 8 (green 9) */
+   unsigned bad = 0, first = ~0u;
+   for (int i = 0; i < W * H; i++) {
+      const int x = i % W;
+      const unsigned g = x < W / 2 ? 10 : 9;
+      if (px[4 * i] != PASSES || px[4 * i + 1] != g || px[4 * i + 2] != 0 || px[4 * i + 3] != 0) {
+         if (!bad)
+            first = i;
+         bad++;
+      }
+   }
+   check(!bad, "barrier: every pixel red %d, green 10 (left) / 9 (right): %u wrong%s", PASSES, bad,
+         bad ? " (first below)" : "");
+   if (bad)
+      printf("     pixel (%u, %u): %u %u %u %u\n", first % W, first / W, px[4 * first], px[4 * first + 1],
+             px[4 * first + 2], px[4 * first + 3]);
+   free(px);
+   check(glGetError() == GL_NO_ERROR, "barrier: no GL error");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+/* ARB_polygon_offset_clamp: glPolygonOffsetClamp(factor, units, clamp) offsets by o = m * factor + r * units,
+ * then clamp > 0 gives min(o, clamp), clamp < 0 gives max(o, clamp), clamp 0 gives o (GL 4.6, 14.6.5). A
+ * quad at window depth 0.5 (z = 0) with units +-1e6 has |o| >= 1e6 * 2^-24 > 0.059 for any r of a 24-bit
+ * buffer, far beyond the clamps used, so clamped results are exactly 0.5 + clamp. */
+static void
+test_offset_clamp(void)
+{
+   check(has_ext("GL_ARB_polygon_offset_clamp"), "GL_ARB_polygon_offset_clamp offered");
+   check(has_ext("GL_EXT_polygon_offset_clamp"), "GL_EXT_polygon_offset_clamp offered");
+   PFNGLPOLYGONOFFSETCLAMPPROC clampfn = (PFNGLPOLYGONOFFSETCLAMPPROC)eglGetProcAddress("glPolygonOffsetClamp");
+   if (!check(clampfn != NULL, "glPolygonOffsetClamp resolves"))
+      return;
+   if (!check(fxp_make_fbo(64, 64), "offset-clamp FBO complete"))
+      return;
+   GLuint p = program(quad_vs, "#version 330\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
+   if (!check(p != 0, "offset-clamp program links"))
+      return;
+   glUseProgram(p);
+   glUniform1f(glGetUniformLocation(p, "z"), 0.0f);
+   bind_quad();
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_ALWAYS);
+   glEnable(GL_POLYGON_OFFSET_FILL);
+   static const struct {
+      float units, clamp;
+      float lo, hi; /* the depth read back must lie in [lo, hi] */
+      const char *what;
+   } cases[] = {
+      {1e6f, 0.01f, 0.51f - 1e-4f, 0.51f + 1e-4f, "units +1e6, clamp +0.01: min(o, 0.01)"},
+      {-1e6f, -0.02f, 0.48f - 1e-4f, 0.48f + 1e-4f, "units -1e6, clamp -0.02: max(o, -0.02)"},
+      {1e6f, 0.0f, 0.559f, 1.0f, "units +1e6, clamp 0: not clamped"},
+      {-1e6f, 0.01f, 0.0f, 0.441f, "units -1e6, clamp +0.01: negative o kept (min)"},
+      {1e6f, -0.01f, 0.559f, 1.0f, "units +1e6, clamp -0.01: positive o kept (max)"},
+      {10.0f, 0.25f, 0.5f + 1e-7f, 0.5f + 1e-4f, "units 10, clamp 0.25: small o not clamped"},
+   };
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      glClearDepth(1.0);
+      glClear(GL_DEPTH_BUFFER_BIT);
+      clampfn(0.0f, cases[i].units, cases[i].clamp);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      float d[3] = {-1, -1, -1};
+      glReadPixels(3, 5, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &d[0]);
+      glReadPixels(40, 60, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &d[1]);
+      glReadPixels(63, 0, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &d[2]);
+      int ok = 1;
+      for (int k = 0; k < 3; k++)
+         ok &= d[k] >= cases[i].lo && d[k] <= cases[i].hi;
+      check(ok, "offset clamp, %s: depth %.6f %.6f %.6f in [%.6f, %.6f]", cases[i].what, d[0], d[1], d[2],
+            cases[i].lo, cases[i].hi);
+   }
+   GLfloat got = -1;
+   glGetFloatv(GL_POLYGON_OFFSET_CLAMP, &got);
+   check(got == 0.25f, "GL_POLYGON_OFFSET_CLAMP query gives the last clamp, 0.25 (%g)", got);
+   glDisable(GL_POLYGON_OFFSET_FILL);
+   glDisable(GL_DEPTH_TEST);
+   check(glGetError() == GL_NO_ERROR, "offset clamp: no GL error");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+int
+main(int argc, char **argv)
+{
+   static const struct {
+      const char *name;
+      void (*fn)(void);
+   } sections[] = {
+      {"barrier", test_barrier},
+      {"offset-clamp", test_offset_clamp},
+   };
+   EGLDisplay dpy = fxp_egl_make_current();
+   if (dpy == EGL_NO_DISPLAY)
+      return 1;
+   printf("GL %s, renderer %s\n", glGetString(GL_VERSION), glGetString(GL_RENDERER));
+   for (unsigned s = 0; s < sizeof(sections) / sizeof(sections[0]); s++) {
+      int run = argc < 2;
+      for (int a = 1; a < argc; a++)
+         run |= !strcmp(argv[a], sections[s].name);
+      if (run) {
+         printf("-- %s\n", sections[s].name);
+         sections[s].fn();
+      }
+   }
+   for (int a = 1; a < argc; a++) {
+      int known = 0;
+      for (unsigned s = 0; s < sizeof(sections) / sizeof(sections[0]); s++)
+         known |= !strcmp(argv[a], sections[s].name);
+      check(known, "section %s exists", argv[a]);
+   }
+   printf("%d failure(s)\n", failures);
+   eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+   eglTerminate(dpy);
+   return failures ? 1 : 0;
+}
