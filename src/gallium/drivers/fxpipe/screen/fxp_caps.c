@@ -6,7 +6,7 @@
  * instancing, primitive restart, stream output, conditional rendering, occlusion, timer, stream-output and
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
  * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
- * that need no tessellation (issue 18): texture barriers. Tessellation
+ * that need no tessellation (issue 18): texture barriers, polygon offset clamp. Tessellation
  * and real multisampling stay off until their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so
  * under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
@@ -131,6 +131,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_TEXTURE_BARRIER:               /* every draw has finished its scene when it returns, so
                                                    what it rendered is what later draws sample
                                                    (context/fxp_context.c fxp_texture_barrier) */
+   case PIPE_CAP_POLYGON_OFFSET_CLAMP:          /* offset_clamp bounds the offset, by its sign (raster/fxp_setup.c
+                                                   polygon_offset) */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: fxp_varying_matches) */
