@@ -2,7 +2,7 @@
  * context (compatibility profile): the extension must be offered, and drawing with it must give the values
  * its specification asks for (worked out below from the specification, not from a run).
  *
- *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote qbo (default: all)
+ *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params (default: all)
  *
  * Prints "ok"/"FAIL" per check (fxp_gl_check.h) and exits 1 on any failure. */
 #define GL_GLEXT_PROTOTYPES
@@ -219,6 +219,121 @@ test_offset_clamp(void)
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
+/* ARB_shader_draw_parameters: gl_BaseVertexARB is the draw's baseVertex parameter (0 for commands without
+ * one), gl_BaseInstanceARB its baseInstance (0 without), gl_DrawIDARB the index of the draw within a
+ * multi-draw command (0 for single draws). Each vertex is a point on pixel gl_VertexID of a 16x16 RGBA32I
+ * target (x = id % 16, y = id / 16; gl_VertexID includes baseVertex for indexed draws) and writes
+ * (gl_BaseVertexARB, gl_BaseInstanceARB, gl_DrawIDARB, gl_InstanceID); the expectations are the parameters
+ * of the commands below, and every other pixel keeps the clear value -1. */
+struct dp_expect {
+   int vid, bv, bi, drawid;
+};
+
+static void
+test_draw_params(void)
+{
+   enum { S = 16 };
+   check(has_ext("GL_ARB_shader_draw_parameters"), "GL_ARB_shader_draw_parameters offered");
+   GLuint tex, fbo;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32I, S, S, 0, GL_RGBA_INTEGER, GL_INT, NULL);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+   if (!check(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE, "draw-params FBO complete"))
+      return;
+   glViewport(0, 0, S, S);
+   const GLint clear[4] = {-1, -1, -1, -1};
+   glClearBufferiv(GL_COLOR, 0, clear);
+   GLuint p = program("#version 330\n"
+                      "#extension GL_ARB_shader_draw_parameters : require\n"
+                      "layout(location = 0) in vec2 pos;\n"
+                      "flat out ivec4 v;\n"
+                      "void main() {\n"
+                      "   vec2 px = vec2(gl_VertexID % 16, gl_VertexID / 16) + 0.5 + pos;\n"
+                      "   gl_Position = vec4(px / 8.0 - 1.0, 0.0, 1.0);\n"
+                      "   v = ivec4(gl_BaseVertexARB, gl_BaseInstanceARB, gl_DrawIDARB, gl_InstanceID);\n"
+                      "}\n",
+                      "#version 330\nflat in ivec4 v; out ivec4 o;\nvoid main() { o = v; }\n");
+   if (!check(p != 0, "draw-params program links"))
+      return;
+   glUseProgram(p);
+   /* attribute 0: 256 zero offsets, so every vertex index the draws reach is inside the array */
+   static float zero[2 * 256];
+   GLuint vao, vbo, ibo, ind;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(zero), zero, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+   static const GLuint idx[4] = {0, 1, 2, 3};
+   glGenBuffers(1, &ibo);
+   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
+   glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof(idx), idx, GL_STATIC_DRAW);
+
+   /* 1: glDrawArrays first 3, count 2: vertices 3, 4, no base vertex, instance or draw index */
+   glDrawArrays(GL_POINTS, 3, 2);
+   /* 2: glDrawElementsBaseVertex indices {0, 1}, baseVertex 20: vertices 20, 21 */
+   glDrawElementsBaseVertex(GL_POINTS, 2, GL_UNSIGNED_INT, (void *)0, 20);
+   /* 3: indices {2, 3}, one instance, baseVertex 40, baseInstance 5: vertices 42, 43 */
+   glDrawElementsInstancedBaseVertexBaseInstance(GL_POINTS, 2, GL_UNSIGNED_INT, (void *)8, 1, 40, 5);
+   /* 4: glDrawArraysInstancedBaseInstance first 50, count 1, baseInstance 9: vertex 50 */
+   glDrawArraysInstancedBaseInstance(GL_POINTS, 50, 1, 1, 9);
+   /* 5: glMultiDrawArrays firsts {60, 70}, counts {1, 2}: draw IDs 0, 1 */
+   const GLint firsts[2] = {60, 70};
+   const GLsizei counts[2] = {1, 2};
+   glMultiDrawArrays(GL_POINTS, firsts, counts, 2);
+   /* 6: glMultiDrawElementsBaseVertex, indices {0} and {1, 2}, baseVertex 80 and 90: vertices 80; 91, 92 */
+   const GLsizei ecounts[2] = {1, 2};
+   const void *eoffs[2] = {(void *)0, (void *)4};
+   const GLint bvs[2] = {80, 90};
+   glMultiDrawElementsBaseVertex(GL_POINTS, ecounts, GL_UNSIGNED_INT, eoffs, 2, bvs);
+   /* 7: glMultiDrawElementsIndirect, three commands (count, instanceCount, firstIndex, baseVertex,
+    *    baseInstance): {1, 1, 0, 100, 2}, {2, 1, 1, 110, 3}, {1, 1, 3, 120, 4}: vertices 100; 111, 112; 123 */
+   /* 8: glMultiDrawArraysIndirect, two commands (count, instanceCount, first, baseInstance): {1, 1, 130, 6},
+    *    {1, 1, 140, 7}: vertices 130, 140, gl_BaseVertexARB 0 */
+   static const GLuint cmds[] = {1, 1, 0, 100, 2, 2, 1, 1, 110, 3, 1, 1, 3, 120, 4, /* arrays: */ 1, 1, 130, 6,
+                                 1, 1, 140, 7};
+   glGenBuffers(1, &ind);
+   glBindBuffer(GL_DRAW_INDIRECT_BUFFER, ind);
+   glBufferData(GL_DRAW_INDIRECT_BUFFER, sizeof(cmds), cmds, GL_STATIC_DRAW);
+   glMultiDrawElementsIndirect(GL_POINTS, GL_UNSIGNED_INT, (void *)0, 3, 0);
+   glMultiDrawArraysIndirect(GL_POINTS, (void *)(15 * 4), 2, 0);
+   /* 9: glDrawElementsInstancedBaseVertex with 2 instances, indices {0}, baseVertex 150: vertex 150 drawn
+    *    twice on one pixel; the second instance (gl_InstanceID 1) is drawn last */
+   glDrawElementsInstancedBaseVertex(GL_POINTS, 1, GL_UNSIGNED_INT, (void *)0, 2, 150);
+
+   static const struct dp_expect e[] = {
+      {3, 0, 0, 0},     {4, 0, 0, 0},     {20, 20, 0, 0},   {21, 20, 0, 0},   {42, 40, 5, 0},
+      {43, 40, 5, 0},   {50, 0, 9, 0},    {60, 0, 0, 0},    {70, 0, 0, 1},    {71, 0, 0, 1},
+      {80, 80, 0, 0},   {91, 90, 0, 1},   {92, 90, 0, 1},   {100, 100, 2, 0}, {111, 110, 3, 1},
+      {112, 110, 3, 1}, {123, 120, 4, 2}, {130, 0, 6, 0},   {140, 0, 7, 1},   {150, 150, 0, 0},
+   };
+   GLint px[S * S][4];
+   glReadPixels(0, 0, S, S, GL_RGBA_INTEGER, GL_INT, px);
+   unsigned bad = 0;
+   for (int i = 0; i < S * S; i++) {
+      GLint want[4] = {-1, -1, -1, -1};
+      for (unsigned k = 0; k < sizeof(e) / sizeof(e[0]); k++)
+         if (e[k].vid == i) {
+            want[0] = e[k].bv, want[1] = e[k].bi, want[2] = e[k].drawid;
+            want[3] = i == 150 ? 1 : 0;
+         }
+      if (memcmp(px[i], want, sizeof(want))) {
+         if (bad++ < 8)
+            printf("     vertex %d: (%d, %d, %d, %d), expected (%d, %d, %d, %d)\n", i, px[i][0], px[i][1], px[i][2],
+                   px[i][3], want[0], want[1], want[2], want[3]);
+      }
+   }
+   check(!bad, "draw parameters of 9 commands (direct, indexed, instanced, multi, indirect): %u pixels wrong",
+         bad);
+   check(glGetError() == GL_NO_ERROR, "draw parameters: no GL error");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -228,6 +343,7 @@ main(int argc, char **argv)
    } sections[] = {
       {"barrier", test_barrier},
       {"offset-clamp", test_offset_clamp},
+      {"draw-params", test_draw_params},
    };
    EGLDisplay dpy = fxp_egl_make_current();
    if (dpy == EGL_NO_DISPLAY)
