@@ -2,7 +2,7 @@
  * context (compatibility profile): the extension must be offered, and drawing with it must give the values
  * its specification asks for (worked out below from the specification, not from a run).
  *
- *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params (default: all)
+ *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote (default: all)
  *
  * Prints "ok"/"FAIL" per check (fxp_gl_check.h) and exits 1 on any failure. */
 #define GL_GLEXT_PROTOTYPES
@@ -334,6 +334,85 @@ test_draw_params(void)
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
+/* ARB_shader_group_vote: anyInvocationARB(v) is true iff v is true in some active invocation of the group
+ * executing together, allInvocationsARB(v) iff in all, allInvocationsEqualARB(v) iff all agree. Whatever the
+ * group, these hold for every invocation (the invariants): v => any(v), all(v) => v, and equal(v) ==
+ * (all(v) || !any(v)); and only the invocations active at the vote count, so inside `if (c)` all(c) is
+ * true. Which invocations form a group is the implementation's: fxpipe's fragment groups are batches of whole
+ * 2x2 quads (shader/fxp_ops_lane.c; llvmpipe's are not always: it gives all(c) true at 25 pixels of column 0
+ * of this test, which GL allows), and one triangle larger than the target covers
+ * every pixel (no helper invocation), so with the checkerboard c = (x ^ y) & 1 every group holds both
+ * values: any(c) true, all(c) and equal(c) false at every pixel (a vote that only looked at its own
+ * invocation would give c, !c instead). The fragment shader writes any(c), !all(c), !equal(c), and the
+ * invariants of d = x < 20 (bins and quads straddle it), the vote inside the branch, the vertex shader's
+ * own votes (passed flat) and votes on constants and uniforms; all four must be 255. */
+static void
+test_vote(void)
+{
+   enum { S = 100 };
+   check(has_ext("GL_ARB_shader_group_vote"), "GL_ARB_shader_group_vote offered");
+   if (!check(fxp_make_fbo(S, S), "vote FBO complete"))
+      return;
+   GLuint p = program("#version 330\n"
+                      "#extension GL_ARB_shader_group_vote : require\n"
+                      "layout(location = 0) in vec2 pos;\n"
+                      "flat out int vs_ok;\n"
+                      "void main() {\n"
+                      "   gl_Position = vec4(pos, 0.0, 1.0);\n"
+                      "   bool c = gl_VertexID == 2;\n"
+                      "   bool a = anyInvocationARB(c), l = allInvocationsARB(c), e = allInvocationsEqualARB(c);\n"
+                      "   vs_ok = int((!c || a) && (!l || c) && (e == (l || !a)) && anyInvocationARB(true) &&\n"
+                      "               !allInvocationsARB(false));\n"
+                      "}\n",
+                      "#version 330\n"
+                      "#extension GL_ARB_shader_group_vote : require\n"
+                      "flat in int vs_ok; uniform int one; out vec4 o;\n"
+                      "void main() {\n"
+                      "   ivec2 p = ivec2(gl_FragCoord.xy);\n"
+                      "   bool c = ((p.x ^ p.y) & 1) == 1, d = p.x < 20;\n"
+                      "   bool a = anyInvocationARB(d), l = allInvocationsARB(d), e = allInvocationsEqualARB(d);\n"
+                      "   bool inv = (!d || a) && (!l || d) && (e == (l || !a));\n"
+                      "   bool uni = allInvocationsARB(one == 1) && !anyInvocationARB(one == 2) &&\n"
+                      "              allInvocationsEqualARB(one == 1) && allInvocationsEqualARB(false);\n"
+                      "   bool branch = true;\n"
+                      "   if (c)\n"
+                      "      branch = allInvocationsARB(c) && allInvocationsEqualARB(c);\n"
+                      "   o = vec4(anyInvocationARB(c), !allInvocationsARB(c), !allInvocationsEqualARB(c),\n"
+                      "            inv && uni && branch && vs_ok == 1);\n"
+                      "}\n");
+   if (!check(p != 0, "vote program links"))
+      return;
+   glUseProgram(p);
+   glUniform1i(glGetUniformLocation(p, "one"), 1);
+   static const float tri[] = {-1, -1, 3, -1, -1, 3};
+   GLuint vao, vbo;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(tri), tri, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLES, 0, 3);
+   uint8_t *px = malloc(S * S * 4);
+   glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   unsigned bad[4] = {0, 0, 0, 0};
+   for (int i = 0; i < S * S; i++)
+      for (int k = 0; k < 4; k++)
+         if (px[4 * i + k] != 255 && !bad[k]++)
+            printf("     first wrong pixel of channel %d: (%d, %d)\n", k, i % S, i / S);
+   free(px);
+   check(!bad[0], "vote: anyInvocationARB(checkerboard) true everywhere (%u pixels not)", bad[0]);
+   check(!bad[1], "vote: allInvocationsARB(checkerboard) false everywhere (%u pixels not)", bad[1]);
+   check(!bad[2], "vote: allInvocationsEqualARB(checkerboard) false everywhere (%u pixels not)", bad[2]);
+   check(!bad[3], "vote: invariants of x < 20, the vote in a branch, uniform and constant votes, the vertex shader's votes (%u pixels not)",
+         bad[3]);
+   check(glGetError() == GL_NO_ERROR, "vote: no GL error");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -344,6 +423,7 @@ main(int argc, char **argv)
       {"barrier", test_barrier},
       {"offset-clamp", test_offset_clamp},
       {"draw-params", test_draw_params},
+      {"vote", test_vote},
    };
    EGLDisplay dpy = fxp_egl_make_current();
    if (dpy == EGL_NO_DISPLAY)
