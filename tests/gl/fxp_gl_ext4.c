@@ -2,7 +2,7 @@
  * context (compatibility profile): the extension must be offered, and drawing with it must give the values
  * its specification asks for (worked out below from the specification, not from a run).
  *
- *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote (default: all)
+ *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote qbo (default: all)
  *
  * Prints "ok"/"FAIL" per check (fxp_gl_check.h) and exits 1 on any failure. */
 #define GL_GLEXT_PROTOTYPES
@@ -413,6 +413,109 @@ test_vote(void)
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
+/* ARB_query_buffer_object: with a buffer bound to GL_QUERY_BUFFER, glGetQueryObject* writes the result at
+ * the byte offset given as the pointer, as a GLint, GLuint, GLint64 or GLuint64 (the call's type), and
+ * GL_QUERY_RESULT_AVAILABLE writes 1 once the result is available; 32-bit reads of larger values give the
+ * largest value of the type (GL 4.6 4.2.3). A 64x64 quad passes 4096 samples, any-samples-passed is 1, the
+ * strip generates 2 primitives; a GL_TIMESTAMP is the monotonic clock in nanoseconds (more than 2^32 once the
+ * machine has run 4.3 s), so its 32-bit reads saturate. Bytes not written keep their fill (0xab). */
+static void
+test_qbo(void)
+{
+   check(has_ext("GL_ARB_query_buffer_object"), "GL_ARB_query_buffer_object offered");
+   if (!check(fxp_make_fbo(64, 64), "qbo FBO complete"))
+      return;
+   GLuint p = program(quad_vs, "#version 330\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
+   if (!check(p != 0, "qbo program links"))
+      return;
+   glUseProgram(p);
+   glUniform1f(glGetUniformLocation(p, "z"), 0.0f);
+   bind_quad();
+   GLuint q[4];
+   glGenQueries(4, q);
+   glBeginQuery(GL_SAMPLES_PASSED, q[0]);
+   glBeginQuery(GL_PRIMITIVES_GENERATED, q[2]);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   glEndQuery(GL_PRIMITIVES_GENERATED);
+   glEndQuery(GL_SAMPLES_PASSED);
+   /* the occlusion targets share one active query: any-samples-passed around a second draw */
+   glBeginQuery(GL_ANY_SAMPLES_PASSED, q[1]);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   glEndQuery(GL_ANY_SAMPLES_PASSED);
+   glQueryCounter(q[3], GL_TIMESTAMP);
+
+   enum { SIZE_B = 128 };
+   uint8_t fill[SIZE_B];
+   memset(fill, 0xab, sizeof(fill));
+   GLuint buf;
+   glGenBuffers(1, &buf);
+   glBindBuffer(GL_QUERY_BUFFER, buf);
+   glBufferData(GL_QUERY_BUFFER, SIZE_B, fill, GL_STREAM_READ);
+#define AT(off) ((void *)(uintptr_t)(off))
+   glGetQueryObjectuiv(q[0], GL_QUERY_RESULT, AT(4));             /* u32 4096 at 4 */
+   glGetQueryObjectui64v(q[0], GL_QUERY_RESULT, AT(8));           /* u64 4096 at 8 */
+   glGetQueryObjectiv(q[0], GL_QUERY_RESULT_NO_WAIT, AT(16));     /* i32 4096 at 16 (available) */
+   glGetQueryObjectuiv(q[0], GL_QUERY_RESULT_AVAILABLE, AT(20));  /* 1 at 20 */
+   glGetQueryObjectuiv(q[1], GL_QUERY_RESULT, AT(24));            /* 1 at 24 */
+   glGetQueryObjecti64v(q[2], GL_QUERY_RESULT, AT(32));           /* i64 2 at 32 */
+   glGetQueryObjectuiv(q[3], GL_QUERY_RESULT, AT(44));            /* u32 saturated at 44 */
+   glGetQueryObjectiv(q[3], GL_QUERY_RESULT, AT(48));             /* i32 saturated at 48 */
+   glGetQueryObjectui64v(q[3], GL_QUERY_RESULT, AT(56));          /* u64 > 2^32 at 56 */
+   glGetQueryObjectui64v(q[3], GL_QUERY_RESULT_AVAILABLE, AT(64)); /* u64 1 at 64 */
+   glGetQueryObjectuiv(q[0], GL_QUERY_TARGET, AT(72));            /* GL_SAMPLES_PASSED at 72 */
+#undef AT
+   check(glGetError() == GL_NO_ERROR, "qbo: no GL error from the stores");
+   uint8_t got[SIZE_B];
+   glGetBufferSubData(GL_QUERY_BUFFER, 0, SIZE_B, got);
+   glBindBuffer(GL_QUERY_BUFFER, 0);
+   uint32_t u32;
+   uint64_t u64;
+   int32_t i32;
+   int64_t i64;
+   memcpy(&u32, got + 4, 4);
+   check(u32 == 4096, "qbo: GL_SAMPLES_PASSED as GLuint: %u (4096)", u32);
+   memcpy(&u64, got + 8, 8);
+   check(u64 == 4096, "qbo: GL_SAMPLES_PASSED as GLuint64: %llu (4096)", (unsigned long long)u64);
+   memcpy(&i32, got + 16, 4);
+   check(i32 == 4096, "qbo: GL_SAMPLES_PASSED, no wait, as GLint: %d (4096)", i32);
+   memcpy(&u32, got + 20, 4);
+   check(u32 == 1, "qbo: GL_QUERY_RESULT_AVAILABLE: %u (1)", u32);
+   memcpy(&u32, got + 24, 4);
+   check(u32 == 1, "qbo: GL_ANY_SAMPLES_PASSED: %u (1)", u32);
+   memcpy(&i64, got + 32, 8);
+   check(i64 == 2, "qbo: GL_PRIMITIVES_GENERATED as GLint64: %lld (2)", (long long)i64);
+   memcpy(&u64, got + 56, 8);
+   const int big = u64 > 0xffffffffull;
+   check(big, "qbo: GL_TIMESTAMP as GLuint64 past 2^32: %llu", (unsigned long long)u64);
+   memcpy(&u32, got + 44, 4);
+   check(!big || u32 == 0xffffffffu, "qbo: GL_TIMESTAMP as GLuint saturates: 0x%x (0xffffffff)", u32);
+   memcpy(&i32, got + 48, 4);
+   check(!big || i32 == 0x7fffffff, "qbo: GL_TIMESTAMP as GLint saturates: 0x%x (0x7fffffff)", (unsigned)i32);
+   memcpy(&u64, got + 64, 8);
+   check(u64 == 1, "qbo: GL_QUERY_RESULT_AVAILABLE as GLuint64: %llu (1)", (unsigned long long)u64);
+   memcpy(&u32, got + 72, 4);
+   check(u32 == GL_SAMPLES_PASSED, "qbo: GL_QUERY_TARGET: 0x%x (GL_SAMPLES_PASSED)", u32);
+   /* bytes no store covers */
+   static const struct { int at, n; } untouched[] = {{0, 4}, {28, 4}, {40, 4}, {52, 4}, {76, SIZE_B - 76}};
+   int kept = 1;
+   for (unsigned k = 0; k < sizeof(untouched) / sizeof(untouched[0]); k++)
+      for (int b = 0; b < untouched[k].n; b++)
+         kept &= got[untouched[k].at + b] == 0xab;
+   check(kept, "qbo: bytes outside the stores keep their contents");
+   /* a store past the buffer's end is GL's error, and writes nothing */
+   glBindBuffer(GL_QUERY_BUFFER, buf);
+   while (glGetError() != GL_NO_ERROR)
+      ;
+   glGetQueryObjectui64v(q[0], GL_QUERY_RESULT, (void *)(uintptr_t)(SIZE_B - 4));
+   check(glGetError() == GL_INVALID_OPERATION, "qbo: a store past the end is GL_INVALID_OPERATION");
+   glGetBufferSubData(GL_QUERY_BUFFER, SIZE_B - 8, 8, got);
+   check(!memcmp(got, fill, 8), "qbo: ... and writes nothing");
+   glBindBuffer(GL_QUERY_BUFFER, 0);
+   glDeleteQueries(4, q);
+   check(glGetError() == GL_NO_ERROR, "qbo: no GL error");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -424,6 +527,7 @@ main(int argc, char **argv)
       {"offset-clamp", test_offset_clamp},
       {"draw-params", test_draw_params},
       {"vote", test_vote},
+      {"qbo", test_qbo},
    };
    EGLDisplay dpy = fxp_egl_make_current();
    if (dpy == EGL_NO_DISPLAY)

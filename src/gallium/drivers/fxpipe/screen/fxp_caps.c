@@ -6,7 +6,8 @@
  * instancing, primitive restart, stream output, conditional rendering, occlusion, timer, stream-output and
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
  * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
- * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes.
+ * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
+ * query results written into buffers.
  * Tessellation
  * and real multisampling stay off until their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so
  * under FXPIPE_DEBUG (draw/fxp_draw.c). */
@@ -138,6 +139,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
                                                    every kind of draw (draw/fxp_draw.c, fxp_draw_sv_test.c) */
    case PIPE_CAP_SHADER_GROUP_VOTE:             /* VOTE_ANY/ALL/EQ over the active lanes of a batch, in every
                                                    stage (shader/fxp_ops_lane.c) */
+   case PIPE_CAP_QUERY_BUFFER_OBJECT:           /* get_query_result_resource, bounds-checked
+                                                   (context/fxp_query.c) */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: fxp_varying_matches) */
