@@ -2,7 +2,7 @@
  * context (compatibility profile): the extension must be offered, and drawing with it must give the values
  * its specification asks for (worked out below from the specification, not from a run).
  *
- *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote qbo (default: all)
+ *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote qbo clock (default: all)
  *
  * Prints "ok"/"FAIL" per check (fxp_gl_check.h) and exits 1 on any failure. */
 #define GL_GLEXT_PROTOTYPES
@@ -516,6 +516,55 @@ test_qbo(void)
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
+/* ARB_shader_clock: clock2x32ARB() (low word in x, high in y) reads a counter that only moves forward within
+ * an invocation (clockARB() needs ARB_gpu_shader_int64, which GLSL 3.30 cannot enable; TGSI's CLOCK is the
+ * same instruction for both, tests/tgsi/misc-clock.test). A fragment shader reads it three times around a
+ * loop: each read, compared as (high, low), is at least the one before, and the counter is not 0. Every
+ * pixel writes 1 in red when that holds, and in green whether the last read was later than the first
+ * (counters may be coarse, so green is only required somewhere). */
+static void
+test_clock(void)
+{
+   enum { S = 32 };
+   check(has_ext("GL_ARB_shader_clock"), "GL_ARB_shader_clock offered");
+   if (!check(fxp_make_fbo(S, S), "clock FBO complete"))
+      return;
+   GLuint p = program(quad_vs,
+                      "#version 330\n"
+                      "#extension GL_ARB_shader_clock : require\n"
+                      "uniform int n; out vec4 o;\n"
+                      "bool le(uvec2 a, uvec2 b) { return a.y < b.y || (a.y == b.y && a.x <= b.x); }\n"
+                      "void main() {\n"
+                      "   uvec2 a = clock2x32ARB();\n"
+                      "   uvec2 b = clock2x32ARB();\n"
+                      "   float x = gl_FragCoord.x;\n"
+                      "   for (int i = 0; i < n; i++) x = sin(x) + 1.0;\n"
+                      "   uvec2 c = clock2x32ARB();\n"
+                      "   bool ok = a != uvec2(0u) && le(a, b) && le(b, c) && x > -10.0;\n"
+                      "   o = vec4(ok, c != a, 0.0, 1.0);\n"
+                      "}\n");
+   if (!check(p != 0, "clock program links"))
+      return;
+   glUseProgram(p);
+   glUniform1f(glGetUniformLocation(p, "z"), 0.0f);
+   glUniform1i(glGetUniformLocation(p, "n"), 2000);
+   bind_quad();
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   uint8_t px[S * S * 4];
+   glReadPixels(0, 0, S, S, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   unsigned not_ok = 0, later = 0;
+   for (int i = 0; i < S * S; i++) {
+      not_ok += px[4 * i] != 255;
+      later += px[4 * i + 1] == 255;
+   }
+   check(!not_ok, "clock: reads never go back and are not 0 (%u pixels wrong)", not_ok);
+   check(later > 0, "clock: the counter moved across 2000 iterations somewhere (%u of %u pixels)", later, S * S);
+   check(glGetError() == GL_NO_ERROR, "clock: no GL error");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -528,6 +577,7 @@ main(int argc, char **argv)
       {"draw-params", test_draw_params},
       {"vote", test_vote},
       {"qbo", test_qbo},
+      {"clock", test_clock},
    };
    EGLDisplay dpy = fxp_egl_make_current();
    if (dpy == EGL_NO_DISPLAY)

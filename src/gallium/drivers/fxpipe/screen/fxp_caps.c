@@ -7,7 +7,7 @@
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
  * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
  * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
- * query results written into buffers.
+ * query results written into buffers, shader clocks.
  * Tessellation
  * and real multisampling stay off until their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so
  * under FXPIPE_DEBUG (draw/fxp_draw.c). */
@@ -141,6 +141,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
                                                    stage (shader/fxp_ops_lane.c) */
    case PIPE_CAP_QUERY_BUFFER_OBJECT:           /* get_query_result_resource, bounds-checked
                                                    (context/fxp_query.c) */
+   case PIPE_CAP_SHADER_CLOCK:                  /* CLOCK: the monotonic clock in nanoseconds, low and high
+                                                   words (shader/fxp_ops_float.c) */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: fxp_varying_matches) */
