@@ -334,6 +334,70 @@ test_draw_params(void)
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
+/* Votes in a geometry shader: 100 one-pixel-high strips, one triangle each; c = gl_PrimitiveIDIn is odd.
+ * The invariants of test_vote, the vote inside `if (c)`, and votes on constants, written as green by every
+ * strip's fragments (flat); every row of the target must be green. */
+static void
+test_vote_gs(void)
+{
+   enum { S = 100 };
+   const char *vs = "#version 330\n"
+                    "layout(location = 0) in vec2 pos;\n"
+                    "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+   const char *gs = "#version 330\n"
+                    "#extension GL_ARB_shader_group_vote : require\n"
+                    "layout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n"
+                    "flat out int ok;\n"
+                    "void main() {\n"
+                    "   bool c = (gl_PrimitiveIDIn & 1) == 1;\n"
+                    "   bool a = anyInvocationARB(c), l = allInvocationsARB(c), e = allInvocationsEqualARB(c);\n"
+                    "   bool branch = true;\n"
+                    "   if (c)\n"
+                    "      branch = allInvocationsARB(c);\n"
+                    "   int r = int((!c || a) && (!l || c) && (e == (l || !a)) && branch &&\n"
+                    "               anyInvocationARB(true) && !allInvocationsARB(false));\n"
+                    "   for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position; ok = r; EmitVertex(); }\n"
+                    "}\n";
+   const char *fs = "#version 330\nflat in int ok; out vec4 o;\nvoid main() { o = vec4(0.0, ok, 0.0, 1.0); }\n";
+   GLuint p = glCreateProgram();
+   GLint linked = 0;
+   glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
+   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glLinkProgram(p);
+   glGetProgramiv(p, GL_LINK_STATUS, &linked);
+   if (!check(linked, "vote: geometry-shader program links"))
+      return;
+   glUseProgram(p);
+   /* strip k covers row k: a triangle from (-1, y0) to (3, y0) to (-1, y1), more than the row's width */
+   float *v = malloc(S * 6 * sizeof(float));
+   for (int k = 0; k < S; k++) {
+      const float y0 = k * 2.0f / S - 1.0f, y1 = (k + 1) * 2.0f / S - 1.0f;
+      const float t[6] = {-1.0f, y0, 3.0f, y0, -1.0f, y1 + (y1 - y0)};
+      memcpy(v + 6 * k, t, sizeof(t));
+   }
+   GLuint vao, vbo;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, S * 6 * sizeof(float), v, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+   free(v);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLES, 0, 3 * S);
+   uint8_t px[S * 4];
+   unsigned bad = 0;
+   for (int y = 0; y < S; y++) {
+      glReadPixels(0, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      bad += px[1] != 255;
+   }
+   check(!bad, "vote: geometry-shader votes keep the invariants (%u of %d rows not)", bad, S);
+   check(glGetError() == GL_NO_ERROR, "vote: geometry shader, no GL error");
+}
+
 /* ARB_shader_group_vote: anyInvocationARB(v) is true iff v is true in some active invocation of the group
  * executing together, allInvocationsARB(v) iff in all, allInvocationsEqualARB(v) iff all agree. Whatever the
  * group, these hold for every invocation (the invariants): v => any(v), all(v) => v, and equal(v) ==
@@ -345,7 +409,8 @@ test_draw_params(void)
  * values: any(c) true, all(c) and equal(c) false at every pixel (a vote that only looked at its own
  * invocation would give c, !c instead). The fragment shader writes any(c), !all(c), !equal(c), and the
  * invariants of d = x < 20 (bins and quads straddle it), the vote inside the branch, the vertex shader's
- * own votes (passed flat) and votes on constants and uniforms; all four must be 255. */
+ * own votes (passed flat) and votes on constants and uniforms; all four must be 255. Then the geometry
+ * stage's votes (test_vote_gs). */
 static void
 test_vote(void)
 {
@@ -410,6 +475,7 @@ test_vote(void)
    check(!bad[3], "vote: invariants of x < 20, the vote in a branch, uniform and constant votes, the vertex shader's votes (%u pixels not)",
          bad[3]);
    check(glGetError() == GL_NO_ERROR, "vote: no GL error");
+   test_vote_gs();
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
