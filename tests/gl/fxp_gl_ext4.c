@@ -472,7 +472,8 @@ test_vote(void)
    check(!bad[0], "vote: anyInvocationARB(checkerboard) true everywhere (%u pixels not)", bad[0]);
    check(!bad[1], "vote: allInvocationsARB(checkerboard) false everywhere (%u pixels not)", bad[1]);
    check(!bad[2], "vote: allInvocationsEqualARB(checkerboard) false everywhere (%u pixels not)", bad[2]);
-   check(!bad[3], "vote: invariants of x < 20, the vote in a branch, uniform and constant votes, the vertex shader's votes (%u pixels not)",
+   check(!bad[3], "vote: invariants of x < 20, the vote in a branch, uniform and constant votes, "
+                  "the vertex shader's votes (%u pixels not)",
          bad[3]);
    check(glGetError() == GL_NO_ERROR, "vote: no GL error");
    test_vote_gs();
@@ -482,9 +483,10 @@ test_vote(void)
 /* ARB_query_buffer_object: with a buffer bound to GL_QUERY_BUFFER, glGetQueryObject* writes the result at
  * the byte offset given as the pointer, as a GLint, GLuint, GLint64 or GLuint64 (the call's type), and
  * GL_QUERY_RESULT_AVAILABLE writes 1 once the result is available; 32-bit reads of larger values give the
- * largest value of the type (GL 4.6 4.2.3). A 64x64 quad passes 4096 samples, any-samples-passed is 1, the
- * strip generates 2 primitives; a GL_TIMESTAMP is the monotonic clock in nanoseconds (more than 2^32 once the
- * machine has run 4.3 s), so its 32-bit reads saturate. Bytes not written keep their fill (0xab). */
+ * largest value of the type (as glGetQueryObject* into memory does). A 64x64 quad passes 4096 samples,
+ * any-samples-passed is 1, the strip generates 2 primitives; a GL_TIMESTAMP is the monotonic clock in
+ * nanoseconds (more than 2^32 once the machine has run 4.3 s), so its 32-bit reads saturate. Bytes not
+ * written keep their fill (0xab). */
 static void
 test_qbo(void)
 {

@@ -291,12 +291,12 @@ result_value(const struct fxp_query *q, const union pipe_query_result *r, int in
 }
 
 /* ARB_query_buffer_object: the result (index >= 0) or its availability (index -1: 1 when available) written
- * at byte `offset` of a buffer as an I32, U32, I64 or U64, saturated to the type's largest value (GL 4.6,
- * 4.2.3: a 32-bit read of a larger count gives the largest 32-bit value). Every command has completed when
- * it returns, so an ended query is available and PIPE_QUERY_WAIT has nothing to wait for; a query still
- * active (GL never asks) is not: its availability is 0, and its result is written only when told to wait,
- * as counted so far. A write that would leave the buffer, into something other than a buffer, or of a
- * value the query does not have, is refused and writes nothing. */
+ * at byte `offset` of a buffer as an I32, U32, I64 or U64, saturated to the type's largest value (as Mesa's
+ * glGetQueryObject does on the CPU: a 32-bit read of a larger count gives the largest 32-bit value). Every
+ * command has completed when it returns, so an ended query is available and PIPE_QUERY_WAIT has nothing to
+ * wait for; a query still active (GL never asks) is not: its availability is 0, and its result is written
+ * only when told to wait, as counted so far. A write that would leave the buffer, into something other than
+ * a buffer, or of a value the query does not have, is refused and writes nothing. */
 static void
 fxp_get_query_result_resource(struct pipe_context *pipe, struct pipe_query *pq, enum pipe_query_flags flags,
                               enum pipe_query_value_type type, int index, struct pipe_resource *resource,

@@ -1,8 +1,8 @@
 /* Unit tests of query results written into buffers (context/fxp_query.c, get_query_result_resource:
- * ARB_query_buffer_object). Expected values from pipe_context's contract and GL 4.6 4.2.3: index -1 writes 1
- * when the result is available, else 0; 32-bit results saturate to the type's largest value; a write that
- * does not fit wholly inside a buffer writes nothing (and does not crash). Buffers are filled with 0xab
- * first so that bytes written, and bytes not, can be told apart. */
+ * ARB_query_buffer_object). Expected values from pipe_context's contract and GL's query object queries:
+ * index -1 writes 1 when the result is available, else 0; 32-bit results saturate to the type's largest
+ * value; a write that does not fit wholly inside a buffer writes nothing (and does not crash). Buffers are
+ * filled with 0xab first so that bytes written, and bytes not, can be told apart. */
 #include <string.h>
 
 #include "util/u_inlines.h"
