@@ -198,6 +198,7 @@ void fxp_release_resource_bindings(struct fxp_context *ctx);
 void fxp_init_query_functions(struct fxp_context *ctx);
 void fxp_init_draw_functions(struct fxp_context *ctx);
 void fxp_draw_cache_fini(struct fxp_context *ctx);   /* draw/fxp_draw.c */
+bool fxp_draw_pending(const struct fxp_context *ctx); /* draw/fxp_draw.c: binned primitives not yet drawn */
 void fxp_init_so_functions(struct fxp_context *ctx);
 /* Conditional rendering (context/fxp_query.c): whether commands subject to it should run now. */
 bool fxp_render_condition_passes(struct fxp_context *ctx);

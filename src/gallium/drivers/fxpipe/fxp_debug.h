@@ -111,6 +111,8 @@ bool fxp_refuse(const char *fmt, ...) PRINTFLIKE(1, 2);
  * |                          | user constants                 | st/mesa sets it again                                |
  * | FXP_GL_NO_QUERY          | create_query (NULL)            | GL_OUT_OF_MEMORY from glBeginQuery*, glEndQuery,     |
  * |                          |                                | glQueryCounter (queryobj.c)                          |
+ * | FXP_GL_NO_QUERY_STORE    | get_query_result_resource (it  | no error; the query buffer keeps its contents        |
+ * |                          | returns nothing)               | (glGetQueryObject* with a GL_QUERY_BUFFER bound)     |
  * | FXP_GL_SKIPPED_DISPATCH  | launch_grid (it returns        | no error; the dispatch does not run                  |
  * |                          | nothing)                       |                                                      |
  * | FXP_GL_PART_DISPATCH     | a dispatch's work groups       | no error; some or all of them do not run             |
@@ -160,6 +162,7 @@ bool fxp_refuse(const char *fmt, ...) PRINTFLIKE(1, 2);
 #define FXP_GL_ZERO_CONSTANTS \
    "; GL: no error, shaders read this constant buffer (the uniforms) as 0 until it is set again"
 #define FXP_GL_NO_QUERY "; GL: GL_OUT_OF_MEMORY from the glBeginQuery*, glEndQuery or glQueryCounter that asked"
+#define FXP_GL_NO_QUERY_STORE "; GL: no error, the query buffer keeps its contents"
 #define FXP_GL_SKIPPED_DISPATCH "; GL: no error, the dispatch does not run"
 #define FXP_GL_PART_DISPATCH "; GL: no error, some or all of the dispatch's work groups do not run"
 #define FXP_GL_SHADER_DISPATCHES "; GL: no error, dispatches with this program do not run"

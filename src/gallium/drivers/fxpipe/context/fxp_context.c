@@ -1,6 +1,7 @@
 /* pipe_context creation and destruction, flush and barriers, the application's debug callback (KHR_debug,
  * fxp_debug.h), and the watchdog's reports and reset status (fxp_context.h, "Watchdog"). Every command runs
- * to completion when called, so flush only hands out a fence, and barriers have nothing to order. */
+ * to completion when called, so flush only hands out a fence, and barriers have nothing to order (the texture
+ * barrier checks that no binned primitive is left). */
 #include <inttypes.h>
 #include <string.h>
 #include "util/u_inlines.h"
@@ -24,9 +25,20 @@ fxp_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence, unsigned 
    }
 }
 
+/* ARB_texture_barrier (GL 4.5's glTextureBarrier) and framebuffer fetch's barriers: what earlier draws wrote
+ * must be what later draws sample. fxpipe has nothing to wait for here, and the barrier checks that this
+ * holds: a draw's binned scene is flushed before draw_vbo returns, and the flush returns only once every
+ * rasterizing thread has finished its bins (raster/fxp_raster.c fxp_raster_end, fxp_pool_run); clears, copies,
+ * blits and compute dispatches complete before they return too. Render targets are the textures' own memory
+ * (mapped, not copied), and the sampler reads that memory directly: its one cache, the FXT1 blocks decoded
+ * for the lanes of one instruction (sampler/fxp_sampler_fast.c), lives only for that instruction, and FXT1
+ * is never a render target. tests/gl/fxp_gl_ext4.c, section barrier, draws with barriers between passes on
+ * several threads. */
 static void
 fxp_texture_barrier(struct pipe_context *pipe, unsigned flags)
 {
+   assert(!fxp_draw_pending(fxp_context(pipe)));
+   (void)pipe;
 }
 
 static void

@@ -4,6 +4,8 @@
  * TIMESTAMP_DISJOINT; pipeline statistics (ctx->stats: the draw stages count vertices, primitives and
  * shader invocations, the raster threads fragments shaded); and conditional rendering on a query's
  * result. Every command has completed when it returns, so results are always available. Query types fxpipe does not implement are refused.
+ * Results are also written into buffers (ARB_query_buffer_object: get_query_result_resource), saturated to
+ * the type GL asks for.
  *
  * Driver queries (pipe_screen::get_driver_query_info; GALLIUM_HUD shows them by name): fxpipe's own
  * counters of ctx->perf, counted on the drawing thread whether or not a query runs. */
@@ -14,6 +16,7 @@
 #include "fxp_context.h"
 #include "fxp_screen.h"
 #include "fxp_debug.h"
+#include "fxp_resource.h"
 #include "context/fxp_pool.h"
 
 struct fxp_query {
@@ -254,6 +257,102 @@ fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait
    return true;
 }
 
+/* The one value of a result GL stores (ARB_query_buffer_object): predicates 0 or 1, PIPELINE_STATISTICS its
+ * counter `index` (enum pipe_statistics_query_index), SO_STATISTICS primitives written (0) or needed (1).
+ * False if the query has no such value. */
+static bool
+result_value(const struct fxp_query *q, const union pipe_query_result *r, int index, uint64_t *value)
+{
+   switch (q->type) {
+   case PIPE_QUERY_OCCLUSION_PREDICATE:
+   case PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
+   case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
+   case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
+   case PIPE_QUERY_GPU_FINISHED:
+      *value = r->b ? 1 : 0;
+      return true;
+   case PIPE_QUERY_PIPELINE_STATISTICS:
+      if (index < 0 || (unsigned)index >= ARRAY_SIZE(r->pipeline_statistics.counters))
+         return false;
+      *value = r->pipeline_statistics.counters[index];
+      return true;
+   case PIPE_QUERY_SO_STATISTICS:
+      if (index != 0 && index != 1)
+         return false;
+      *value = index ? r->so_statistics.primitives_storage_needed : r->so_statistics.num_primitives_written;
+      return true;
+   case PIPE_QUERY_TIMESTAMP_DISJOINT:
+      *value = r->timestamp_disjoint.disjoint ? 1 : 0;
+      return true;
+   default:
+      *value = r->u64;
+      return true;
+   }
+}
+
+/* ARB_query_buffer_object: the result (index >= 0) or its availability (index -1: 1 when available) written
+ * at byte `offset` of a buffer as an I32, U32, I64 or U64, saturated to the type's largest value (as Mesa's
+ * glGetQueryObject does on the CPU: a 32-bit read of a larger count gives the largest 32-bit value). Every
+ * command has completed when it returns, so an ended query is available and PIPE_QUERY_WAIT has nothing to
+ * wait for; a query still active (GL never asks) is not: its availability is 0, and its result is written
+ * only when told to wait, as counted so far. A write that would leave the buffer, into something other than
+ * a buffer, or of a value the query does not have, is refused and writes nothing. */
+static void
+fxp_get_query_result_resource(struct pipe_context *pipe, struct pipe_query *pq, enum pipe_query_flags flags,
+                              enum pipe_query_value_type type, int index, struct pipe_resource *resource,
+                              unsigned offset)
+{
+   struct fxp_context *ctx = fxp_context(pipe);
+   struct fxp_query *q = (struct fxp_query *)pq;
+   const unsigned size_B = type == PIPE_QUERY_TYPE_I64 || type == PIPE_QUERY_TYPE_U64 ? 8 : 4;
+
+   if (!q || !resource || resource->target != PIPE_BUFFER || offset > resource->width0 ||
+       resource->width0 - offset < size_B) {
+      fxp_ctx_refuse(ctx, "a query result of %u bytes at byte %u of a %u-byte %s" FXP_GL_NO_QUERY_STORE, size_B,
+                     offset, resource ? resource->width0 : 0,
+                     resource && resource->target == PIPE_BUFFER ? "buffer" : "resource that is not a buffer");
+      return;
+   }
+   uint64_t v;
+   if (index < 0) {
+      v = !q->active;
+   } else {
+      if (q->active && !(flags & PIPE_QUERY_WAIT))
+         return; /* not available: GL's QUERY_RESULT_NO_WAIT leaves the buffer alone */
+      if (q->active) {
+         q->end = fxp_query_counter(ctx, q->type, query_stream(q));
+         q->end2 = ctx->prims_generated[query_stream(q)];
+         q->stats_end = ctx->stats;
+      }
+      union pipe_query_result r;
+      memset(&r, 0, sizeof(r));
+      if (!fxp_get_query_result(pipe, pq, true, &r) || !result_value(q, &r, index, &v)) {
+         fxp_ctx_refuse(ctx, "value %d of a query of type %u into a buffer" FXP_GL_NO_QUERY_STORE, index,
+                        q->type);
+         return;
+      }
+   }
+   switch (type) {
+   case PIPE_QUERY_TYPE_I32: v = MIN2(v, (uint64_t)INT32_MAX); break;
+   case PIPE_QUERY_TYPE_U32: v = MIN2(v, (uint64_t)UINT32_MAX); break;
+   case PIPE_QUERY_TYPE_I64: v = MIN2(v, (uint64_t)INT64_MAX); break;
+   case PIPE_QUERY_TYPE_U64: break;
+   }
+   struct fxp_resource *res = fxp_resource(resource);
+   uint8_t *base = fxp_resource_map(res);
+   if (!base) {
+      fxp_ctx_refuse(ctx, "a query result into a buffer that cannot be mapped" FXP_GL_NO_QUERY_STORE);
+      return;
+   }
+   if (size_B == 8) {
+      memcpy(base + offset, &v, 8); /* little-endian hosts: the buffer holds GL's layout */
+   } else {
+      const uint32_t v32 = (uint32_t)v;
+      memcpy(base + offset, &v32, 4);
+   }
+   fxp_resource_unmap(res);
+}
+
 /* While a query is active its end is the current counter, so that a result read mid-query (conditional
  * rendering on a running query is undefined in GL; this keeps it harmless) is what has been counted. */
 bool
@@ -309,5 +408,6 @@ fxp_init_query_functions(struct fxp_context *ctx)
    ctx->base.begin_query = fxp_begin_query;
    ctx->base.end_query = fxp_end_query;
    ctx->base.get_query_result = fxp_get_query_result;
+   ctx->base.get_query_result_resource = fxp_get_query_result_resource;
    ctx->base.set_active_query_state = fxp_set_active_query_state;
 }

@@ -145,6 +145,12 @@ reserve(void **p, size_t *cap, size_t n, size_t elem_B)
    return true;
 }
 
+bool
+fxp_draw_pending(const struct fxp_context *ctx)
+{
+   return ctx->draw_cache && fxp_raster_cache_pending(&ctx->draw_cache->raster);
+}
+
 void
 fxp_draw_cache_fini(struct fxp_context *ctx)
 {

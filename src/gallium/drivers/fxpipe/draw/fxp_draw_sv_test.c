@@ -27,10 +27,10 @@
  * 1, 1); the FS writes them to COLOR[0] and COLOR[1]. The expected image is built by expect_draws() from the
  * rules above; every other pixel keeps the clear value.
  *
- * What fxpipe advertises (screen/fxp_caps.c): PIPE_CAP_START_INSTANCE 0, PIPE_CAP_DRAW_PARAMETERS 0,
- * PIPE_CAP_MULTI_DRAW_INDIRECT 0, PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR 0 (so
- * GL does not use these yet); direct multi-draws are always supported by the Gallium interface. The draw path
- * implements all of them, and these tests run them regardless of the caps.
+ * What fxpipe advertises (screen/fxp_caps.c): PIPE_CAP_START_INSTANCE, PIPE_CAP_DRAW_PARAMETERS,
+ * PIPE_CAP_MULTI_DRAW_INDIRECT and PIPE_CAP_VERTEX_ELEMENT_INSTANCE_DIVISOR are claimed; direct multi-draws are
+ * always supported by the Gallium interface. These tests run the draw path whatever the caps say; GL's view of
+ * the same values is tests/gl/fxp_gl_ext4.c, section draw-params.
  *
  * Fragment-shader system values (tgsi.rst; raster/fxp_shade.c fxp_shade_batch()):
  *   POSITION           (x + 0.5, y + 0.5, window z, 1 / w_clip) with the upper-left origin and half-integer
@@ -432,8 +432,8 @@ done:
    free(e);
 }
 
-/* Caps for the draw parameters: answered as booleans. fxpipe claims none of them yet (see the header); the
- * draws below run whatever the answers. */
+/* Caps for the draw parameters: answered as booleans (see the header for which are claimed); the draws below
+ * run whatever the answers. */
 static void
 test_caps(struct fxp_t *t)
 {

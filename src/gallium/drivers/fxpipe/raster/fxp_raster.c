@@ -129,6 +129,12 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
 }
 
 bool
+fxp_raster_cache_pending(const struct fxp_raster_cache *c)
+{
+   return c->scene && c->scene->num_prims;
+}
+
+bool
 fxp_raster_begin(struct fxp_raster *r)
 {
    struct fxp_fragment *f = &r->frag;

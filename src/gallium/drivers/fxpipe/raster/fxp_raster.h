@@ -73,6 +73,9 @@ struct fxp_raster_cache {
    struct fxp_scene *scene;
 };
 void fxp_raster_cache_fini(struct fxp_raster_cache *c);
+/* Whether the cache's scene holds primitives not yet drawn: never between draws, since fxp_raster_end
+ * flushes it and waits for every thread (the texture barrier checks this). */
+bool fxp_raster_cache_pending(const struct fxp_raster_cache *c);
 
 /* One draw's rasterizer state. The caller zeroes it and sets the fields of the first group before
  * fxp_raster_begin. */

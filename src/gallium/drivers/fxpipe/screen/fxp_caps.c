@@ -5,9 +5,11 @@
  * doubles, four vertex streams, 16 viewports, 8 render targets, texture arrays and buffer textures,
  * instancing, primitive restart, stream output, conditional rendering, occlusion, timer, stream-output and
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
- * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. Tessellation
- * and real multisampling stay off until their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so
- * under FXPIPE_DEBUG (draw/fxp_draw.c). */
+ * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
+ * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
+ * query results written into buffers, shader clocks. Tessellation and real multisampling stay off until
+ * their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so under
+ * FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
 
 #include "c11/threads.h"
@@ -127,6 +129,19 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_FRAMEBUFFER_NO_ATTACHMENT:     /* rasterizes to fb->width x height with no buffer mapped */
    case PIPE_CAP_FS_FINE_DERIVATIVE:            /* DDX_FINE / DDY_FINE */
    case PIPE_CAP_SHADER_STENCIL_EXPORT:         /* the FS's STENCIL output is the reference (fragment/) */
+   case PIPE_CAP_TEXTURE_BARRIER:               /* every draw has finished its scene when it returns, so
+                                                   what it rendered is what later draws sample
+                                                   (context/fxp_context.c fxp_texture_barrier) */
+   case PIPE_CAP_POLYGON_OFFSET_CLAMP:          /* offset_clamp bounds the offset, by its sign (raster/fxp_setup.c
+                                                   polygon_offset) */
+   case PIPE_CAP_DRAW_PARAMETERS:               /* BASEVERTEX, BASEINSTANCE, DRAWID in the vertex shader, for
+                                                   every kind of draw (draw/fxp_draw.c, fxp_draw_sv_test.c) */
+   case PIPE_CAP_SHADER_GROUP_VOTE:             /* VOTE_ANY/ALL/EQ over the active lanes of a batch, in every
+                                                   stage (shader/fxp_ops_lane.c) */
+   case PIPE_CAP_QUERY_BUFFER_OBJECT:           /* get_query_result_resource, bounds-checked
+                                                   (context/fxp_query.c) */
+   case PIPE_CAP_SHADER_CLOCK:                  /* CLOCK: the monotonic clock in nanoseconds, low and high
+                                                   words (shader/fxp_ops_float.c) */
       return 1;
    case PIPE_CAP_MAX_VARYINGS:
       return 32; /* the vertex and geometry shaders' 32 outputs (generic ones past 31 come as PATCH: fxp_varying_matches) */
