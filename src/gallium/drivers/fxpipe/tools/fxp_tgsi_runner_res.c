@@ -502,6 +502,43 @@ bind_images(struct pipe_screen *screen, struct pipe_context *pipe, const struct 
    return true;
 }
 
+/* Reads image `img` whole into got[] (rows of row_B bytes, slice by slice): a multisample one from its
+ * storage, every sample (a map would give the resolved pixels), the others through a map. */
+static bool
+read_image(struct pipe_context *pipe, const struct image_spec *im, struct pipe_resource *img, unsigned row_B,
+           unsigned slices, uint8_t *got)
+{
+   if (im->samples) {
+      struct fxp_resource *res = fxp_resource(img);
+      for (unsigned z = 0; z < slices; z++)
+         for (unsigned y = 0; y < im->height; y++)
+            memcpy(got + ((size_t)z * im->height + y) * row_B, fxp_resource_texel(res, res->data, 0, 0, y, z),
+                   row_B);
+      return true;
+   }
+   const bool buffer = im->target == PIPE_BUFFER;
+   struct pipe_transfer *xfer;
+   struct pipe_box box;
+   const uint8_t *m;
+   if (buffer) {
+      u_box_1d(0, row_B, &box);
+      m = pipe->buffer_map(pipe, img, 0, PIPE_MAP_READ, &box, &xfer);
+   } else {
+      u_box_3d(0, 0, 0, im->width, im->height, slices, &box);
+      m = pipe->texture_map(pipe, img, 0, PIPE_MAP_READ, &box, &xfer);
+   }
+   if (!m)
+      return false;
+   for (unsigned z = 0; z < slices; z++)
+      for (unsigned y = 0; y < im->height; y++)
+         memcpy(got + ((size_t)z * im->height + y) * row_B, m + z * xfer->layer_stride + y * xfer->stride, row_B);
+   if (buffer)
+      pipe->buffer_unmap(pipe, xfer);
+   else
+      pipe->texture_unmap(pipe, xfer);
+   return true;
+}
+
 /* Compares the images that have an [expect image I] section with it: the whole resource, in the layout of
  * the [image] data lines. */
 bool
@@ -511,7 +548,6 @@ check_images(struct pipe_context *pipe, const struct test *t, struct pipe_resour
       const struct image_spec *im = &t->images[i];
       if (!im->present || !im->expect.present || !imgs[i])
          continue;
-      const bool buffer = im->target == PIPE_BUFFER;
       const unsigned row_B = im->width * MAX2(im->samples, 1) * util_format_get_blocksize(im->format);
       const unsigned slices = image_slices(im), n_words = row_B / 4 * im->height * slices;
       if (im->expect.n != n_words)
@@ -519,43 +555,10 @@ check_images(struct pipe_context *pipe, const struct test *t, struct pipe_resour
       uint32_t *got = malloc((size_t)n_words * 4);
       if (!got)
          return fail("out of memory");
-      if (im->samples) {
-         /* every sample from the storage (a map would give the resolved pixels) */
-         struct fxp_resource *res = fxp_resource(imgs[i]);
-         for (unsigned z = 0; z < slices; z++)
-            for (unsigned y = 0; y < im->height; y++)
-               memcpy((uint8_t *)got + ((size_t)z * im->height + y) * row_B,
-                      fxp_resource_texel(res, res->data, 0, 0, y, z), row_B);
-         char what[32];
-         snprintf(what, sizeof(what), "image %u", i);
-         const bool ok = compare(&im->expect, got, n_words, what);
-         free(got);
-         if (!ok)
-            return false;
-         continue;
-      }
-      struct pipe_transfer *xfer;
-      struct pipe_box box;
-      const uint8_t *m;
-      if (buffer) {
-         u_box_1d(0, row_B, &box);
-         m = pipe->buffer_map(pipe, imgs[i], 0, PIPE_MAP_READ, &box, &xfer);
-      } else {
-         u_box_3d(0, 0, 0, im->width, im->height, slices, &box);
-         m = pipe->texture_map(pipe, imgs[i], 0, PIPE_MAP_READ, &box, &xfer);
-      }
-      if (!m) {
+      if (!read_image(pipe, im, imgs[i], row_B, slices, (uint8_t *)got)) {
          free(got);
          return fail("cannot map image %u", i);
       }
-      for (unsigned z = 0; z < slices; z++)
-         for (unsigned y = 0; y < im->height; y++)
-            memcpy((uint8_t *)got + ((size_t)z * im->height + y) * row_B,
-                   m + z * xfer->layer_stride + y * xfer->stride, row_B);
-      if (buffer)
-         pipe->buffer_unmap(pipe, xfer);
-      else
-         pipe->texture_unmap(pipe, xfer);
       char what[32];
       snprintf(what, sizeof(what), "image %u", i);
       const bool ok = compare(&im->expect, got, n_words, what);
