@@ -257,20 +257,33 @@ fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait
    return true;
 }
 
+/* Query types whose result is union pipe_query_result's b (the predicates). */
+static bool
+result_is_bool(unsigned type)
+{
+   switch (type) {
+   case PIPE_QUERY_OCCLUSION_PREDICATE:
+   case PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
+   case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
+   case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
+   case PIPE_QUERY_GPU_FINISHED:
+      return true;
+   default:
+      return false;
+   }
+}
+
 /* The one value of a result GL stores (ARB_query_buffer_object): predicates 0 or 1, PIPELINE_STATISTICS its
  * counter `index` (enum pipe_statistics_query_index), SO_STATISTICS primitives written (0) or needed (1).
  * False if the query has no such value. */
 static bool
 result_value(const struct fxp_query *q, const union pipe_query_result *r, int index, uint64_t *value)
 {
-   switch (q->type) {
-   case PIPE_QUERY_OCCLUSION_PREDICATE:
-   case PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
-   case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
-   case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
-   case PIPE_QUERY_GPU_FINISHED:
+   if (result_is_bool(q->type)) {
       *value = r->b ? 1 : 0;
       return true;
+   }
+   switch (q->type) {
    case PIPE_QUERY_PIPELINE_STATISTICS:
       if (index < 0 || (unsigned)index >= ARRAY_SIZE(r->pipeline_statistics.counters))
          return false;
@@ -372,24 +385,14 @@ fxp_render_condition_passes(struct fxp_context *ctx)
    if (!fxp_get_query_result(&ctx->base, (struct pipe_query *)q, true, &result))
       return true;
    bool value;
-   switch (q->type) {
-   case PIPE_QUERY_OCCLUSION_PREDICATE:
-   case PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
-   case PIPE_QUERY_SO_OVERFLOW_PREDICATE:
-   case PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
-   case PIPE_QUERY_GPU_FINISHED:
+   if (result_is_bool(q->type))
       value = result.b;
-      break;
-   case PIPE_QUERY_SO_STATISTICS:
+   else if (q->type == PIPE_QUERY_SO_STATISTICS)
       value = result.so_statistics.num_primitives_written != 0;
-      break;
-   case PIPE_QUERY_PIPELINE_STATISTICS:
+   else if (q->type == PIPE_QUERY_PIPELINE_STATISTICS)
       value = true; /* not a predicate GL offers */
-      break;
-   default:
+   else
       value = result.u64 != 0;
-      break;
-   }
    /* render_condition's `condition`: skip when the result equals it */
    return value != ctx->render_cond_condition;
 }
