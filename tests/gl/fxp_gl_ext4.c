@@ -14,6 +14,7 @@
 
 #include "fxp_gl_check.h"
 #include "fxp_gl_egl.h"
+#include "fxp_gl_shader.h"
 
 static int
 has_ext(const char *name)
@@ -27,28 +28,12 @@ has_ext(const char *name)
 }
 
 static GLuint
-shader(GLenum stage, const char *src)
-{
-   GLuint s = glCreateShader(stage);
-   GLint ok = 0;
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[2048];
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      printf("compile error: %s\n", log);
-   }
-   return s;
-}
-
-static GLuint
 program(const char *vs, const char *fs)
 {
    GLuint p = glCreateProgram();
    GLint ok = 0;
-   glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glAttachShader(p, fxp_gl_shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, fxp_gl_shader(GL_FRAGMENT_SHADER, fs));
    glBindAttribLocation(p, 0, "pos");
    glLinkProgram(p);
    glGetProgramiv(p, GL_LINK_STATUS, &ok);
@@ -361,9 +346,9 @@ test_vote_gs(void)
    const char *fs = "#version 330\nflat in int ok; out vec4 o;\nvoid main() { o = vec4(0.0, ok, 0.0, 1.0); }\n";
    GLuint p = glCreateProgram();
    GLint linked = 0;
-   glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
-   glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
-   glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+   glAttachShader(p, fxp_gl_shader(GL_VERTEX_SHADER, vs));
+   glAttachShader(p, fxp_gl_shader(GL_GEOMETRY_SHADER, gs));
+   glAttachShader(p, fxp_gl_shader(GL_FRAGMENT_SHADER, fs));
    glLinkProgram(p);
    glGetProgramiv(p, GL_LINK_STATUS, &linked);
    if (!check(linked, "vote: geometry-shader program links"))

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "fxp_gl_check.h"
+#include "fxp_gl_shader.h"
 
 #define W 16
 #define H 16
@@ -56,22 +57,6 @@ make_current_es31(void)
 }
 
 static GLuint
-shader(GLenum type, const char *src)
-{
-   GLuint s = glCreateShader(type);
-   GLint ok = 0;
-   glShaderSource(s, 1, &src, NULL);
-   glCompileShader(s);
-   glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-   if (!ok) {
-      char log[2048];
-      glGetShaderInfoLog(s, sizeof(log), NULL, log);
-      fprintf(stderr, "compile error:\n%s\n%s\n", src, log);
-   }
-   return s;
-}
-
-static GLuint
 link(GLuint a, GLuint b, const char *const *varyings, int n_varyings)
 {
    GLuint p = glCreateProgram();
@@ -90,13 +75,13 @@ link(GLuint a, GLuint b, const char *const *varyings, int n_varyings)
 static GLuint
 draw_program(const char *vs, const char *fs)
 {
-   return link(shader(GL_VERTEX_SHADER, vs), shader(GL_FRAGMENT_SHADER, fs), NULL, 0);
+   return link(fxp_gl_shader(GL_VERTEX_SHADER, vs), fxp_gl_shader(GL_FRAGMENT_SHADER, fs), NULL, 0);
 }
 
 static GLuint
 compute_program(const char *cs)
 {
-   return link(shader(GL_COMPUTE_SHADER, cs), 0, NULL, 0);
+   return link(fxp_gl_shader(GL_COMPUTE_SHADER, cs), 0, NULL, 0);
 }
 
 static GLuint
@@ -361,10 +346,10 @@ transform_feedback(void)
 {
    /* room for 2 points of one float each; 1000 points drawn: 2 are written, the bytes after them stay */
    static const char *const varyings[] = {"v"};
-   GLuint prog = link(shader(GL_VERTEX_SHADER, "#version 310 es\nout float v;\n"
+   GLuint prog = link(fxp_gl_shader(GL_VERTEX_SHADER, "#version 310 es\nout float v;\n"
                                                "void main() { v = float(gl_VertexID) + 1.0; "
                                                "gl_Position = vec4(0.0, 0.0, 0.0, 1.0); }\n"),
-                      shader(GL_FRAGMENT_SHADER, "#version 310 es\nprecision mediump float; out vec4 o;\n"
+                      fxp_gl_shader(GL_FRAGMENT_SHADER, "#version 310 es\nprecision mediump float; out vec4 o;\n"
                                                  "void main() { o = vec4(1.0); }\n"),
                       varyings, 1);
    float init[8] = {-1, -1, -1, -1, -1, -1, -1, -1};
