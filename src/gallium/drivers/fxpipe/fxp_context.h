@@ -105,6 +105,8 @@ struct fxp_context {
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
       uint64_t resolves, resolves_direct;      /* multisample resolves (blits); those written straight into the
                                                   destination (ops/fxp_blit_ms.c resolve_direct) */
+      int64_t shaders_alive;                   /* shader CSOs created less those deleted (state/fxp_state_shader.c,
+                                                  compute/): 0 at the context's end unless one leaked */
    } perf;
 
    /* each stage's bindings in the engine's form, prepared again only where dirty (state/fxp_state_bindings.c) */

@@ -60,6 +60,7 @@ fxp_create_compute_state(struct pipe_context *pipe, const struct pipe_compute_st
       return NULL;
    }
    cs->shared_size_B = cso->req_local_mem;
+   fxp_context(pipe)->perf.shaders_alive++;
    return cs;
 }
 
@@ -74,6 +75,7 @@ fxp_delete_compute_state(struct pipe_context *pipe, void *p)
 {
    struct fxp_compute_shader *cs = p;
 
+   fxp_context(pipe)->perf.shaders_alive--;
    fxp_program_destroy(cs->prog);
    FREE(cs);
 }

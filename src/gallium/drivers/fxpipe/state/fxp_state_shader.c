@@ -43,6 +43,7 @@ fxp_create_shader(struct pipe_context *pipe, enum pipe_shader_type stage,
    sh->prog = fxp_program_create(sh->state.tokens, stage, error, sizeof(error));
    if (!sh->prog)
       fxp_ctx_todo(fxp_context(pipe), "shader engine: %s", error);
+   fxp_context(pipe)->perf.shaders_alive++;
    return sh;
 }
 
@@ -53,6 +54,7 @@ fxp_delete_shader(struct pipe_context *pipe, void *shader)
 
    if (!sh)
       return;
+   fxp_context(pipe)->perf.shaders_alive--;
    fxp_program_destroy(sh->prog);
    FREE((void *)sh->state.tokens);
    FREE(sh);
