@@ -13,7 +13,11 @@
  *   centroid   a centroid varying of a partly covered pixel is taken inside the primitive, a plain one at
  *              the centre;
  *   mask in    gl_SampleMaskIn is the covered samples, and 1 with GL_MULTISAMPLE disabled;
- *   blits      a single-sample texture blitted into a 4x renderbuffer gives every sample its value.
+ *   blits      a single-sample texture blitted into a 4x renderbuffer gives every sample its value;
+ *   fetch      framebuffer fetch reads each sample's own value (EXT_shader_framebuffer_fetch: the value at
+ *              (x, y, sample)): a quad of two triangles drawn twice with "red < 0.25 ? red + 0.5 : discard"
+ *              leaves every sample at 0.5, the pixels on the shared edge too (shaded per pixel, a pixel there
+ *              took the second triangle's decision from a sample the first had written).
  * The suite runs it with the fast per-fragment paths and without them (FXPIPE_DEBUG=nofast). */
 #define GL_GLEXT_PROTOTYPES
 #include <math.h>
@@ -477,6 +481,39 @@ blit_tests(void)
    glDeleteFramebuffers(1, &fbo);
 }
 
+static void
+fetch_test(void)
+{
+   static const char *fs =
+      "#version 330\n"
+      "#extension GL_EXT_shader_framebuffer_fetch : require\n"
+      "inout vec4 o;\n"
+      "void main() { if (o.r < 0.25) o = o + vec4(0.5, 0.0, 0.0, 0.0); else discard; }\n";
+   int linked = 0;
+   const GLuint prog = fxp_program(vs_src, fs, "unused", &linked);
+   if (!check(linked, "framebuffer fetch program links"))
+      return;
+   for (int n = 4; n <= 8; n *= 2) {
+      unsigned char px[W * H * 4];
+      const GLuint fbo = ms_fbo(n, GL_RGBA8, 0);
+      if (!check(fbo != 0, "%d samples: framebuffer complete", n))
+         return;
+      glClearColor(0, 0, 0, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glUseProgram(prog);
+      draw_rect(0, W, 0.0f);
+      draw_rect(0, W, 0.0f);
+      resolve_read(fbo, px);
+      int bad = -1;
+      for (int i = 0; i < W * H && bad < 0; i++)
+         if (!near(px[4 * i], 127.5))
+            bad = i;
+      check(bad < 0, "fetch, %d samples: every pixel red 0.5 after two draws (pixel %d: %d)", n, bad,
+            bad < 0 ? 0 : px[4 * bad]);
+      glDeleteFramebuffers(1, &fbo);
+   }
+}
+
 int
 main(void)
 {
@@ -501,6 +538,7 @@ main(void)
    centroid_test(fetch);
    mask_in_test(fetch);
    blit_tests();
+   fetch_test();
    check(glGetError() == GL_NO_ERROR, "no GL error");
    printf("%d failures\n", failures);
    return failures ? 1 : 0;

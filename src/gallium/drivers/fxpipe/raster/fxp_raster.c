@@ -81,6 +81,10 @@ setup_samples(struct fxp_raster *r)
                       fi->system_value_semantic_name[i] == TGSI_SEMANTIC_SAMPLEPOS;
    for (unsigned i = 0; i < fi->num_inputs; i++)
       reads_sample |= fi->input_interpolate_loc[i] == TGSI_INTERPOLATE_LOC_SAMPLE;
+   /* framebuffer fetch reads the value at the same (x, y, sample) (EXT_shader_framebuffer_fetch): shaded per
+    * sample, or a pixel on a primitive's edge would decide all its samples by sample 0, which the primitive
+    * beside it may have written (piglit's discard-ms4/ms8) */
+   reads_sample |= fi->opcode_count[TGSI_OPCODE_FBFETCH] > 0;
    r->per_sample = r->ms_coverage && (ctx->min_samples > 1 || reads_sample);
    r->sample_lo = r->sample_hi = 0;
    for (unsigned s = 0; s < r->samples; s++) {

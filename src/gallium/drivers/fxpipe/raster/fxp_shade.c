@@ -436,7 +436,7 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
          sample_depth(r, bt, zc, s, zs);
          int xs[FXP_W];
          for (unsigned l = 0; l < FXP_W; l++)
-            xs[l] = bt->x[l] * (int)S + (int)s;
+            xs[l] = fxp_sample_column(bt->x[l], S, s);
          ts->samples_passed += fxp_fragment_early_zs(&r->frag, xs, bt->y, zs, &m, p->front);
          for (unsigned l = 0; l < FXP_W; l++)
             if ((before & ~m) & (1u << l))

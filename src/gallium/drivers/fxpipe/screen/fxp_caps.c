@@ -214,6 +214,14 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
                                           (shader/fxp_image.c: multisample images, whose sample count
                                           is_format_supported gives st/mesa's MAX_IMAGE_SAMPLES) */
       return fxp_screen(screen)->msaa;
+   /* Framebuffer fetch (FBFETCH, shader/fxp_ops_lane.c; raster/fxp_shade.c frag_fb_fetch) on every render
+    * target, coherent: a tile's primitives are shaded in order on one thread, and no two quads of a batch
+    * are at the same place (raster/fxp_shade.h), so a fetch sees every earlier fragment of its pixel. st/mesa
+    * builds EXT_shader_framebuffer_fetch and KHR_blend_equation_advanced(_coherent) on it. */
+   case PIPE_CAP_FBFETCH:
+      return 8;
+   case PIPE_CAP_FBFETCH_COHERENT:
+      return 1;
    /* Not yet: anisotropic filtering and the rest of GL 4.x */
    case PIPE_CAP_ANISOTROPIC_FILTER:
       return 0;
