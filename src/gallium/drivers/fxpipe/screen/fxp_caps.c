@@ -7,9 +7,9 @@
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
  * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
  * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
- * query results written into buffers, shader clocks. Tessellation and real multisampling stay off until
- * their issues land. A shader the engine cannot decode is not run: its draws are skipped and say so under
- * FXPIPE_DEBUG (draw/fxp_draw.c). */
+ * query results written into buffers, shader clocks, framebuffer fetch. Multisampling at 2-16 samples
+ * (unless FXPIPE_MSAA=0). Tessellation stays off until its issue lands. A shader the engine cannot decode is
+ * not run: its draws are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
 
 #include "c11/threads.h"
