@@ -62,7 +62,8 @@ unsigned fxp_decomp_count(enum pipe_prim_type mode, unsigned flags, unsigned cou
 
 /* Writes primitives first_prim, first_prim + 1, ... of a restart-free run of `count` elements (elts[]: the
  * run's vertex numbers) as whole primitives into out[] (fxp_decomp_verts entries each, at most out_cap entries)
- * and, if prim_flags is not NULL, their FXP_PRIM_* bits; returns how many it wrote (0 once first_prim is past
+ * and, if prim_flags is not NULL, their FXP_PRIM_* bits (room for out_cap / fxp_decomp_verts bytes: as many
+ * as out_cap for points); returns how many it wrote (0 once first_prim is past
  * the last, or out_cap is smaller than one primitive). Only elts[0 .. count) is read. */
 unsigned fxp_decomp_prims(enum pipe_prim_type mode, unsigned flags, const uint32_t *elts, unsigned count,
                        unsigned first_prim, uint32_t *out, uint8_t *prim_flags, unsigned out_cap);

@@ -388,7 +388,9 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
 {
    struct fxp_render *r = cl->r;
    uint32_t v[ASSEMBLY_BATCH_PRIMS * 3];
-   uint8_t pf[ASSEMBLY_BATCH_PRIMS];
+   /* a flag byte a primitive: points fill v with one vertex each, so as many primitives as v has entries
+    * (ASAN found the overflow of a 64-byte array on a large point draw, unit test draw_sv.large_draw) */
+   uint8_t pf[ARRAY_SIZE(v)];
    const unsigned vpp = fxp_decomp_verts(mode, dflags);
 
    for (unsigned k = 0, got; (got = fxp_decomp_prims(mode, dflags, e, n, k, v, pf, ARRAY_SIZE(v))); k += got) {
