@@ -16,17 +16,6 @@
 #include "fxp_gl_egl.h"
 #include "fxp_gl_shader.h"
 
-static int
-has_ext(const char *name)
-{
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++)
-      if (!strcmp((const char *)glGetStringi(GL_EXTENSIONS, i), name))
-         return 1;
-   return 0;
-}
-
 static GLuint
 program(const char *vs, const char *fs)
 {
@@ -76,8 +65,8 @@ static void
 test_barrier(void)
 {
    enum { W = 300, H = 200, PASSES = 40 };
-   check(has_ext("GL_ARB_texture_barrier"), "GL_ARB_texture_barrier offered");
-   check(has_ext("GL_NV_texture_barrier"), "GL_NV_texture_barrier offered");
+   check(fxp_gl_has_ext("GL_ARB_texture_barrier"), "GL_ARB_texture_barrier offered");
+   check(fxp_gl_has_ext("GL_NV_texture_barrier"), "GL_NV_texture_barrier offered");
    PFNGLTEXTUREBARRIERPROC barrier = (PFNGLTEXTUREBARRIERPROC)eglGetProcAddress("glTextureBarrier");
    if (!check(barrier != NULL, "glTextureBarrier resolves"))
       return;
@@ -152,8 +141,8 @@ test_barrier(void)
 static void
 test_offset_clamp(void)
 {
-   check(has_ext("GL_ARB_polygon_offset_clamp"), "GL_ARB_polygon_offset_clamp offered");
-   check(has_ext("GL_EXT_polygon_offset_clamp"), "GL_EXT_polygon_offset_clamp offered");
+   check(fxp_gl_has_ext("GL_ARB_polygon_offset_clamp"), "GL_ARB_polygon_offset_clamp offered");
+   check(fxp_gl_has_ext("GL_EXT_polygon_offset_clamp"), "GL_EXT_polygon_offset_clamp offered");
    PFNGLPOLYGONOFFSETCLAMPPROC clampfn = (PFNGLPOLYGONOFFSETCLAMPPROC)eglGetProcAddress("glPolygonOffsetClamp");
    if (!check(clampfn != NULL, "glPolygonOffsetClamp resolves"))
       return;
@@ -218,7 +207,7 @@ static void
 test_draw_params(void)
 {
    enum { S = 16 };
-   check(has_ext("GL_ARB_shader_draw_parameters"), "GL_ARB_shader_draw_parameters offered");
+   check(fxp_gl_has_ext("GL_ARB_shader_draw_parameters"), "GL_ARB_shader_draw_parameters offered");
    GLuint tex, fbo;
    glGenTextures(1, &tex);
    glBindTexture(GL_TEXTURE_2D, tex);
@@ -400,7 +389,7 @@ static void
 test_vote(void)
 {
    enum { S = 100 };
-   check(has_ext("GL_ARB_shader_group_vote"), "GL_ARB_shader_group_vote offered");
+   check(fxp_gl_has_ext("GL_ARB_shader_group_vote"), "GL_ARB_shader_group_vote offered");
    if (!check(fxp_make_fbo(S, S), "vote FBO complete"))
       return;
    GLuint p = program("#version 330\n"
@@ -475,7 +464,7 @@ test_vote(void)
 static void
 test_qbo(void)
 {
-   check(has_ext("GL_ARB_query_buffer_object"), "GL_ARB_query_buffer_object offered");
+   check(fxp_gl_has_ext("GL_ARB_query_buffer_object"), "GL_ARB_query_buffer_object offered");
    if (!check(fxp_make_fbo(64, 64), "qbo FBO complete"))
       return;
    GLuint p = program(quad_vs, "#version 330\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
@@ -579,7 +568,7 @@ static void
 test_clock(void)
 {
    enum { S = 32 };
-   check(has_ext("GL_ARB_shader_clock"), "GL_ARB_shader_clock offered");
+   check(fxp_gl_has_ext("GL_ARB_shader_clock"), "GL_ARB_shader_clock offered");
    if (!check(fxp_make_fbo(S, S), "clock FBO complete"))
       return;
    GLuint p = program(quad_vs,

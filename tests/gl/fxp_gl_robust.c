@@ -15,6 +15,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl31.h>
+#include <GLES2/gl2ext.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +42,10 @@ make_current_es31(void)
    }
    const EGLint attribs[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE, EGL_OPENGL_ES3_BIT_KHR,
                              EGL_NONE};
-   const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1, EGL_NONE};
+   /* a robust-access context (EGL_EXT_create_context_robustness), as applications that rely on
+    * KHR_robust_buffer_access_behavior create it; fxpipe checks bounds in every context alike */
+   const EGLint ctx_attribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 1,
+                                 EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE, EGL_NONE};
    EGLint n;
    EGLConfig cfg;
    if (!eglChooseConfig(dpy, attribs, &cfg, 1, &n) || n < 1) {
@@ -50,7 +54,7 @@ make_current_es31(void)
    }
    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, ctx_attribs);
    if (ctx == EGL_NO_CONTEXT || !eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
-      fprintf(stderr, "cannot make an OpenGL ES 3.1 context current\n");
+      fprintf(stderr, "cannot make a robust-access OpenGL ES 3.1 context current\n");
       return EGL_NO_DISPLAY;
    }
    return dpy;
@@ -399,6 +403,19 @@ main(void)
       return 2;
    printf("GL_RENDERER: %s\nGL_VERSION: %s\n", (const char *)glGetString(GL_RENDERER),
           (const char *)glGetString(GL_VERSION));
+   /* what the application is told: robust buffer access in this context (GL_CONTEXT_ROBUST_ACCESS), and
+    * the extensions that define the results checked below (PIPE_CAP_ROBUST_BUFFER_ACCESS_BEHAVIOR gives
+    * the first two; EXT_robustness comes with KHR_robustness) */
+   GLint robust = 0;
+   glGetIntegerv(GL_CONTEXT_ROBUST_ACCESS_EXT, &robust);
+   check(robust == GL_TRUE, "GL_CONTEXT_ROBUST_ACCESS is GL_TRUE");
+   static const char *const want_ext[] = {"GL_KHR_robust_buffer_access_behavior", "GL_KHR_robustness",
+                                          "GL_EXT_robustness"};
+   for (unsigned i = 0; i < sizeof(want_ext) / sizeof(want_ext[0]); i++) {
+      char what[96];
+      snprintf(what, sizeof(what), "%s is offered", want_ext[i]);
+      check(fxp_gl_has_ext(want_ext[i]), what);
+   }
    const char *guard = getenv("FXPIPE_DEBUG");
    printf("guard pages: %s\n", guard && strstr(guard, "guard") ? "on" : "off");
 

@@ -7,9 +7,9 @@
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
  * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
  * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
- * query results written into buffers, shader clocks, framebuffer fetch. Multisampling at 2-16 samples
- * (unless FXPIPE_MSAA=0). Tessellation stays off until its issue lands. A shader the engine cannot decode is
- * not run: its draws are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
+ * query results written into buffers, shader clocks, framebuffer fetch, robust buffer access. Multisampling
+ * at 2-16 samples (unless FXPIPE_MSAA=0). Tessellation stays off until its issue lands. A shader the engine
+ * cannot decode is not run: its draws are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
 
 #include "c11/threads.h"
@@ -202,6 +202,14 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
        * get_device_reset_status reports and the reset callback tells robust contexts (they are then lost);
        * the DRI frontend offers robust contexts (GLX_ARB_create_context_robustness,
        * EGL_EXT_create_context_robustness, reset notification) only with it */
+      return 1;
+   case PIPE_CAP_ROBUST_BUFFER_ACCESS_BEHAVIOR:
+      /* every context checks bounds, robust or not (tests/gl/fxp_gl_robust.c, under guard pages): vertex
+       * and index fetch past a buffer read 0 (fetch/fxp_fetch.c, draw/fxp_draw.c), constant and uniform
+       * block reads past the bound range read 0 (shader/fxp_exec.c fill_constants, fxp_ops_cf.c GATHER),
+       * buffer and image loads outside read 0 and stores and atomics there are dropped (fxp_ops_mem.c,
+       * fxp_image.c), indirect register accesses outside their array read 0 and write nothing. st/mesa
+       * turns this into ARB/KHR_robust_buffer_access_behavior and KHR_robustness (EXT_robustness on ES) */
       return 1;
    case PIPE_CAP_NIR_IMAGES_AS_DEREF: /* nir_to_tgsi needs images lowered to indices, and st/mesa lowers them
                                          itself only for drivers that prefer TGSI */
