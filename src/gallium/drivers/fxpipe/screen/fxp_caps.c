@@ -209,6 +209,11 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
        * the DRI frontend offers robust contexts (GLX_ARB_create_context_robustness,
        * EGL_EXT_create_context_robustness, reset notification) only with it */
       return 1;
+   case PIPE_CAP_SHADER_BALLOT:
+      /* ARB_shader_ballot: a subgroup is one batch of the engine, FXP_W lanes (gl_SubGroupSizeARB), in every
+       * stage; BALLOT, READ_FIRST, READ_INVOC and the SUBGROUP_* system values (shader/fxp_ops_lane.c,
+       * fxp_exec.c) give 64-bit masks whose high word is 0 */
+      return 1;
    case PIPE_CAP_ROBUST_BUFFER_ACCESS_BEHAVIOR:
       /* every context checks bounds, robust or not (tests/gl/fxp_gl_robust.c, under guard pages): vertex
        * and index fetch past a buffer read 0 (fetch/fxp_fetch.c, draw/fxp_draw.c), constant and uniform
