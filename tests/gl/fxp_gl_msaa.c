@@ -12,7 +12,8 @@
  *              sample depths give;
  *   centroid   a centroid varying of a partly covered pixel is taken inside the primitive, a plain one at
  *              the centre;
- *   mask in    gl_SampleMaskIn is the covered samples, and 1 with GL_MULTISAMPLE disabled;
+ *   mask in    gl_SampleMaskIn is the covered samples, and 1 with GL_MULTISAMPLE disabled; where the depth
+ *              test removes samples, the coverage before it, or after it with post_depth_coverage;
  *   blits      a single-sample texture blitted into a 4x renderbuffer gives every sample its value;
  *   fetch      framebuffer fetch reads each sample's own value (EXT_shader_framebuffer_fetch: the value at
  *              (x, y, sample)): a quad of two triangles drawn twice with "red < 0.25 ? red + 0.5 : discard"
@@ -456,6 +457,74 @@ mask_in_test(GLuint fetch_prog)
    glDeleteFramebuffers(1, &fbo);
 }
 
+/* gl_SampleMaskIn where depth testing removes samples: 4 samples, depth 0.25 written where x < 2.5 (pixel 2's
+ * samples 0 and 2, at x 6/16 and 2/16; samples 1 and 3 are at 14/16 and 10/16), then a full quad at depth 0.5
+ * (GL_LESS) writing gl_SampleMaskIn / 16 into the samples that pass, 1 and 3 of pixel 2. The mask in is the
+ * coverage before the depth test, 15 (with early tests implied by fxpipe for a shader that cannot change their
+ * outcome, or declared by layout(early_fragment_tests)), unless the shader declares post_depth_coverage
+ * (ARB_post_depth_coverage): then the samples that passed, 2 + 8 = 10. Sample 0 keeps the first quad's 0.75. */
+static void
+mask_in_depth_test(GLuint fetch_prog)
+{
+   static const struct {
+      const char *what, *layout;
+      float want;
+   } cases[] = {
+      {"no layout", "", 15.0f},
+      {"early_fragment_tests", "layout(early_fragment_tests) in;\n", 15.0f},
+      {"post_depth_coverage", "#extension GL_ARB_post_depth_coverage : require\n"
+                              "layout(early_fragment_tests, post_depth_coverage) in;\n", 10.0f},
+   };
+   int l1 = 0;
+   const GLuint first = fxp_program(vs_src, fs_white_src, "unused", &l1);
+   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      char fs[512];
+      snprintf(fs, sizeof(fs),
+               "#version 330\n"
+               "#extension GL_ARB_gpu_shader5 : require\n"
+               "#extension GL_ARB_shader_image_load_store : require\n"
+               "%s"
+               "out vec4 o;\n"
+               "void main() { o = vec4(float(gl_SampleMaskIn[0]) / 16.0, 0.0, 0.0, 1.0); }\n",
+               cases[i].layout);
+      int linked = 0;
+      const GLuint prog = fxp_program(vs_src, fs, "unused", &linked);
+      GLuint tex, zb;
+      const GLuint fbo = ms_tex_fbo(4, GL_R32F, &tex);
+      glGenRenderbuffers(1, &zb);
+      glBindRenderbuffer(GL_RENDERBUFFER, zb);
+      glRenderbufferStorageMultisample(GL_RENDERBUFFER, 4, GL_DEPTH_COMPONENT24, W, H);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, zb);
+      if (!check(l1 && linked && fbo && glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
+                 "gl_SampleMaskIn after depth, %s: programs and 4-sample R32F + depth framebuffer", cases[i].what))
+         return;
+      glClearColor(0, 0, 0, 0);
+      glClearDepth(1.0);
+      glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+      glEnable(GL_DEPTH_TEST);
+      glDepthFunc(GL_LESS);
+      glUseProgram(first);
+      glUniform4f(glGetUniformLocation(first, "color"), 0.75f, 0, 0, 1);
+      draw_rect(0, 2.5, -0.5f);
+      glUseProgram(prog);
+      draw_rect(0, W, 0.0f);
+      glDisable(GL_DEPTH_TEST);
+      float v3[4], v1[4], v0[4], p3[4];
+      fetch_sample_at(fetch_prog, tex, 3, 2, 1, v3);
+      fetch_sample_at(fetch_prog, tex, 1, 2, 1, v1);
+      fetch_sample_at(fetch_prog, tex, 0, 2, 1, v0);
+      fetch_sample_at(fetch_prog, tex, 3, 4, 1, p3);
+      check(v3[0] * 16.0f == cases[i].want && v1[0] * 16.0f == cases[i].want && v0[0] == 0.75f &&
+               p3[0] * 16.0f == 15.0f,
+            "gl_SampleMaskIn after depth, %s: pixel 2 samples 3, 1: %g, %g (want %g); sample 0 %g (want 0.75); "
+            "pixel 4: %g (want 15)", cases[i].what, v3[0] * 16.0f, v1[0] * 16.0f, cases[i].want, v0[0],
+            p3[0] * 16.0f);
+      glDeleteFramebuffers(1, &fbo);
+      glDeleteRenderbuffers(1, &zb);
+      glDeleteTextures(1, &tex);
+   }
+}
+
 /* A single-sample texture blitted into a 4x renderbuffer, then resolved: the same picture. */
 static void
 blit_tests(void)
@@ -537,6 +606,7 @@ main(void)
    depth_tests(white);
    centroid_test(fetch);
    mask_in_test(fetch);
+   mask_in_depth_test(fetch);
    blit_tests();
    fetch_test();
    check(glGetError() == GL_NO_ERROR, "no GL error");

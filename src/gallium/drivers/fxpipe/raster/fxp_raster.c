@@ -86,6 +86,7 @@ setup_samples(struct fxp_raster *r)
     * beside it may have written (piglit's discard-ms4/ms8) */
    reads_sample |= fi->opcode_count[TGSI_OPCODE_FBFETCH] > 0;
    r->per_sample = r->ms_coverage && (ctx->min_samples > 1 || reads_sample);
+   r->post_depth_coverage = fi->properties[TGSI_PROPERTY_FS_POST_DEPTH_COVERAGE] != 0;
    r->sample_lo = r->sample_hi = 0;
    for (unsigned s = 0; s < r->samples; s++) {
       unsigned x16, y16;

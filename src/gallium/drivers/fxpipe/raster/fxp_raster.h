@@ -121,6 +121,9 @@ struct fxp_raster {
                                             its centre's coverage */
    bool per_sample;                      /* shading once a sample (min_samples > 1, or the shader reads
                                             SAMPLEID or SAMPLEPOS), else once a pixel */
+   bool post_depth_coverage;             /* SAMPLEMASK in is the coverage after the early depth and stencil
+                                            tests (ARB_post_depth_coverage's layout(post_depth_coverage));
+                                            without it the coverage before them */
    uint16_t sample_mask;                 /* set_sample_mask's bits of the framebuffer's samples */
    int64_t sample_x[16], sample_y[16];   /* sample s's position in subpixels from the pixel's sample point
                                             (centre with half_pixel_center): (16 pos - 128) * 16 */

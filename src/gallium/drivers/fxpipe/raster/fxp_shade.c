@@ -414,13 +414,17 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
    const struct fxp_prim *p = bt->prim[0];
    const unsigned n = bt->nq * 4, S = r->samples;
    const uint32_t in_batch = n >= 32 ? ~0u : (1u << n) - 1;
-   uint16_t sm[FXP_W];
+   uint16_t sm[FXP_W], sm_in[FXP_W];
    uint32_t cov = 0;
    double zs[FXP_W];
    for (unsigned l = 0; l < FXP_W; l++) {
       sm[l] = l < n && (bt->coverage & (1u << l)) ? bt->smask[l] & r->sample_mask : 0;
       cov |= (uint32_t)(sm[l] != 0) << l;
    }
+   /* SAMPLEMASK in: the coverage before the early tests, unless the shader asks for it after them
+    * (ARB_post_depth_coverage); the early tests below take samples out of sm only */
+   const uint16_t *mask_in = r->post_depth_coverage ? sm : sm_in;
+   memcpy(sm_in, sm, sizeof(sm_in));
    ts->batches++;
    ts->batches_shared += num_seg > 1;
    struct lanes_at at;
@@ -469,7 +473,7 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
          else
             lanes_eval(p, &cat);
       }
-      const struct shade_samples ss = {r->ms_coverage, -1, 0.5f, 0.5f, sm,
+      const struct shade_samples ss = {r->ms_coverage, -1, 0.5f, 0.5f, mask_in,
                                        partial && r->any_centroid ? &cat : NULL};
       fxp_exec_reset_inline(e, n);
       e->frag = &iface;
@@ -497,7 +501,7 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
       double zsat[FXP_W];
       memcpy(zsat, &sat.z, sizeof(zsat));
       const struct shade_samples ss = {true, (int)s, (float)px / FXP_SAMPLE_POS_UNIT,
-                                       (float)py / FXP_SAMPLE_POS_UNIT, sm, NULL};
+                                       (float)py / FXP_SAMPLE_POS_UNIT, mask_in, NULL};
       fxp_exec_reset_inline(e, n);
       fctx.sample = s;
       e->frag = &iface;

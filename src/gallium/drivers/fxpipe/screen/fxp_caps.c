@@ -209,6 +209,10 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
        * the DRI frontend offers robust contexts (GLX_ARB_create_context_robustness,
        * EGL_EXT_create_context_robustness, reset notification) only with it */
       return 1;
+   case PIPE_CAP_POST_DEPTH_COVERAGE:
+      /* ARB_post_depth_coverage: with layout(post_depth_coverage) SAMPLEMASK in is the coverage after the early
+       * depth and stencil tests, else before them (raster/fxp_shade.c, shade_batch_ms) */
+      return 1;
    case PIPE_CAP_SHADER_BALLOT:
       /* ARB_shader_ballot: a subgroup is one batch of the engine, FXP_W lanes (gl_SubGroupSizeARB), in every
        * stage; BALLOT, READ_FIRST, READ_INVOC and the SUBGROUP_* system values (shader/fxp_ops_lane.c,
