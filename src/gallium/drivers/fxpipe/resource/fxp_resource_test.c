@@ -132,6 +132,43 @@ test_new_storage_is_zero(struct fxp_t *t)
    pipe_resource_reference(&r, NULL);
 }
 
+/* A buffer over the application's memory (AMD_pinned_memory, resource_from_user_memory): its map is that
+ * memory, a write through the context lands there, a texture template is refused, and destroying the buffer
+ * leaves the memory to its owner (the bytes after it, guard bytes here, are never touched). */
+static void
+test_user_memory(struct fxp_t *t)
+{
+   static uint8_t mem[4096 + 64] __attribute__((aligned(4096)));
+   memset(mem, 0x5a, sizeof(mem));
+   const struct pipe_resource buf = {.target = PIPE_BUFFER, .format = PIPE_FORMAT_R8_UNORM, .width0 = 4096,
+                                     .height0 = 1, .depth0 = 1, .array_size = 1, .bind = PIPE_BIND_VERTEX_BUFFER};
+   struct pipe_resource *r = t->screen->resource_from_user_memory(t->screen, &buf, mem);
+   if (!CHECK(t, r != NULL, "buffer over user memory not created"))
+      return;
+   struct pipe_transfer *tr;
+   uint8_t *map = t->pipe->buffer_map(t->pipe, r, 0, PIPE_MAP_READ_WRITE, &(struct pipe_box){0, 0, 0, 4096, 1, 1},
+                                      &tr);
+   CHECK(t, map == mem, "map %p is not the user memory %p", (void *)map, (void *)mem);
+   if (map) {
+      CHECK_EQ_U(t, map[4095], 0x5a);
+      t->pipe->buffer_unmap(t->pipe, tr);
+   }
+   const uint32_t word = 0x01020304;
+   t->pipe->buffer_subdata(t->pipe, r, PIPE_MAP_WRITE, 100, 4, &word);
+   uint32_t got;
+   memcpy(&got, mem + 100, 4);
+   CHECK_EQ_U(t, got, word);
+   pipe_resource_reference(&r, NULL);
+   CHECK_EQ_U(t, mem[4096], 0x5a); /* after its end: untouched */
+   CHECK_EQ_U(t, mem[99], 0x5a);
+
+   const struct pipe_resource tex = {.target = PIPE_TEXTURE_2D, .format = PIPE_FORMAT_R8G8B8A8_UNORM, .width0 = 16,
+                                     .height0 = 16, .depth0 = 1, .array_size = 1, .bind = PIPE_BIND_SAMPLER_VIEW};
+   r = t->screen->resource_from_user_memory(t->screen, &tex, mem);
+   CHECK(t, r == NULL, "a texture over user memory was created");
+   pipe_resource_reference(&r, NULL);
+}
+
 /* Multisample textures (fxp_resource.h): the single-sample layout samples times as wide, 2D and 2D arrays of
  * one level only, counts 2, 4, 8 and 16 only, and the size limit. */
 static void
@@ -200,6 +237,7 @@ test_multisample(struct fxp_t *t)
 
 const struct fxp_test fxp_resource_tests[] = {
    {"resource.multisample", test_multisample},
+   {"resource.user_memory", test_user_memory},
    {"resource.layouts", test_layouts},
    {"resource.buffer_layout", test_buffer_layout},
    {"resource.refusals", test_refusals},

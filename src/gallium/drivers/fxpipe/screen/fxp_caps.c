@@ -209,6 +209,10 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
        * the DRI frontend offers robust contexts (GLX_ARB_create_context_robustness,
        * EGL_EXT_create_context_robustness, reset notification) only with it */
       return 1;
+   case PIPE_CAP_RESOURCE_FROM_USER_MEMORY:
+      /* AMD_pinned_memory: buffers over the application's memory (resource/fxp_resource.c,
+       * fxp_resource_from_user_memory), read and written only inside their size like every resource */
+      return 1;
    case PIPE_CAP_POST_DEPTH_COVERAGE:
       /* ARB_post_depth_coverage: with layout(post_depth_coverage) SAMPLEMASK in is the coverage after the early
        * depth and stencil tests, else before them (raster/fxp_shade.c, shade_batch_ms) */
