@@ -209,6 +209,11 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
        * the DRI frontend offers robust contexts (GLX_ARB_create_context_robustness,
        * EGL_EXT_create_context_robustness, reset notification) only with it */
       return 1;
+   case PIPE_CAP_GL_SPIRV:
+      /* ARB_gl_spirv and ARB_spirv_extensions: st/mesa turns SPIR-V into NIR, which reaches fxpipe as any NIR
+       * does (nir_to_tgsi); piglit's 86 SPIR-V tests pass with GL 4.5 forced (gl4x-override-glx). No
+       * variable pointers (PIPE_CAP_GL_SPIRV_VARIABLE_POINTERS stays 0) */
+      return 1;
    case PIPE_CAP_RESOURCE_FROM_USER_MEMORY:
       /* AMD_pinned_memory: buffers over the application's memory (resource/fxp_resource.c,
        * fxp_resource_from_user_memory), read and written only inside their size like every resource */
