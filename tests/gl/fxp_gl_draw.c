@@ -1,8 +1,8 @@
 /* fxpipe-gl-draw: draws through the system's EGL (surfaceless, desktop GL 2.1 context, 64x64 FBO) and
  * checks the pixels: vertex-colour interpolation, depth test in both draw orders, blending, scissor,
  * face culling, indexed drawing with unsigned-byte normalized colours, a uniform, nearest and linear
- * texturing (GLSL, and an ARB fragment program), and an FXT1 block uploaded with glCompressedTexImage2D,
- * every texel exact.
+ * texturing (GLSL, and an ARB fragment program), an FXT1 block uploaded with glCompressedTexImage2D, every
+ * texel exact, and smooth points and lines (their coverage in alpha).
  * Expected values are worked out by hand in the comments. Exits 0 only if every check passes. */
 #define GL_GLEXT_PROTOTYPES
 #include <GL/gl.h>
@@ -267,6 +267,44 @@ main(void)
    } else {
       check(0, "GL_3DFX_texture_compression_FXT1 is not exposed");
    }
+
+   /* 9. Smooth points and lines (single-sample framebuffer, no blending): the alpha written is the part of
+    * the pixel the shape covers, min(max(r + 1/2 - d, 0), 1) for a distance d of the pixel's centre from
+    * the point's centre (radius r) or from the line's axis (half width r), times the same ramp along the
+    * line at its ends; pixels the shape does not reach (coverage 0) get no fragment. White vertices. */
+   glUseProgram(prog);
+   glUniform4f(tint, 1, 1, 1, 1);
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   static const float white4[] = {1, 1, 1, 1, 1, 1, 1, 1};
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, white4);
+   glEnable(GL_POINT_SMOOTH);
+   glPointSize(4.0f);
+   /* a point of size 4 (r = 2) at window (20.5, 20.5), pixel (20, 20)'s centre: NDC 20.5 / 32 - 1 */
+   static const float pt[] = {-0.359375f, -0.359375f, 0, 1};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, pt);
+   glDrawArrays(GL_POINTS, 0, 1);
+   glDisable(GL_POINT_SMOOTH);
+   expect("smooth point: centre, d 0, coverage 1", 20, 20, 255, 255, 255, 255, 0);
+   expect("smooth point: d sqrt 2 = 1.414, coverage 1", 21, 21, 255, 255, 255, 255, 0);
+   expect("smooth point: d 2, coverage 0.5", 22, 20, 255, 255, 255, 128, 1);
+   expect("smooth point: d sqrt 5 = 2.236, coverage 0.264", 22, 21, 255, 255, 255, 67, 1);
+   expect("smooth point: d sqrt 8 = 2.83, no fragment", 22, 22, 0, 0, 0, 0, 0);
+   expect("smooth point: d 3, outside", 23, 20, 0, 0, 0, 0, 0);
+   glEnable(GL_LINE_SMOOTH);
+   glLineWidth(1.0f);
+   /* a line of width 1 from window (4, 40.25) to (60, 40.25): NDC x 4 / 32 - 1, 60 / 32 - 1, y 40.25 / 32 - 1 */
+   static const float ln[] = {-0.875f, 0.2578125f, 0, 1, 0.875f, 0.2578125f, 0, 1};
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, ln);
+   glDrawArrays(GL_LINES, 0, 2);
+   glDisable(GL_LINE_SMOOTH);
+   expect("smooth line: row 40, 0.25 from the axis, coverage 0.75", 30, 40, 255, 255, 255, 191, 1);
+   expect("smooth line: row 39, 0.75 from the axis, coverage 0.25", 30, 39, 255, 255, 255, 64, 1);
+   expect("smooth line: row 41, 1.25 from the axis, no fragment", 30, 41, 0, 0, 0, 0, 0);
+   expect("smooth line: first pixel, 0.5 along, coverage 0.75", 4, 40, 255, 255, 255, 191, 1);
+   expect("smooth line: last pixel, 0.5 before its end, coverage 0.75", 59, 40, 255, 255, 255, 191, 1);
+   expect("smooth line: past its end", 60, 40, 0, 0, 0, 0, 0);
+   expect("smooth line: before its start", 3, 40, 0, 0, 0, 0, 0);
 
    check(glGetError() == GL_NO_ERROR, "no GL error");
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

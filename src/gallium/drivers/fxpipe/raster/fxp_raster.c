@@ -86,6 +86,8 @@ setup_samples(struct fxp_raster *r)
     * beside it may have written (piglit's discard-ms4/ms8) */
    reads_sample |= fi->opcode_count[TGSI_OPCODE_FBFETCH] > 0;
    r->per_sample = r->ms_coverage && (ctx->min_samples > 1 || reads_sample);
+   r->smooth_points = r->rast->point_smooth && !r->ms_coverage;
+   r->smooth_lines = r->rast->line_smooth && !r->ms_coverage;
    r->post_depth_coverage = fi->properties[TGSI_PROPERTY_FS_POST_DEPTH_COVERAGE] != 0;
    r->sample_lo = r->sample_hi = 0;
    for (unsigned s = 0; s < r->samples; s++) {
@@ -235,6 +237,16 @@ fxp_raster_begin(struct fxp_raster *r)
    if (fi->properties[TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS] && f->fs_color[0] >= 0)
       for (unsigned i = 1; i < PIPE_MAX_COLOR_BUFS; i++)
          f->fs_color[i] = f->fs_color[0];
+   r->num_aa_outputs = 0;
+   for (unsigned i = 0; i < ctx->framebuffer.nr_cbufs && i < PIPE_MAX_COLOR_BUFS; i++) {
+      const int o = f->fs_color[i];
+      const struct pipe_surface *cb = ctx->framebuffer.cbufs[i];
+      bool seen = false;
+      for (unsigned k = 0; k < r->num_aa_outputs; k++)
+         seen |= r->aa_outputs[k] == o;
+      if (o >= 0 && cb && !util_format_is_pure_integer(cb->format) && !seen)
+         r->aa_outputs[r->num_aa_outputs++] = o;
+   }
 
    r->fs_bind = fxp_gather_bindings(ctx, PIPE_SHADER_FRAGMENT);
    /* the threads' states live in the caller's cache (the context's draw cache) from one draw to the next */
@@ -304,8 +316,9 @@ fxp_raster_begin(struct fxp_raster *r)
    const bool zs_tested = dsa && (dsa->depth_enabled || dsa->stencil[0].enabled);
    /* (alpha to coverage, with several samples, is the shader deciding too) */
    const bool a2c = r->samples > 1 && ctx->blend && ctx->blend->alpha_to_coverage;
-   const bool fs_decides = a2c || fi->writes_z || fi->writes_stencil || fi->writes_samplemask || fi->uses_kill ||
-                           fi->writes_memory || fi->opcode_count[TGSI_OPCODE_KILL] ||
+   /* (and smooth points and lines, whose pixels of coverage 0 are dropped after shading) */
+   const bool fs_decides = a2c || r->smooth_points || r->smooth_lines || fi->writes_z || fi->writes_stencil ||
+                           fi->writes_samplemask || fi->uses_kill || fi->writes_memory || fi->opcode_count[TGSI_OPCODE_KILL] ||
                            fi->opcode_count[TGSI_OPCODE_KILL_IF] || fi->opcode_count[TGSI_OPCODE_DEMOTE];
    f->early_zs = f->zs_base && (fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ||
                                 (zs_tested && !fs_decides && !(fxp_debug_flags & FXP_DBG_NOFAST)));

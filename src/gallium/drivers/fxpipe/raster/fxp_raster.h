@@ -106,6 +106,12 @@ struct fxp_raster {
    bool any_centroid;  /* an interpolated FS input is taken at the centroid (fxp_fs_input.centroid) */
    bool any_flat;      /* an FS input reads the provoking vertex's output (flat shading): binned
                           primitives other than points keep those outputs only then */
+   /* smooth points and lines (GL's antialiasing: coverage into alpha), when the rasterizer state asks and
+    * rasterization is not multisample (then GL ignores it); the colour outputs whose alpha coverage scales
+    * (each once, float colour buffers only) */
+   bool smooth_points, smooth_lines;
+   unsigned num_aa_outputs;
+   int aa_outputs[PIPE_MAX_COLOR_BUFS];
    unsigned num_fs_in;
 
    /* viewport: the current one (fxp_raster_set_viewport), its transform, and the scissor rectangle */

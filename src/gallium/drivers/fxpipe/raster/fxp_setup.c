@@ -253,6 +253,7 @@ fxp_raster_triangle(struct fxp_raster *r, const struct fxp_rvert *v0, const stru
    p.front = front;
    p.pstipple = rs->poly_stipple_enable;
    p.point = p.stipple = false;
+   p.aa = FXP_AA_NONE;
    p.z_offset = rs->offset_tri ? polygon_offset(r, v0, v1, v2) : 0.0;
    setup_rasterize(r, &p);
 }
@@ -267,6 +268,30 @@ raster_line(struct fxp_raster *r, const struct fxp_rvert *v0, const struct fxp_r
 
    if (dx == 0.0f && dy == 0.0f)
       return;
+   if (r->smooth_lines) {
+      /* a smooth line: the rectangle of the line's width along the segment (GL 3.3, 3.5.4), widened by half
+       * a pixel on each side so that every pixel it partly covers is shaded; the coverage scales alpha */
+      const float len = sqrtf(dx * dx + dy * dy), tx = dx / len, ty = dy / len;
+      const float w = half_w + 0.5f;
+      for (unsigned k = 0; k < 4; k++) {
+         const struct fxp_rvert *src = k < 2 ? v0 : v1;
+         const float s = (k == 0 || k == 3) ? -w : w;
+         c[k] = *src;
+         c[k].win[0] -= ty * s;
+         c[k].win[1] += tx * s;
+      }
+      struct fxp_prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = provoking, .front = front,
+                       .stipple = r->rast->line_stipple_enable, .st_xmajor = fabsf(dx) >= fabsf(dy),
+                       .st_x0 = v0->win[0], .st_y0 = v0->win[1], .st_count = r->stipple_counter,
+                       .aa = FXP_AA_LINE, .aa_x0 = v0->win[0], .aa_y0 = v0->win[1], .aa_tx = tx, .aa_ty = ty,
+                       .aa_len = len, .aa_half = half_w};
+      setup_rasterize(r, &p);
+      struct fxp_prim q = p;
+      q.v[0] = &c[0], q.v[1] = &c[2], q.v[2] = &c[3];
+      setup_rasterize(r, &q);
+      r->stipple_counter += rintf(fabsf(dx) >= fabsf(dy) ? fabsf(dx) : fabsf(dy));
+      return;
+   }
    /* a parallelogram extended along the minor axis by half the width on each side. GL draws the pixel a
     * segment starts at and not the one it ends at, whichever way it goes; the fill rule keeps left and top
     * edges, which is that for lines going right or down. Lines going left or up are moved a subpixel unit
@@ -303,14 +328,19 @@ raster_point(struct fxp_raster *r, const struct fxp_rvert *v, bool front)
    if (!(size == size))
       return;
    const float h = size * 0.5f;
+   /* a smooth point is the disc of the point's size (GL 3.3, 3.4.1): its square widened by half a pixel on
+    * each side is rasterized, and the coverage scales alpha */
+   const float hq = r->smooth_points ? h + 0.5f : h;
    struct fxp_rvert c[4];
    for (unsigned k = 0; k < 4; k++) {
       c[k] = *v;
-      c[k].win[0] += (k == 1 || k == 2) ? h : -h;
-      c[k].win[1] += (k >= 2) ? h : -h;
+      c[k].win[0] += (k == 1 || k == 2) ? hq : -hq;
+      c[k].win[1] += (k >= 2) ? hq : -hq;
    }
    struct fxp_prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = v, .front = front, .point = true,
-                    .pt_x0 = v->win[0] - h, .pt_y0 = v->win[1] - h, .pt_inv_size = 1.0f / size};
+                    .pt_x0 = v->win[0] - h, .pt_y0 = v->win[1] - h, .pt_inv_size = 1.0f / size,
+                    .aa = r->smooth_points ? FXP_AA_POINT : FXP_AA_NONE, .aa_x0 = v->win[0], .aa_y0 = v->win[1],
+                    .aa_half = h};
    setup_rasterize(r, &p);
    struct fxp_prim q = p;
    q.v[0] = &c[0], q.v[1] = &c[2], q.v[2] = &c[3];

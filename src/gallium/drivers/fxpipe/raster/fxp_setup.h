@@ -71,7 +71,16 @@ struct fxp_prim {
    bool stipple;                /* line stipple: pixel (x, y) is at counter st_count + its distance */
    bool st_xmajor;              /* from (st_x0, st_y0) along the major axis */
    float st_x0, st_y0, st_count;
+   /* smooth (antialiased) points and lines without multisample rasterization (fxp_raster.smooth_points,
+    * smooth_lines): the primitive covers the shape widened by half a pixel, and shading multiplies the alpha
+    * of the colour outputs by the pixel's coverage (fxp_shade.c, smooth_coverage) */
+   uint8_t aa;                  /* FXP_AA_NONE, FXP_AA_POINT or FXP_AA_LINE */
+   float aa_x0, aa_y0;          /* the point's centre or the line's first end, window pixels */
+   float aa_tx, aa_ty;          /* line: unit direction from the first end to the second */
+   float aa_len, aa_half;       /* line: length; the point's radius or the line's half width (pixels) */
 };
+
+enum { FXP_AA_NONE, FXP_AA_POINT, FXP_AA_LINE };
 
 /* Sample-point offset in subpixels: half a pixel with half_pixel_center, else 0. */
 static inline int64_t

@@ -232,6 +232,37 @@ input_lanes_shared(const struct fxp_raster *r, const struct segment *seg, unsign
    }
 }
 
+/* Smooth points and lines (fxp_prim.aa): the alpha of each colour output multiplied by the part of the lane's
+ * pixel the shape covers, estimated from the distance of the pixel's centre to the point's centre (a disc of
+ * radius r covers min(max(r + 1/2 - d, 0), 1)) or to the line's axis (its half width likewise, times the
+ * same ramp at the line's ends). Pixels a batch holds of primitives without it keep their alpha. Returns the
+ * lanes the shape does not reach (coverage 0): they make no fragment. */
+static uint32_t
+smooth_coverage(const struct fxp_raster *r, struct fxp_exec *e, const struct fxp_batch *bt)
+{
+   uint32_t none = 0;
+   const float centre = r->rast->half_pixel_center ? 0.5f : 0.0f;
+   const unsigned n = bt->nq * 4;
+   for (unsigned l = 0; l < n; l++) {
+      const struct fxp_prim *p = bt->prim[l / 4];
+      if (p->aa == FXP_AA_NONE)
+         continue;
+      const float px = (float)bt->x[l] + centre - p->aa_x0, py = (float)bt->y[l] + centre - p->aa_y0;
+      float cov;
+      if (p->aa == FXP_AA_POINT) {
+         cov = CLAMP(p->aa_half + 0.5f - sqrtf(px * px + py * py), 0.0f, 1.0f);
+      } else {
+         const float along = px * p->aa_tx + py * p->aa_ty, across = fabsf(py * p->aa_tx - px * p->aa_ty);
+         cov = CLAMP(p->aa_half + 0.5f - across, 0.0f, 1.0f) *
+               CLAMP(MIN2(along, p->aa_len - along) + 0.5f, 0.0f, 1.0f);
+      }
+      none |= (uint32_t)(cov <= 0.0f) << l;
+      for (unsigned k = 0; k < r->num_aa_outputs; k++)
+         fxp_output(e, (unsigned)r->aa_outputs[k], 3)->af[l] *= cov;
+   }
+   return none;
+}
+
 /* Multisampling's part of a shader run (NULL with one sample): which sample is shaded (-1: the pixel, at its
  * centre), each lane's covered samples (SAMPLEMASK in), and, for pixel shading, where centroid inputs are
  * taken (NULL when every lane is covered whole). */
@@ -480,6 +511,8 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
       e->helper = ~fxp_bits_lanes(cov);
       if (!run_fs(r, ts, bt, seg, num_seg, &at, zc, cov, &ss))
          return;
+      if (r->smooth_points || r->smooth_lines)
+         cov &= ~smooth_coverage(r, e, bt);
       const uint32_t alive = cov & in_batch & fxp_lane_bits(e->live & ~e->helper);
       ms_after_shading(r, e, sm, alive);
       for (unsigned s = 0; s < S && alive; s++) {
@@ -566,6 +599,8 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_b
       fxp_batch_init(bt);
       return;
    }
+   if (r->smooth_points || r->smooth_lines)
+      bt->coverage &= ~smooth_coverage(r, e, bt);
    const uint32_t mask = bt->coverage & fxp_lane_bits(in_batch & e->live & ~e->helper);
    if (mask) {
       ts->samples_passed += fxp_fragment_ops(&r->frag, e, bt->x, bt->y, z, mask, p->front);

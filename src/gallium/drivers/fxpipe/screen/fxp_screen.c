@@ -156,6 +156,6 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_fence_functions(screen);
 
    FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation (GL stays 3.3), anisotropic "
-           "filtering, texture filter min/max, smooth points and lines, 64-bit atomics");
+           "filtering, texture filter min/max, smooth polygons, 64-bit atomics");
    return &screen->base;
 }

@@ -1,5 +1,5 @@
 /* Rasterizer CSOs and the rasterization parameters (viewports, scissors, user clip planes, polygon stipple,
- * sample mask), stored as given; what is not drawn as asked yet (smooth points, lines and polygons) is said
+ * sample mask), stored as given; what is not drawn as asked yet (smooth polygons) is said
  * to the application (KHR_debug) and under FXPIPE_DEBUG=todo. Indices past PIPE_MAX_VIEWPORTS are ignored, never written. */
 #include "util/u_memory.h"
 #include "fxp_context.h"
@@ -11,10 +11,6 @@ fxp_create_rasterizer_state(struct pipe_context *pipe, const struct pipe_rasteri
 {
    struct fxp_context *ctx = fxp_context(pipe);
 
-   if (rast->line_smooth)
-      fxp_ctx_todo(ctx, "smooth (antialiased) lines: drawn aliased");
-   if (rast->point_smooth)
-      fxp_ctx_todo(ctx, "smooth (round) points: drawn as squares");
    if (rast->poly_smooth)
       fxp_ctx_todo(ctx, "smooth (antialiased) polygons: drawn aliased");
    return mem_dup(rast, sizeof(*rast));
