@@ -1,10 +1,10 @@
 /* fxpipe-gl-debug: fxpipe's messages reach the application through KHR_debug. Through the system's EGL
  * (surfaceless, desktop GL context, FBO), with GL_DEBUG_OUTPUT and GL_DEBUG_OUTPUT_SYNCHRONOUS enabled and a
- * callback installed, a line drawn with GL_LINE_SMOOTH (which fxpipe draws aliased, not implemented yet)
- * must give one message from fxpipe ("fxpipe: not implemented yet: smooth (antialiased) lines ...") with
+ * callback installed, a triangle drawn with GL_POLYGON_SMOOTH (which fxpipe draws aliased, not implemented
+ * yet) must give one message from fxpipe ("fxpipe: not implemented yet: smooth (antialiased) polygons ...") with
  * source GL_DEBUG_SOURCE_API, type GL_DEBUG_TYPE_OTHER and severity GL_DEBUG_SEVERITY_NOTIFICATION, the
  * mapping st/mesa gives UTIL_DEBUG_TYPE_CONFORMANCE (fxp_debug.h's table). With GL_DEBUG_OUTPUT disabled,
- * the same in a new rasterizer state (another line width) must give none; enabled again with that message
+ * the same in a new rasterizer state (another line width, part of the state) must give none; enabled again with that message
  * ID silenced by glDebugMessageControl, none either. Then a refusal: with FXPIPE_SHADER_BUDGET small (200000
  * instructions a batch, unless the environment sets it), a draw whose fragment shader never ends (it loops
  * while i != n, i going 0, 2, 4, ... and the uniform n = 1) is stopped by the watchdog; its message must
@@ -45,11 +45,12 @@ on_message(GLenum source, GLenum type, GLuint id, GLenum severity, GLsizei lengt
 }
 
 static void
-draw_smooth_line(float width)
+draw_smooth_polygon(float line_width)
 {
-   glLineWidth(width);
-   glBegin(GL_LINES);
+   glLineWidth(line_width);
+   glBegin(GL_TRIANGLES);
    glVertex2f(-0.5f, -0.5f);
+   glVertex2f(0.5f, -0.5f);
    glVertex2f(0.5f, 0.5f);
    glEnd();
    glFinish();
@@ -68,25 +69,25 @@ main(void)
    glDebugMessageCallback(on_message, NULL);
    glEnable(GL_DEBUG_OUTPUT);
    glEnable(GL_DEBUG_OUTPUT_SYNCHRONOUS);
-   glEnable(GL_LINE_SMOOTH);
+   glEnable(GL_POLYGON_SMOOTH);
    glEnable(GL_BLEND);
    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-   draw_smooth_line(1.0f);
-   check(fxp_messages == 1, "one message from fxpipe for a smooth line (got %u)", fxp_messages);
-   check(strstr(last_text, "not implemented yet: smooth (antialiased) lines") != NULL,
-         "it says smooth lines are not implemented yet: \"%s\"", last_text);
+   draw_smooth_polygon(1.0f);
+   check(fxp_messages == 1, "one message from fxpipe for a smooth polygon (got %u)", fxp_messages);
+   check(strstr(last_text, "not implemented yet: smooth (antialiased) polygons") != NULL,
+         "it says smooth polygons are not implemented yet: \"%s\"", last_text);
    check(last_source == GL_DEBUG_SOURCE_API, "source GL_DEBUG_SOURCE_API (0x%x)", last_source);
    check(last_type == GL_DEBUG_TYPE_OTHER, "type GL_DEBUG_TYPE_OTHER (0x%x)", last_type);
    check(last_severity == GL_DEBUG_SEVERITY_NOTIFICATION, "severity GL_DEBUG_SEVERITY_NOTIFICATION (0x%x)",
          last_severity);
 
    glDisable(GL_DEBUG_OUTPUT);
-   draw_smooth_line(2.0f);
+   draw_smooth_polygon(2.0f);
    check(fxp_messages == 1, "no message with GL_DEBUG_OUTPUT disabled (got %u in all)", fxp_messages);
 
    glEnable(GL_DEBUG_OUTPUT);
    glDebugMessageControl(GL_DEBUG_SOURCE_API, GL_DEBUG_TYPE_OTHER, GL_DONT_CARE, 1, &last_id, GL_FALSE);
-   draw_smooth_line(3.0f);
+   draw_smooth_polygon(3.0f);
    check(fxp_messages == 1, "no message once its ID %u is silenced (got %u in all)", last_id, fxp_messages);
 
    check(glGetError() == GL_NO_ERROR, "no GL error");
@@ -99,7 +100,7 @@ main(void)
                              "   color = vec4(float(i) * 0.25, 0.0, 1.0, 1.0);\n}\n",
                              "unused", &linked);
    check(linked, "the endless program links");
-   glDisable(GL_LINE_SMOOTH);
+   glDisable(GL_POLYGON_SMOOTH);
    glDisable(GL_BLEND);
    glUseProgram(prog);
    glUniform1i(glGetUniformLocation(prog, "n"), 1);
