@@ -1,12 +1,12 @@
 /* fxpipe-gl-debug: fxpipe's messages reach the application through KHR_debug. Through the system's EGL
  * (surfaceless, desktop GL context, FBO), with GL_DEBUG_OUTPUT and GL_DEBUG_OUTPUT_SYNCHRONOUS enabled and a
  * callback installed, a triangle drawn with GL_POLYGON_SMOOTH (which fxpipe draws aliased, not implemented
- * yet) must give one message from fxpipe ("fxpipe: not implemented yet: smooth (antialiased) polygons ...") with
- * source GL_DEBUG_SOURCE_API, type GL_DEBUG_TYPE_OTHER and severity GL_DEBUG_SEVERITY_NOTIFICATION, the
+ * yet) must give one message from fxpipe ("fxpipe: not implemented yet: smooth (antialiased) polygons ...")
+ * with source GL_DEBUG_SOURCE_API, type GL_DEBUG_TYPE_OTHER and severity GL_DEBUG_SEVERITY_NOTIFICATION, the
  * mapping st/mesa gives UTIL_DEBUG_TYPE_CONFORMANCE (fxp_debug.h's table). With GL_DEBUG_OUTPUT disabled,
- * the same in a new rasterizer state (another line width, part of the state) must give none; enabled again with that message
- * ID silenced by glDebugMessageControl, none either. Then a refusal: with FXPIPE_SHADER_BUDGET small (200000
- * instructions a batch, unless the environment sets it), a draw whose fragment shader never ends (it loops
+ * the same in a new rasterizer state (another line width, part of the state) must give none; enabled again
+ * with that message ID silenced by glDebugMessageControl, none either. Then a refusal: with
+ * FXPIPE_SHADER_BUDGET small (200000 instructions a batch, unless the environment sets it), a draw whose fragment shader never ends (it loops
  * while i != n, i going 0, 2, 4, ... and the uniform n = 1) is stopped by the watchdog; its message must
  * come through with source GL_DEBUG_SOURCE_API, type GL_DEBUG_TYPE_ERROR and severity
  * GL_DEBUG_SEVERITY_MEDIUM, and end with what the application sees of it, fxp_debug.h's FXP_GL_RESET_UNSEEN

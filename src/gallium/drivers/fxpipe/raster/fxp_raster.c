@@ -318,8 +318,9 @@ fxp_raster_begin(struct fxp_raster *r)
    const bool a2c = r->samples > 1 && ctx->blend && ctx->blend->alpha_to_coverage;
    /* (and smooth points and lines, whose pixels of coverage 0 are dropped after shading) */
    const bool fs_decides = a2c || r->smooth_points || r->smooth_lines || fi->writes_z || fi->writes_stencil ||
-                           fi->writes_samplemask || fi->uses_kill || fi->writes_memory || fi->opcode_count[TGSI_OPCODE_KILL] ||
-                           fi->opcode_count[TGSI_OPCODE_KILL_IF] || fi->opcode_count[TGSI_OPCODE_DEMOTE];
+                           fi->writes_samplemask || fi->uses_kill || fi->writes_memory ||
+                           fi->opcode_count[TGSI_OPCODE_KILL] || fi->opcode_count[TGSI_OPCODE_KILL_IF] ||
+                           fi->opcode_count[TGSI_OPCODE_DEMOTE];
    f->early_zs = f->zs_base && (fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ||
                                 (zs_tested && !fs_decides && !(fxp_debug_flags & FXP_DBG_NOFAST)));
    if (f->early_zs && !fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL])
