@@ -145,7 +145,7 @@ gs_input_primitive(struct gs_input_ctx *in, const uint32_t *v, unsigned n)
    struct fxp_gs_stage *g = in->g;
    const struct fxp_program *p = g->prog;
    struct fxp_exec *e = &g->exec;
-   const uint32_t prim_id = g->prim_id++;
+   const uint32_t prim_id = g->patch_prim_id ? g->prim_id : g->prim_id++;
 
    if (g->failed || unlikely(fxp_watchdog_tripped(g->r->ctx)))
       return;

@@ -85,6 +85,8 @@ struct fxp_gs_stage {
    uint32_t prim_id;                        /* input primitives so far in this instance (draw/fxp_draw.c
                                                sets it to 0 when an instance begins) */
    bool failed, mismatch;
+   bool patch_prim_id;                      /* after tessellation: every primitive takes prim_id, the patch's
+                                               number (draw/fxp_tess.c sets it), as PRIMID in the TES */
    float *verts;                            /* output vertices not yet passed on */
    uint32_t *elts[PIPE_MAX_VERTEX_STREAMS]; /* each stream's sequence of them, UINT32_MAX between primitives */
    unsigned num_verts, cap_verts;

@@ -22,7 +22,8 @@
  * |             | triangles, else 0), per-vertex inputs from the record, patch inputs and the levels,   |
  * |             | PRIMID the patch's number in the instance, VERTICESIN the record's vertices           |
  * | downstream  | the TES vertices and the tessellator's list go to the geometry stage, or to stream    |
- * |             | output and primitive assembly (the primitives keep the patch's primitive ID)          |
+ * |             | output and primitive assembly; either way the primitives keep the patch's primitive  |
+ * |             | ID (piglit's gs-primitiveid-instanced: the GS's PRIMID is the patch's, as in the TES)|
  *
  * A batch stopped by the watchdog ends the stage's work in the draw. */
 #include <math.h>
@@ -267,6 +268,8 @@ patch(struct fxp_tess_stage *t, const float *rec, const float *levels, uint32_t 
    const enum pipe_prim_type mode = tes->tes_point_mode ? PIPE_PRIM_POINTS
                                     : tes->tes_prim_mode == PIPE_PRIM_LINES ? PIPE_PRIM_LINES : PIPE_PRIM_TRIANGLES;
    if (t->gs) {
+      t->gs->patch_prim_id = true;
+      t->gs->prim_id = patch_id; /* the geometry shader's PRIMID is the patch's (as in the TES) */
       fxp_gs_run(t->gs, mode, t->tes_verts, t->tes_stride, data.indices, data.num_indices);
       return;
    }
