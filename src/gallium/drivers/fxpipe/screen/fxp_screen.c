@@ -155,7 +155,8 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_resource_functions(screen);
    fxp_init_screen_fence_functions(screen);
 
-   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation (GL stays 3.3), anisotropic "
+   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation claimed only under FXPIPE_DEBUG=tess "
+           "(draw/fxp_tess.c; piglit's tessellation results not yet at llvmpipe's), anisotropic "
            "filtering, smooth points and lines, 64-bit atomics, multisample shader images");
    return &screen->base;
 }
