@@ -46,6 +46,7 @@ make_shader(struct fxp_t *t, const char *text, enum pipe_shader_type stage, cons
    void *cso = stage == PIPE_SHADER_VERTEX      ? p->create_vs_state(p, &state)
                : stage == PIPE_SHADER_FRAGMENT  ? p->create_fs_state(p, &state)
                : stage == PIPE_SHADER_TESS_CTRL ? p->create_tcs_state(p, &state)
+               : stage == PIPE_SHADER_GEOMETRY  ? p->create_gs_state(p, &state)
                                                 : p->create_tes_state(p, &state);
    CHECK(t, cso != NULL, "shader CSO not created");
    return cso;
@@ -385,7 +386,81 @@ out:
    env_end(t, &e);
 }
 
+/* A geometry shader after the TES: quads at level 1 in triangles (two a patch); the GS emits a point per
+ * triangle with GENERIC[0].x = its PRIMID, which after tessellation is the patch's number for both (as in
+ * the TES; piglit's gs-primitiveid-instanced), from 0 again in the second instance. */
+static void
+test_gs_primid(struct fxp_t *t)
+{
+   static const char tes_text[] =
+      "TESS_EVAL\n"
+      "PROPERTY TES_PRIM_MODE 7\n"
+      "PROPERTY TES_SPACING 2\n"
+      "PROPERTY TES_VERTEX_ORDER_CW 0\n"
+      "PROPERTY TES_POINT_MODE 0\n"
+      "DCL OUT[0], POSITION\n"
+      "IMM[0] FLT32 {0.0, 0.0, 0.0, 1.0}\n"
+      "  MOV OUT[0], IMM[0]\n"
+      "  END\n";
+   static const char gs_text[] =
+      "GEOM\n"
+      "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+      "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+      "PROPERTY GS_MAX_OUTPUT_VERTICES 1\n"
+      "PROPERTY GS_INVOCATIONS 1\n"
+      "DCL IN[][0], POSITION\n"
+      "DCL IN[1], PRIM_ID\n"
+      "DCL OUT[0], POSITION\n"
+      "DCL OUT[1], GENERIC[0]\n"
+      "IMM[0] FLT32 {0.0, 0.0, 0.0, 1.0}\n"
+      "IMM[1] INT32 {0, 0, 0, 0}\n"
+      "  MOV OUT[0], IMM[0]\n"
+      "  I2F OUT[1].x, IN[1].xxxx\n"
+      "  MOV OUT[1].yzw, IMM[0].xxxw\n"
+      "  EMIT IMM[1].xxxx\n"
+      "  END\n";
+   static const struct pipe_stream_output_info so = {
+      .num_outputs = 1, .stride = {4}, .output = {{.register_index = 1, .num_components = 4}},
+   };
+   static float got[16 * 4];
+   struct pipe_context *p = t->pipe;
+   struct tess_env e;
+   unsigned zero = 0;
+   env_begin(t, &e);
+   void *tes = make_shader(t, tes_text, PIPE_SHADER_TESS_EVAL, NULL);
+   void *gs = make_shader(t, gs_text, PIPE_SHADER_GEOMETRY, &so);
+   if (tes && gs && e.so) {
+      for (unsigned i = 0; i < ARRAY_SIZE(got); i++)
+         got[i] = -1.0f;
+      p->buffer_subdata(p, e.sob, PIPE_MAP_WRITE, 0, sizeof(got), got);
+      p->bind_tes_state(p, tes);
+      p->bind_gs_state(p, gs);
+      p->set_patch_vertices(p, 1);
+      p->set_tess_state(p, ones4, ones2);
+      p->set_stream_output_targets(p, 1, &e.so, &zero);
+      const struct pipe_draw_info info = {.mode = PIPE_PRIM_PATCHES, .instance_count = 2};
+      const struct pipe_draw_start_count_bias draw = {.start = 0, .count = 2};
+      p->draw_vbo(p, &info, 0, NULL, &draw, 1);
+      p->set_stream_output_targets(p, 0, NULL, NULL);
+      p->bind_gs_state(p, NULL);
+      p->bind_tes_state(p, NULL);
+      pipe_buffer_read(p, e.sob, 0, sizeof(got), got);
+      /* instance 0: patch 0's two triangles, patch 1's; then instance 1 the same */
+      const float want[8] = {0, 0, 1, 1, 0, 0, 1, 1};
+      for (unsigned k = 0; k < 8; k++)
+         CHECK(t, got[4 * k] == want[k] && got[4 * k + 3] == 1.0f, "point %u: PRIMID %g, want %g", k, got[4 * k],
+               want[k]);
+      CHECK(t, got[4 * 8] == -1.0f, "more than 8 points captured");
+   }
+   if (gs)
+      p->delete_gs_state(p, gs);
+   if (tes)
+      p->delete_tes_state(p, tes);
+   env_end(t, &e);
+}
+
 const struct fxp_test fxp_tess_tests[] = {
+   {"tess.gs_primid", test_gs_primid},
    {"tess.no_tcs_corners", test_no_tcs_corners},
    {"tess.bad_levels", test_bad_levels},
    {"tess.tcs_patch_output", test_tcs_patch_output},
