@@ -42,6 +42,7 @@ struct fxp_context {
    const struct pipe_depth_stencil_alpha_state *dsa;
    const struct pipe_rasterizer_state *rasterizer;
    struct fxp_shader *vs, *gs, *fs;  /* gs may be NULL */
+   struct fxp_shader *tcs, *tes;     /* tessellation (draw/fxp_tess.c); either may be NULL */
    struct fxp_velems *velems;
    struct fxp_compute_shader *cs;
    const struct pipe_sampler_state *samplers[PIPE_SHADER_TYPES][PIPE_MAX_SAMPLERS];

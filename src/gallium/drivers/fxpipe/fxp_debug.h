@@ -15,7 +15,10 @@
  * |          | (shader/fxp_uniform.c), to measure what it gives                          |
  * | tgsi     | each shader's TGSI as it is decoded, and what decoding made of it         |
  * |          | (instructions, uniform work hoisted, simple forms; scripts/count-tgsi.py) |
- * | all      | everything above                                                          |
+ * | tess     | not a message: claims tessellation (TCS and TES shader caps, patch        |
+ * |          | varyings: screen/fxp_caps.c), which is implemented (draw/fxp_tess.c) but |
+ * |          | not claimed by default until piglit's results match llvmpipe's           |
+ * | all      | everything above but tess (which only its own name turns on)              |
  * | help     | not a message: lists these flags to stderr, one line each, once a process |
  * |          | (fxp_debug_help); alone it turns nothing on                               |
  *
@@ -41,6 +44,7 @@ enum fxp_debug_flag {
    FXP_DBG_PERF     = 1 << 5,
    FXP_DBG_TGSI     = 1 << 6,
    FXP_DBG_NOUNIFORM = 1 << 7,
+   FXP_DBG_TESS     = 1 << 8,
 };
 
 extern unsigned fxp_debug_flags;

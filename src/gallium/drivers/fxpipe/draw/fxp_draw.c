@@ -1,7 +1,8 @@
 /* draw_vbo: the front of the drawing pipeline. For each draw (direct, multi-draw or indirect) and each
  * instance, it turns the index stream (8, 16 or 32-bit indices with index bias and primitive restart, or
  * consecutive vertices) into vertex indices, runs vertex fetch and the vertex shader on batches of FXP_W
- * vertices, then either hands the primitives to the geometry stage (draw/fxp_gs.c) or, without a geometry
+ * vertices, then hands patches to the tessellation stage (draw/fxp_tess.c), or the primitives to the geometry
+ * stage (draw/fxp_gs.c) or, without a geometry
  * shader, each primitive to stream output (draw/fxp_so.c) and the shaded vertices to primitive assembly
  * (draw/fxp_prim.c). Draws are skipped while a render condition fails.
  *
@@ -76,7 +77,7 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
 {
    struct fxp_context *ctx = r->ctx;
    const struct fxp_program *vs = r->vs;
-   const bool clamp_color = r->rast->clamp_vertex_color && !r->gs; /* the last stage's colours */
+   const bool clamp_color = r->rast->clamp_vertex_color && r->out == vs; /* the last stage's colours */
 
    for (unsigned first = 0; first < n; first += FXP_W) {
       const unsigned count = MIN2(FXP_W, n - first);
@@ -230,11 +231,13 @@ struct draw_params {
    int32_t index_bias;
 };
 
-/* Vertices a primitive of a list mode takes; 0 for strips, fans, loops, quads and polygons. */
+/* Vertices a primitive of a list mode takes (patches: the patch size); 0 for strips, fans, loops, quads and
+ * polygons. */
 static unsigned
-list_vertices(enum pipe_prim_type mode)
+list_vertices(enum pipe_prim_type mode, unsigned patch_vertices)
 {
    switch (mode) {
+   case PIPE_PRIM_PATCHES: return patch_vertices;
    case PIPE_PRIM_POINTS: return 1;
    case PIPE_PRIM_LINES: return 2;
    case PIPE_PRIM_TRIANGLES: return 3;
@@ -312,13 +315,22 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
                      draw_id);
       if (unlikely(fxp_watchdog_tripped(r->ctx)))
          break; /* a vertex shader batch (or a later stage's) ran past its budget */
-      if (first == 0)
+      if (first == 0) {
          r->rs.prim_id = 0;
+         if (r->tess)
+            r->tess->patch_id = 0; /* patches are numbered per instance */
+         if (gs)
+            gs->prim_id = 0; /* per instance; a primitive restart does not reset it (nor does a patch) */
+      }
       if (r->ctx->queries_enabled) {
          struct pipe_query_data_pipeline_statistics *st = &r->ctx->stats;
          st->ia_vertices += n_in;
          st->vs_invocations += nv;
-         st->ia_primitives += fxp_decomp_count_elts(info->mode, 0, elts, n);
+         st->ia_primitives += fxp_decomp_count_elts(info->mode, FXP_DECOMP_PATCH(r->ctx->patch_vertices), elts, n);
+      }
+      if (r->tess) {
+         fxp_tess_run(r->tess, vs_verts, vs_stride, elts, n);
+         continue;
       }
       if (gs) {
          fxp_gs_run(gs, info->mode, vs_verts, vs_stride, elts, n);
@@ -348,7 +360,7 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
 {
    if (!d->count || !d->instance_count)
       return;
-   const unsigned vpp = list_vertices(info->mode);
+   const unsigned vpp = list_vertices(info->mode, r->ctx->patch_vertices);
    const uint32_t chunk = CHUNK_PRIMS * vpp;
    if (!vpp || gs || info->primitive_restart || d->count <= 2 * chunk || (fxp_debug_flags & FXP_DBG_NOFAST)) {
       draw_range(r, e, gs, info, d, vbs, ib, ib_size_B, draw_id, 0, d->count, 0, d->instance_count);
@@ -376,6 +388,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    struct fxp_context *ctx = fxp_context(pipe);
    struct fxp_render r;
    struct fxp_gs_stage gs_stage, *gs = NULL;
+   struct fxp_tess_stage tess_stage;
    struct fxp_fetch_buffer vbs[PIPE_MAX_ATTRIBS];
    const uint8_t *ib = NULL;
    uint64_t ib_size_B = 0;
@@ -387,13 +400,22 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
                           FXP_GL_SKIPPED_DRAW);
       return;
    }
-   if (!ctx->vs->prog || !ctx->fs->prog || (ctx->gs && !ctx->gs->prog)) {
+   if (!ctx->vs->prog || !ctx->fs->prog || (ctx->gs && !ctx->gs->prog) || (ctx->tcs && !ctx->tcs->prog) ||
+       (ctx->tes && !ctx->tes->prog)) {
       fxp_ctx_todo(ctx, "draw with a shader the engine cannot run yet: nothing drawn");
       ctx->unimplemented_draws++;
       return;
    }
-   if (info->mode >= PIPE_PRIM_PATCHES) {
-      fxp_ctx_refuse(ctx, "draw of primitive type %u" FXP_GL_SKIPPED_DRAW, info->mode);
+   /* patches go through the tessellation stage, which takes nothing else; a TCS needs a TES */
+   const bool tess = info->mode == PIPE_PRIM_PATCHES;
+   if (info->mode > PIPE_PRIM_PATCHES || tess != (ctx->tes != NULL) || (ctx->tcs && !ctx->tes)) {
+      fxp_ctx_refuse(ctx, "draw of primitive type %u with%s a tessellation evaluation shader" FXP_GL_SKIPPED_DRAW,
+                     info->mode, ctx->tes ? "" : "out");
+      return;
+   }
+   if (tess && (ctx->patch_vertices < 1 || ctx->patch_vertices > FXP_MAX_PATCH_VERTICES)) {
+      fxp_ctx_refuse(ctx, "draw of patches of %u vertices (1 to %u)" FXP_GL_SKIPPED_DRAW, ctx->patch_vertices,
+                     FXP_MAX_PATCH_VERTICES);
       return;
    }
    if (!fxp_render_condition_passes(ctx))
@@ -403,8 +425,11 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    r.ctx = ctx;
    r.vs = ctx->vs->prog;
    r.gs = ctx->gs ? ctx->gs->prog : NULL;
-   r.out = r.gs ? r.gs : r.vs;
-   r.so_info = &(ctx->gs ? ctx->gs : ctx->vs)->state.stream_output;
+   r.tcs = tess && ctx->tcs ? ctx->tcs->prog : NULL;
+   r.tes = tess ? ctx->tes->prog : NULL;
+   r.out = r.gs ? r.gs : r.tes ? r.tes : r.vs;
+   r.so_info = &(ctx->gs ? ctx->gs : tess ? ctx->tes : ctx->vs)->state.stream_output;
+   r.prim_id_step = tess && !r.gs ? 0 : 1;
    r.rast = ctx->rasterizer;
    r.stride = 4 * MAX2(r.out->num_outputs, 1);
    find_outputs(&r);
@@ -459,9 +484,17 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    }
    vs_exec->abort = &ctx->wd.tripped;
    if (r.gs) {
-      if (!fxp_gs_begin(&gs_stage, &r, r.gs, r.vs))
+      if (!fxp_gs_begin(&gs_stage, &r, r.gs, r.tes ? r.tes : r.vs))
          return;
       gs = &gs_stage;
+   }
+   if (r.tes) {
+      if (!fxp_tess_begin(&tess_stage, &r, gs)) {
+         if (gs)
+            fxp_gs_end(gs);
+         return;
+      }
+      r.tess = &tess_stage;
    }
    /* what the rasterizer takes from the draw */
    r.rs.ctx = ctx;
@@ -473,6 +506,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    r.rs.edgeflag = r.edgeflag;
    r.rs.cache = &cache->raster;
    if (raster && !fxp_raster_begin(&r.rs)) {
+      if (r.tess)
+         fxp_tess_end(r.tess);
       if (gs)
          fxp_gs_end(gs);
       return;
@@ -523,6 +558,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
 
    if (raster)
       fxp_raster_end(&r.rs);
+   if (r.tess)
+      fxp_tess_end(r.tess);
    if (gs)
       fxp_gs_end(gs);
    draw_cache_trim(cache);

@@ -1,4 +1,5 @@
-/* The geometry stage of the drawing pipeline: between vertex shading (draw/fxp_draw.c) and stream output,
+/* The geometry stage of the drawing pipeline: between vertex shading (draw/fxp_draw.c) or tessellation
+ * (draw/fxp_tess.c, whose evaluated vertices it then takes as its input vertices) and stream output,
  * clipping and rasterization, when a geometry shader is bound.
  *
  * | step        | what happens                                                                          |
@@ -144,7 +145,7 @@ gs_input_primitive(struct gs_input_ctx *in, const uint32_t *v, unsigned n)
    struct fxp_gs_stage *g = in->g;
    const struct fxp_program *p = g->prog;
    struct fxp_exec *e = &g->exec;
-   const uint32_t prim_id = g->prim_id++;
+   const uint32_t prim_id = g->patch_prim_id ? g->prim_id : g->prim_id++;
 
    if (g->failed || unlikely(fxp_watchdog_tripped(g->r->ctx)))
       return;
@@ -194,6 +195,23 @@ gs_input_primitive(struct gs_input_ctx *in, const uint32_t *v, unsigned n)
    }
 }
 
+void
+fxp_link_inputs(const struct fxp_program *consumer, const struct fxp_program *producer, int *from)
+{
+   for (unsigned i = 0; i < consumer->num_inputs && i < PIPE_MAX_SHADER_INPUTS; i++) {
+      const unsigned name = consumer->info.input_semantic_name[i], index = consumer->info.input_semantic_index[i];
+      from[i] = GS_FROM_NOTHING;
+      if (name == TGSI_SEMANTIC_PRIMID) {
+         from[i] = GS_FROM_PRIMID;
+         continue;
+      }
+      for (unsigned o = 0; o < producer->num_outputs && from[i] == GS_FROM_NOTHING; o++)
+         if (fxp_varying_matches(producer->info.output_semantic_name[o], producer->info.output_semantic_index[o],
+                                 name, index))
+            from[i] = o; /* the first: component-split outputs are merged into it */
+   }
+}
+
 bool
 fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_program *gs,
              const struct fxp_program *vs)
@@ -208,17 +226,7 @@ fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_prog
    case PIPE_PRIM_LINE_STRIP: g->out_prim = PIPE_PRIM_LINE_STRIP; break;
    default: g->out_prim = PIPE_PRIM_TRIANGLE_STRIP; break;
    }
-   for (unsigned i = 0; i < gs->num_inputs && i < PIPE_MAX_SHADER_INPUTS; i++) {
-      const unsigned name = gs->info.input_semantic_name[i], index = gs->info.input_semantic_index[i];
-      g->input_from[i] = GS_FROM_NOTHING;
-      if (name == TGSI_SEMANTIC_PRIMID) {
-         g->input_from[i] = GS_FROM_PRIMID;
-         continue;
-      }
-      for (unsigned o = 0; o < vs->num_outputs && g->input_from[i] == GS_FROM_NOTHING; o++)
-         if (fxp_varying_matches(vs->info.output_semantic_name[o], vs->info.output_semantic_index[o], name, index))
-            g->input_from[i] = o; /* the first: component-split outputs are merged into it */
-   }
+   fxp_link_inputs(gs, vs, g->input_from);
    if (r->rast->clamp_vertex_color) {
       for (unsigned o = 0; o < gs->num_outputs && g->num_clamped < ARRAY_SIZE(g->clamped); o++) {
          const unsigned sem = gs->info.output_semantic_name[o];
@@ -244,7 +252,6 @@ fxp_gs_run(struct fxp_gs_stage *g, enum pipe_prim_type mode, const float *vs_ver
    const unsigned vpp = fxp_decomp_verts(mode, dflags);
    uint32_t v[GS_BATCH_PRIMS * 6];
 
-   g->prim_id = 0; /* per instance; a primitive restart does not reset it */
    struct fxp_runs it = fxp_runs(elts, count);
    const uint32_t *run;
    unsigned n;

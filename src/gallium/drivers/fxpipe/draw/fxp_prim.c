@@ -396,7 +396,7 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
    for (unsigned k = 0, got; (got = fxp_decomp_prims(mode, dflags, e, n, k, v, pf, ARRAY_SIZE(v))); k += got) {
       switch (vpp) {
       case 1:
-         for (unsigned j = 0; j < got; j++, r->rs.prim_id++)
+         for (unsigned j = 0; j < got; j++, r->rs.prim_id += r->prim_id_step)
             clip_point(cl, vtx(r, v[j]));
          break;
       case 2:
@@ -404,7 +404,7 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
             if (pf[j] & FXP_PRIM_RESTART)
                r->rs.stipple_counter = 0.0f;
             clip_line(cl, vtx(r, v[2 * j]), vtx(r, v[2 * j + 1]));
-            r->rs.prim_id += (pf[j] & FXP_PRIM_END) != 0;
+            r->rs.prim_id += (pf[j] & FXP_PRIM_END) ? r->prim_id_step : 0;
          }
          break;
       case 3:
@@ -412,7 +412,7 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
             if (pf[j] & FXP_PRIM_RESTART)
                r->rs.stipple_counter = 0.0f;
             tri_indexed(cl, v[3 * j], v[3 * j + 1], v[3 * j + 2], pf[j] & FXP_PRIM_EDGES);
-            r->rs.prim_id += (pf[j] & FXP_PRIM_END) != 0;
+            r->rs.prim_id += (pf[j] & FXP_PRIM_END) ? r->prim_id_step : 0;
          }
          break;
       default:

@@ -7,6 +7,7 @@
  *
  * Stages:  draw/fxp_draw.c         indices, instances, vertex fetch and the vertex shader
  *          draw/fxp_decompose.c    the primitives of each primitive type, for all the stages below
+ *          draw/fxp_tess.c         tessellation (TCS, the tessellator, TES) of patch draws
  *          draw/fxp_gs.c           the geometry shader, when one is bound
  *          draw/fxp_so.c           stream output and primitive counts
  *          draw/fxp_prim.c         primitive assembly, clipping in homogeneous space, viewport transform
@@ -21,6 +22,7 @@
 #include "pipe/p_state.h"
 #include "util/u_math.h"
 #include "shader/fxp_shader.h"
+#include "shader/fxp_tcs.h"
 #include "raster/fxp_raster.h"
 
 struct fxp_context;
@@ -28,11 +30,15 @@ struct fxp_context;
 struct fxp_render {
    struct fxp_context *ctx;
    const struct fxp_program *vs, *gs;        /* gs may be NULL */
-   const struct fxp_program *out;            /* the last vertex stage (gs, or vs): verts hold its outputs */
+   const struct fxp_program *tcs, *tes;      /* tessellation (draws of patches with a TES); tcs may be NULL */
+   const struct fxp_program *out;            /* the last vertex stage (gs, tes or vs): verts hold its outputs */
    const struct pipe_stream_output_info *so_info;  /* the last vertex stage's */
    const struct pipe_rasterizer_state *rast;
 
    bool discard;                          /* nothing is rasterized (rasterizer discard, or no position) */
+   struct fxp_tess_stage *tess;           /* the tessellation stage of a draw of patches, else NULL */
+   uint32_t prim_id_step;                 /* what rs.prim_id advances by a primitive: 1, or 0 while the
+                                             tessellation stage gives each patch's primitives its number */
 
    /* vertices of the last vertex stage, stride floats each */
    float *verts;
@@ -76,18 +82,55 @@ struct fxp_gs_stage {
    enum pipe_prim_type out_prim;            /* points, line strip or triangle strip */
    unsigned stride;                         /* floats per output vertex */
    unsigned pending;                        /* lanes filled in the current batch */
-   uint32_t prim_id;                        /* input primitives so far in this instance */
+   uint32_t prim_id;                        /* input primitives so far in this instance (draw/fxp_draw.c
+                                               sets it to 0 when an instance begins) */
    bool failed, mismatch;
+   bool patch_prim_id;                      /* after tessellation: every primitive takes prim_id, the patch's
+                                               number (draw/fxp_tess.c sets it), as PRIMID in the TES */
    float *verts;                            /* output vertices not yet passed on */
    uint32_t *elts[PIPE_MAX_VERTEX_STREAMS]; /* each stream's sequence of them, UINT32_MAX between primitives */
    unsigned num_verts, cap_verts;
    unsigned num_elts[PIPE_MAX_VERTEX_STREAMS], cap_elts[PIPE_MAX_VERTEX_STREAMS];
 };
+/* Which output of `producer` feeds each input of `consumer` (the first of the same semantic; GS_FROM_PRIMID
+ * for a PRIM_ID input, GS_FROM_NOTHING when none): the geometry and tessellation control stages' inputs. */
+void fxp_link_inputs(const struct fxp_program *consumer, const struct fxp_program *producer, int *from);
 bool fxp_gs_begin(struct fxp_gs_stage *g, struct fxp_render *r, const struct fxp_program *gs,
                   const struct fxp_program *vs);
 void fxp_gs_run(struct fxp_gs_stage *g, enum pipe_prim_type mode, const float *vs_verts, unsigned vs_stride,
                 const uint32_t *elts, unsigned count);
 void fxp_gs_end(struct fxp_gs_stage *g);
+
+/* draw/fxp_tess.c: the tessellation stage. Between fxp_tess_begin and fxp_tess_end, fxp_tess_run takes the
+ * patches of `count` elements (elts[] index vs_verts; UINT32_MAX restarts), shades and tessellates them and
+ * passes the primitives on to gs (when not NULL), or to stream output and primitive assembly. */
+struct pipe_tessellator;
+struct fxp_tess_stage {
+   struct fxp_render *r;
+   struct fxp_gs_stage *gs;
+   struct fxp_tcs_exec tcs_exec;
+   struct fxp_exec *tes_exec;               /* os_malloc_aligned */
+   struct pipe_tessellator *ts;             /* auxiliary/tessellator/p_tessellator.h */
+   unsigned patch_vertices;                 /* vertices a patch (set_patch_vertices) */
+   int tcs_from[PIPE_MAX_SHADER_INPUTS];    /* VS output feeding TCS input i, or GS_FROM_* */
+   int tes_from[PIPE_MAX_SHADER_INPUTS];    /* record output feeding TES input i, GS_FROM_* or TESS_FROM_* */
+   bool tes_patch[PIPE_MAX_SHADER_INPUTS];  /* TES input i is a patch input (read from vertex 0) */
+   int outer_out, inner_out;                /* TCS outputs TESSOUTER and TESSINNER, -1 if none */
+   /* a batch's patch records: patch l's vertex v at records[l * rec_floats + v * rec_stride] (TCS outputs,
+    * or the VS vertices without a TCS) */
+   float *records;
+   unsigned rec_verts, rec_stride;
+   size_t rec_floats;
+   float *tes_verts;                        /* a patch's evaluated vertices, tes_stride floats each */
+   unsigned tes_stride, tes_cap;
+   unsigned clamped[PIPE_MAX_SHADER_OUTPUTS], num_clamped;  /* colour outputs clamped (no GS) */
+   uint32_t patch_id;                       /* patches so far in this instance */
+   bool failed;
+};
+bool fxp_tess_begin(struct fxp_tess_stage *t, struct fxp_render *r, struct fxp_gs_stage *gs);
+void fxp_tess_run(struct fxp_tess_stage *t, const float *vs_verts, unsigned vs_stride, const uint32_t *elts,
+                  unsigned count);
+void fxp_tess_end(struct fxp_tess_stage *t);
 
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */

@@ -8,8 +8,9 @@
  * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
  * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
  * query results written into buffers, shader clocks, framebuffer fetch, robust buffer access. Multisampling
- * at 2-16 samples (unless FXPIPE_MSAA=0). Tessellation stays off until its issue lands. A shader the engine
- * cannot decode is not run: its draws are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
+ * at 2-16 samples (unless FXPIPE_MSAA=0). Tessellation (draw/fxp_tess.c) is claimed only under
+ * FXPIPE_DEBUG=tess until the expectation lists have been run with GL 4.x. A shader the engine cannot decode
+ * is not run: its draws are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
 
 #include "c11/threads.h"
@@ -19,6 +20,7 @@
 #include "util/u_screen.h"
 #include "pipe/p_defines.h"
 
+#include "fxp_debug.h"
 #include "fxp_screen.h"
 #include "fxp_resource.h"
 #include "shader/fxp_shader.h"
@@ -181,6 +183,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 16384;
    case PIPE_CAP_MAX_GS_INVOCATIONS:
       return FXP_MAX_GS_INVOCATIONS;
+   case PIPE_CAP_MAX_SHADER_PATCH_VARYINGS: /* tessellation's patch varyings, under FXPIPE_DEBUG=tess: GL's
+                                               minimum of 120 components (PATCH[0..29], draw/fxp_tess.c) */
+      return (fxp_debug_flags & FXP_DBG_TESS) ? 30 : 0;
    case PIPE_CAP_DEPTH_CLIP_DISABLE: /* near and far clipping per the rasterizer state (draw/fxp_prim.c); */
    case PIPE_CAP_DEPTH_CLIP_DISABLE_SEPARATE: /* fragments are always clamped to the depth range */
       return 1;
@@ -293,8 +298,12 @@ static int
 fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
                      enum pipe_shader_cap param)
 {
-   /* Vertex, geometry, fragment and compute shaders: no tessellation yet. */
-   if (shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_FRAGMENT &&
+   /* Vertex, geometry, fragment and compute shaders; tessellation control and evaluation ones
+    * (draw/fxp_tess.c) only under FXPIPE_DEBUG=tess until piglit's tessellation results match llvmpipe's */
+   const bool tess = shader == PIPE_SHADER_TESS_CTRL || shader == PIPE_SHADER_TESS_EVAL;
+   if (tess && !(fxp_debug_flags & FXP_DBG_TESS))
+      return 0;
+   if (!tess && shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_FRAGMENT &&
        shader != PIPE_SHADER_COMPUTE)
       return 0;
 

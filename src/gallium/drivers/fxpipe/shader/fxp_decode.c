@@ -156,8 +156,10 @@ setup_indirect(struct decoder *d, struct fxp_indirect *ind, unsigned file, int i
    } else {
       ind->addr_slot = UINT32_MAX;
    }
+   if (has_dim && file == TGSI_FILE_INPUT && !indirect && index >= 0 && index < PIPE_MAX_SHADER_INPUTS)
+      p->in_2d[index / 32] |= 1u << (index % 32);
    if (has_dim) {
-      ind->input_2d = file == TGSI_FILE_INPUT && p->gs_vertices_in;
+      ind->vertex_2d = (file == TGSI_FILE_INPUT && p->in_vertices) || (file == TGSI_FILE_OUTPUT && p->out_vertices);
       ind->dim = dim->Index;
       ind->dim_base = dim->Index;
       if (dim->Indirect) {
@@ -167,6 +169,23 @@ setup_indirect(struct decoder *d, struct fxp_indirect *ind, unsigned file, int i
          ind->dim_addr_slot = base + 4 * dim_ir->Index + dim_ir->Swizzle;
       }
    }
+   return true;
+}
+
+/* A directly addressed FILE[v][i] of a two-dimensional file (fxp_program.in_vertices, out_vertices): *reg
+ * (i) becomes the register of vertex v. Other files and one-dimensional accesses are left as they are. */
+static bool
+vertex_reg(struct decoder *d, unsigned file, bool has_dim, int v, unsigned *reg)
+{
+   const struct fxp_program *p = d->p;
+   const unsigned verts = file == TGSI_FILE_INPUT ? p->in_vertices : file == TGSI_FILE_OUTPUT ? p->out_vertices : 0;
+   if (!verts || !has_dim)
+      return true;
+   if (v < 0 || (unsigned)v >= verts)
+      return fail(d, "%s[%d][%u]: the stage's vertices are %u", tgsi_file_name(file), v, *reg, verts);
+   if (file == TGSI_FILE_INPUT && *reg < PIPE_MAX_SHADER_INPUTS)
+      d->p->in_2d[*reg / 32] |= 1u << (*reg % 32);
+   *reg += v * (file == TGSI_FILE_INPUT ? p->num_inputs : p->num_outputs);
    return true;
 }
 
@@ -211,12 +230,8 @@ decode_src(struct decoder *d, struct fxp_src *s, const struct tgsi_full_src_regi
    if (r->Register.Index < 0 || r->Register.Index >= count)
       return fail(d, "%s[%d] out of the declared range", tgsi_file_name(file), r->Register.Index);
    unsigned reg = r->Register.Index;
-   if (file == TGSI_FILE_INPUT && p->gs_vertices_in && r->Register.Dimension) {
-      if (r->Dimension.Index < 0 || (unsigned)r->Dimension.Index >= p->gs_vertices_in)
-         return fail(d, "IN[%d][%d]: the input primitive has %u vertices", r->Dimension.Index, reg,
-                     p->gs_vertices_in);
-      reg += r->Dimension.Index * p->num_inputs;
-   }
+   if (!vertex_reg(d, file, r->Register.Dimension, r->Dimension.Index, &reg))
+      return false;
    for (unsigned c = 0; c < 4; c++)
       s->slot[c] = base + 4 * reg + swz[c];
    return true;
@@ -413,10 +428,10 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
          }
          continue;
       }
-      if (r->Register.Indirect) {
+      if (r->Register.Indirect || (r->Register.Dimension && r->Dimension.Indirect)) {
          if (k || scatter)
             return fail(d, "second indirect destination");
-         if (!setup_indirect(d, &dst_ind, r->Register.File, r->Register.Index, &r->Indirect, true,
+         if (!setup_indirect(d, &dst_ind, r->Register.File, r->Register.Index, &r->Indirect, r->Register.Indirect,
                              r->Register.Dimension, &r->Dimension, &r->DimIndirect))
             return false;
          dst_ind.scratch = 20;
@@ -430,8 +445,11 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
       if (r->Register.Index < 0 || r->Register.Index >= count)
          return fail(d, "%s[%d] out of the declared range", tgsi_file_name(r->Register.File),
                      r->Register.Index);
+      unsigned reg = r->Register.Index;
+      if (!vertex_reg(d, r->Register.File, r->Register.Dimension, r->Dimension.Index, &reg))
+         return false;
       for (unsigned c = 0; c < 4; c++)
-         tmp.dst[k].slot[c] = base + 4 * r->Register.Index + c;
+         tmp.dst[k].slot[c] = base + 4 * reg + c;
    }
 
    struct fxp_inst *in = emit(d);
@@ -805,8 +823,32 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
          return NULL;
       }
    }
-   p->output_base = p->input_base + 4 * p->num_inputs * MAX2(p->gs_vertices_in, 1);
-   p->sv_base = p->output_base + 4 * p->num_outputs;
+   p->in_vertices = p->gs_vertices_in;
+   if (stage == PIPE_SHADER_TESS_CTRL || stage == PIPE_SHADER_TESS_EVAL)
+      p->in_vertices = FXP_MAX_PATCH_VERTICES;
+   if (stage == PIPE_SHADER_TESS_CTRL) {
+      p->out_vertices = p->info.properties[TGSI_PROPERTY_TCS_VERTICES_OUT];
+      if (p->out_vertices < 1 || p->out_vertices > FXP_MAX_PATCH_VERTICES) {
+         fail(&d, "tessellation control shader of %u output vertices (1 to %u)", p->out_vertices,
+              FXP_MAX_PATCH_VERTICES);
+         fxp_program_destroy(p);
+         return NULL;
+      }
+   }
+   if (stage == PIPE_SHADER_TESS_EVAL) {
+      p->tes_prim_mode = p->info.properties[TGSI_PROPERTY_TES_PRIM_MODE];
+      p->tes_spacing = p->info.properties[TGSI_PROPERTY_TES_SPACING];
+      p->tes_cw = p->info.properties[TGSI_PROPERTY_TES_VERTEX_ORDER_CW] != 0;
+      p->tes_point_mode = p->info.properties[TGSI_PROPERTY_TES_POINT_MODE] != 0;
+      if ((p->tes_prim_mode != PIPE_PRIM_TRIANGLES && p->tes_prim_mode != PIPE_PRIM_QUADS &&
+           p->tes_prim_mode != PIPE_PRIM_LINES) || p->tes_spacing > PIPE_TESS_SPACING_EQUAL) {
+         fail(&d, "tessellation evaluation shader of domain %u and spacing %u", p->tes_prim_mode, p->tes_spacing);
+         fxp_program_destroy(p);
+         return NULL;
+      }
+   }
+   p->output_base = p->input_base + 4 * p->num_inputs * MAX2(p->in_vertices, 1);
+   p->sv_base = p->output_base + 4 * p->num_outputs * MAX2(p->out_vertices, 1);
    p->addr_base = p->sv_base + 4 * p->num_svs;
    p->imm_base = p->addr_base + 4 * p->num_addrs;
    p->const_base = p->imm_base + 4 * p->num_imms;

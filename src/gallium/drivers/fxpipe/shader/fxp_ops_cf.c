@@ -268,6 +268,19 @@ ind_file_base(const struct fxp_program *p, unsigned file, uint32_t *base)
    }
 }
 
+/* Register of FILE[vertex][idx] in a two-dimensional file (fxp_program.in_vertices, out_vertices) for lane l,
+ * or -1 when either index is out of range. */
+static inline int64_t
+vertex_2d_reg(const struct fxp_exec *e, const struct fxp_indirect *ind, unsigned l, int64_t idx)
+{
+   const struct fxp_program *p = e->prog;
+   const bool in = ind->file == TGSI_FILE_INPUT;
+   const int64_t v = ind->dim_indirect ? (int64_t)ind->dim_base + e->rf[ind->dim_addr_slot].ai[l] : ind->dim;
+   if (v < 0 || v >= (in ? p->in_vertices : p->out_vertices) || idx < ind->first || idx > ind->last)
+      return -1;
+   return v * (in ? p->num_inputs : p->num_outputs) + idx;
+}
+
 /* GATHER: scratch[0..3] = FILE[dim][base + addr] per lane; out of range reads 0. */
 static void
 op_gather(struct fxp_exec *e, const struct fxp_inst *in)
@@ -294,13 +307,13 @@ op_gather(struct fxp_exec *e, const struct fxp_inst *in)
             for (unsigned c = 0; c < 4; c++)
                if ((uint64_t)idx * 16 + c * 4 + 4 <= cb->size_B)
                   memcpy(&out[c].au[l], cb->data + idx * 16 + c * 4, 4);
-      } else if (ind->input_2d) {
-         /* INPUT[vertex][i]: both indices checked */
-         const int64_t v = ind->dim_indirect ? (int64_t)ind->dim_base + e->rf[ind->dim_addr_slot].ai[l] : ind->dim;
-         if (v < 0 || v >= e->prog->gs_vertices_in || idx < ind->first || idx > ind->last)
+      } else if (ind->vertex_2d) {
+         /* INPUT[vertex][i] (TCS: OUTPUT[vertex][i] too): both indices checked */
+         const int64_t reg = vertex_2d_reg(e, ind, l, idx);
+         if (reg < 0)
             continue;
          for (unsigned c = 0; c < 4; c++)
-            out[c].au[l] = e->rf[base + 4 * (v * e->prog->num_inputs + idx) + c].au[l];
+            out[c].au[l] = e->rf[base + 4 * reg + c].au[l];
       } else if (idx >= ind->first && idx <= ind->last) {
          for (unsigned c = 0; c < 4; c++)
             out[c].au[l] = e->rf[base + 4 * idx + c].au[l];
@@ -322,8 +335,11 @@ op_scatter(struct fxp_exec *e, const struct fxp_inst *in)
    for (unsigned l = 0; l < FXP_W; l++) {
       if (!e->mask[l])
          continue;
-      const int64_t idx = (int64_t)ind->base + e->rf[ind->addr_slot].ai[l];
+      /* the register index may be direct when only the vertex is addressed (TCS: OUT[ADDR[0].x][i]) */
+      int64_t idx = (int64_t)ind->base + (ind->addr_slot != UINT32_MAX ? e->rf[ind->addr_slot].ai[l] : 0);
       if (idx < ind->first || idx > ind->last)
+         continue;
+      if (ind->vertex_2d && (idx = vertex_2d_reg(e, ind, l, idx)) < 0)
          continue;
       for (unsigned c = 0; c < 4; c++)
          if (in->dst[0].mask & (1 << c))

@@ -95,6 +95,10 @@ fxp_fp_leave(unsigned state)
  * the decoder refuses a shader declaring more (each batch's output store is lanes x vertices x outputs) */
 #define FXP_MAX_GS_OUTPUT_VERTICES 4096
 #define FXP_MAX_GS_INVOCATIONS 32
+/* Tessellation: PIPE_CAP_MAX_SHADER_PATCH_VARYINGS' patches have at most this many vertices in (the patch
+ * size, set_patch_vertices) and out (TCS_VERTICES_OUT, one invocation each); INPUT[v][i] of a tessellation
+ * shader holds this many vertices whatever the draw's patch size (the register file is laid out at decode) */
+#define FXP_MAX_PATCH_VERTICES 32
 
 struct fxp_exec;
 struct fxp_inst;
@@ -124,7 +128,9 @@ struct fxp_indirect {
    uint32_t addr_slot;          /* slot of the address channel (int) */
    int32_t first, last;         /* valid register range (a TEMP array's, or the file's) */
    bool dim_indirect;
-   bool input_2d;               /* INPUT[vertex][i] of a geometry shader */
+   bool vertex_2d;              /* FILE[vertex][i]: INPUT of a geometry, tessellation control or evaluation
+                                   shader (fxp_program.in_vertices), OUTPUT of a tessellation control one
+                                   (out_vertices) */
    uint32_t dim_addr_slot;
    int32_t dim_base;
    uint32_t scratch;            /* first scratch slot (4 channels) */
@@ -296,6 +302,20 @@ struct fxp_program {
    unsigned gs_vertices_in;     /* vertices of the input primitive (INPUT is [vertex][i]); 0 elsewhere */
    unsigned gs_max_vertices;    /* GS_MAX_OUTPUT_VERTICES: EMITs past it are dropped */
    unsigned gs_invocations;     /* GS_INVOCATIONS, at least 1 */
+
+   /* two-dimensional register files: INPUT[v][i] of a geometry (gs_vertices_in) or tessellation shader
+    * (FXP_MAX_PATCH_VERTICES) is slot input_base + 4 (v num_inputs + i) + c, OUTPUT[v][i] of a tessellation
+    * control shader (TCS_VERTICES_OUT) output_base + 4 (v num_outputs + i) + c; a one-dimensional access
+    * (a patch input or output) is vertex 0's. 0: the file is one-dimensional */
+   unsigned in_vertices, out_vertices;
+   /* INPUT registers read with a vertex index, directly or with an indirect vertex only (bit i of word i / 32):
+    * a tessellation evaluation shader's per-vertex inputs, which tells them from its patch inputs when both
+    * are named PATCH[j] (nir_to_tgsi names generic varyings past GENERIC[31] so: fxp_varying_matches) */
+   uint32_t in_2d[(PIPE_MAX_SHADER_INPUTS + 31) / 32];
+   /* tessellation evaluation: TES_PRIM_MODE (PIPE_PRIM_TRIANGLES, QUADS or LINES), TES_SPACING
+    * (PIPE_TESS_SPACING_*), TES_VERTEX_ORDER_CW, TES_POINT_MODE */
+   unsigned tes_prim_mode, tes_spacing;
+   bool tes_cw, tes_point_mode;
 
    /* compute */
    unsigned block_size[3];      /* fixed block size from PROPERTY, 0 if variable */

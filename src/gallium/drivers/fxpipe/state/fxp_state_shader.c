@@ -1,4 +1,4 @@
-/* Shader CSOs (vertex, geometry and fragment) and constant buffers. A shader keeps private TGSI tokens (a copy
+/* Shader CSOs (vertex, tessellation control and evaluation, geometry and fragment) and constant buffers. A shader keeps private TGSI tokens (a copy
  * of TGSI given, or nir_to_tgsi's translation of NIR given, whose NIR the CSO owns and nir_to_tgsi frees) and
  * their decoded program (shader/fxp_decode.c). Constant data given as a user
  * pointer is copied at bind time, since the pointer is not valid after the call. */
@@ -84,6 +84,30 @@ fxp_bind_gs_state(struct pipe_context *pipe, void *gs)
    fxp_context(pipe)->gs = gs;
 }
 
+static void *
+fxp_create_tcs_state(struct pipe_context *pipe, const struct pipe_shader_state *templ)
+{
+   return fxp_create_shader(pipe, PIPE_SHADER_TESS_CTRL, templ);
+}
+
+static void
+fxp_bind_tcs_state(struct pipe_context *pipe, void *tcs)
+{
+   fxp_context(pipe)->tcs = tcs;
+}
+
+static void *
+fxp_create_tes_state(struct pipe_context *pipe, const struct pipe_shader_state *templ)
+{
+   return fxp_create_shader(pipe, PIPE_SHADER_TESS_EVAL, templ);
+}
+
+static void
+fxp_bind_tes_state(struct pipe_context *pipe, void *tes)
+{
+   fxp_context(pipe)->tes = tes;
+}
+
 static void
 fxp_bind_vs_state(struct pipe_context *pipe, void *vs)
 {
@@ -160,6 +184,12 @@ fxp_init_shader_functions(struct fxp_context *ctx)
    ctx->base.create_gs_state = fxp_create_gs_state;
    ctx->base.bind_gs_state = fxp_bind_gs_state;
    ctx->base.delete_gs_state = fxp_delete_shader;
+   ctx->base.create_tcs_state = fxp_create_tcs_state;
+   ctx->base.bind_tcs_state = fxp_bind_tcs_state;
+   ctx->base.delete_tcs_state = fxp_delete_shader;
+   ctx->base.create_tes_state = fxp_create_tes_state;
+   ctx->base.bind_tes_state = fxp_bind_tes_state;
+   ctx->base.delete_tes_state = fxp_delete_shader;
    ctx->base.create_fs_state = fxp_create_fs_state;
    ctx->base.bind_fs_state = fxp_bind_fs_state;
    ctx->base.delete_fs_state = fxp_delete_shader;

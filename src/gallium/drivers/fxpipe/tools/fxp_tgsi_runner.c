@@ -19,6 +19,18 @@
  *   [expect emit O]      geometry only: every emitted vertex of every lane in order, as 5 words: flags (the
  *                        stream, plus 128 when it starts a primitive) and OUTPUT[O].xyzw
  *   [expect emit_count]  geometry only: vertices emitted per lane
+ *   [tess_ctrl P V]      TGSI text of a tessellation control shader, run on P patches of V vertices (lane =
+ *                        patch, TCS_VERTICES_OUT invocations each, shader/fxp_tcs.h): INPUT[v][i] is [input I]
+ *                        with x = the patch's number, y = the vertex v; SV PRIMID = the patch, VERTICESIN = V
+ *   [tess_eval P V]      TGSI text of a tessellation evaluation shader, run for P patches of V vertices on
+ *                        every point of [tesscoord] (patch-major lanes): INPUT[v][i] as for tess_ctrl (a patch
+ *                        input: v = 0), SV TESSCOORD = (u, v, 1-u-v for the triangle domain, else 0, 0),
+ *                        TESSOUTER and TESSINNER from [levels] (default all 1), PRIMID, VERTICESIN = V
+ *   [tesscoord]          tess_eval only: the domain points, two floats (u, v) each
+ *   [levels]             tess_eval only: outer levels 0-3 and inner levels 0-1 (six floats)
+ *   [expect output O]    also tess_ctrl: each patch's OUTPUT[v][O] for v < TCS_VERTICES_OUT (4 words each), or
+ *                        its OUTPUT[O] when O is a patch output (PATCH, TESSOUTER, TESSINNER); tess_eval:
+ *                        OUTPUT[O] of every lane (4 words each)
  *   [block X Y Z]        work-group size (default 1 1 1)
  *   [grid X Y Z]         number of work groups (default 1 1 1)
  *   [shared N]           bytes of shared memory per group
@@ -346,6 +358,18 @@ parse_test(struct test *t, char *text)
          t->shader = body;
          t->geometry = true;
          t->primitives = a;
+      } else if (sscanf(header, "tess_ctrl %u %u", &a, &b) == 2 || sscanf(header, "tess_eval %u %u", &a, &b) == 2) {
+         if (!a || a > 4096 || !b || b > 32)
+            return fail("[%s]: P must be 1..4096 and V 1..32", header);
+         t->shader = body;
+         t->tess_ctrl = header[5] == 'c';
+         t->tess_eval = !t->tess_ctrl;
+         t->patches = a;
+         t->patch_vertices = b;
+      } else if (!strcmp(header, "tesscoord") || !strcmp(header, "levels")) {
+         blank_comments(body);
+         if (!parse_data(header[0] == 't' ? &t->tesscoord : &t->levels, body, false))
+            return false;
       } else if (!strcmp(header, "expect emit_count")) {
          blank_comments(body);
          if (!parse_data(&t->expect_emit_count, body, true))
@@ -408,10 +432,10 @@ parse_test(struct test *t, char *text)
       p = next;
    }
    if (!t->shader)
-      return fail("no [compute], [fragment] or [geometry] section");
+      return fail("no [compute], [fragment], [geometry], [tess_ctrl] or [tess_eval] section");
    if (t->helpers && !t->fragment)
       return fail("[helpers] is for fragment tests only");
-   for (unsigned i = 0; t->geometry && i < PIPE_MAX_SHADER_IMAGES; i++)
+   for (unsigned i = 0; (t->geometry || t->tess_ctrl || t->tess_eval) && i < PIPE_MAX_SHADER_IMAGES; i++)
       if (t->images[i].present)
          return fail("[image] is for compute and fragment tests only");
    return true;
@@ -646,7 +670,7 @@ out:
 }
 
 /* One channel value of a fragment input at pixel (x, y): "x", "y", "x*K", "y*K" or a number. */
-static bool
+bool
 input_value(const char *tok, float x, float y, float *out)
 {
    if (tok[0] == 'x' || tok[0] == 'y') {
@@ -694,7 +718,7 @@ runner_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
 
 /* Decodes the test's shader for a stage run straight on the engine (nothing left in *prog when the test
  * expects a refusal and gets one) and splits the [input I] sections into their four channel expressions. */
-static bool
+bool
 create_program(struct test *t, const struct tgsi_token *tokens, enum pipe_shader_type stage, const char *name,
                struct fxp_program **prog, char *tokens_in[PIPE_MAX_SHADER_INPUTS][4])
 {
@@ -983,7 +1007,8 @@ check_uniform(const struct test *t, const struct tgsi_token *tokens)
       return true;
    char error[256];
    struct fxp_program *prog = fxp_program_create(
-      tokens, t->fragment ? PIPE_SHADER_FRAGMENT : t->geometry ? PIPE_SHADER_GEOMETRY : PIPE_SHADER_COMPUTE,
+      tokens, t->fragment ? PIPE_SHADER_FRAGMENT : t->geometry ? PIPE_SHADER_GEOMETRY
+              : t->tess_ctrl ? PIPE_SHADER_TESS_CTRL : t->tess_eval ? PIPE_SHADER_TESS_EVAL : PIPE_SHADER_COMPUTE,
       error, sizeof(error));
    if (!prog)
       return fail("shader refused: %s", error);
@@ -1006,7 +1031,8 @@ runner_run(struct test *t, const struct tgsi_token *tokens)
       return false;
    fxp_shader_budget_override(t->budget); /* 0: the driver's own */
    const bool ok =
-      t->fragment ? run_fragment(t, tokens) : t->geometry ? run_geometry(t, tokens) : run_compute(t, tokens);
+      t->fragment ? run_fragment(t, tokens) : t->geometry ? run_geometry(t, tokens)
+      : t->tess_ctrl ? run_tess_ctrl(t, tokens) : t->tess_eval ? run_tess_eval(t, tokens) : run_compute(t, tokens);
    fxp_shader_budget_override(0);
    return ok;
 }
@@ -1025,6 +1051,8 @@ runner_free(struct test *t)
       free(t->expect_emit[i].w);
    }
    free(t->expect_emit_count.w);
+   free(t->tesscoord.w);
+   free(t->levels.w);
    for (unsigned i = 0; i < MAX_TEXTURES; i++)
       free(t->textures[i].data.w);
    for (unsigned i = 0; i < PIPE_MAX_SHADER_IMAGES; i++) {

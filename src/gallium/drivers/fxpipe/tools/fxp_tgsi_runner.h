@@ -78,6 +78,10 @@ struct test {
    bool expect_watchdog;        /* [expect watchdog]: the shader must be stopped by the watchdog */
    int expect_uniform;          /* [expect uniform N]: instructions hoisted as uniform work, -1 = unchecked */
    int expect_fused;            /* [expect fused N]: instructions in fused runs, -1 = unchecked */
+   /* tessellation (fxp_tgsi_runner_tess.c): [tess_ctrl P V] or [tess_eval P V] */
+   bool tess_ctrl, tess_eval;
+   unsigned patches, patch_vertices;
+   struct data tesscoord, levels;  /* [tesscoord]: (u, v) floats a point; [levels]: outer 0-3, inner 0-1 */
 };
 
 /* fxp_tgsi_runner.c */
@@ -94,6 +98,17 @@ bool runner_parse(struct test *t, char *text);
 bool runner_run(struct test *t, const struct tgsi_token *tokens);
 void runner_free(struct test *t);
 const char *runner_failure(void);
+
+/* fxp_tgsi_runner.c: [input I]'s channel expressions and the decoded program of a stage (NULL in *prog when
+ * the test expects a refusal and gets one) */
+bool input_value(const char *tok, float x, float y, float *out);
+struct fxp_program;
+bool create_program(struct test *t, const struct tgsi_token *tokens, enum pipe_shader_type stage, const char *name,
+                    struct fxp_program **prog, char *tokens_in[PIPE_MAX_SHADER_INPUTS][4]);
+
+/* fxp_tgsi_runner_tess.c: tessellation control and evaluation shaders run on the engine */
+bool run_tess_ctrl(struct test *t, const struct tgsi_token *tokens);
+bool run_tess_eval(struct test *t, const struct tgsi_token *tokens);
 
 /* fxp_tgsi_runner_res.c */
 bool parse_texture(struct test *t, const char *header, char *body);

@@ -1,0 +1,201 @@
+/* fxpipe-tgsi-runner: the tessellation sections, [tess_ctrl P V] and [tess_eval P V] (fxp_tgsi_runner.c's
+ * opening comment says what they hold). Control shaders run through shader/fxp_tcs.c, as the drawing
+ * pipeline runs them; evaluation shaders straight on the engine. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/u_math.h"
+
+#include "fxp_debug.h"
+#include "shader/fxp_shader.h"
+#include "shader/fxp_tcs.h"
+#include "fxp_tgsi_runner.h"
+
+static bool
+is_patch_output(const struct fxp_program *p, unsigned o)
+{
+   const unsigned name = p->info.output_semantic_name[o];
+   return name == TGSI_SEMANTIC_PATCH || name == TGSI_SEMANTIC_TESSOUTER || name == TGSI_SEMANTIC_TESSINNER;
+}
+
+/* INPUT[v][i] of lane l for patch `patch` (v < verts). */
+static bool
+fill_inputs(const struct fxp_program *prog, struct fxp_exec *e, char *tokens_in[PIPE_MAX_SHADER_INPUTS][4],
+            unsigned l, unsigned patch, unsigned verts)
+{
+   for (unsigned v = 0; v < verts; v++)
+      for (unsigned i = 0; i < prog->num_inputs && i < PIPE_MAX_SHADER_INPUTS; i++)
+         for (unsigned c = 0; c < 4; c++) {
+            float f = 0;
+            if (tokens_in[i][c] && !input_value(tokens_in[i][c], patch, v, &f))
+               return fail("bad input value '%s'", tokens_in[i][c]);
+            fxp_input(e, v * prog->num_inputs + i, c)->af[l] = f;
+         }
+   return true;
+}
+
+/* Checks [expect output O] against got[o] (n_words words each). */
+static bool
+check_outputs(const struct test *t, const struct fxp_program *prog, uint32_t **got, const unsigned *n_words)
+{
+   for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++) {
+      if (!t->expect_outputs[o].present)
+         continue;
+      if (o >= prog->num_outputs)
+         return fail("the shader has no OUTPUT[%u]", o);
+      char what[32];
+      snprintf(what, sizeof(what), "OUTPUT[%u]", o);
+      if (!compare(&t->expect_outputs[o], got[o], n_words[o], what))
+         return false;
+   }
+   return true;
+}
+
+bool
+run_tess_ctrl(struct test *t, const struct tgsi_token *tokens)
+{
+   char *tokens_in[PIPE_MAX_SHADER_INPUTS][4] = {{0}};
+   struct fxp_program *prog = NULL;
+   if (!create_program(t, tokens, PIPE_SHADER_TESS_CTRL, "tessellation control", &prog, tokens_in))
+      return false;
+   if (!prog)
+      return true; /* refused, as the test expects */
+   struct fxp_bindings bind;
+   memset(&bind, 0, sizeof(bind));
+   struct fxp_tcs_exec tcs;
+   uint32_t *got[PIPE_MAX_SHADER_OUTPUTS] = {0};
+   unsigned n_words[PIPE_MAX_SHADER_OUTPUTS] = {0};
+   bool ok = fxp_tcs_init(&tcs, prog, &bind, NULL) || fail("out of memory");
+   for (unsigned o = 0; ok && o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      ok = (got[o] = calloc((size_t)t->patches * prog->out_vertices * 4, 4)) != NULL || fail("out of memory");
+   bool stopped = false;
+
+   for (unsigned first = 0; ok && first < t->patches; first += FXP_W) {
+      const unsigned n = MIN2(FXP_W, t->patches - first);
+      fxp_tcs_begin(&tcs, n);
+      struct fxp_exec *e = fxp_tcs_inputs(&tcs);
+      for (unsigned l = 0; ok && l < FXP_W; l++) {
+         ok = fill_inputs(prog, e, tokens_in, l, first + l, t->patch_vertices);
+         for (unsigned i = 0; i < prog->num_svs; i++)
+            for (unsigned c = 0; c < 4; c++) {
+               uint32_t x = 0;
+               if (prog->sv_semantic[i] == TGSI_SEMANTIC_PRIMID)
+                  x = c == 0 ? first + l : 0;
+               else if (prog->sv_semantic[i] == TGSI_SEMANTIC_VERTICESIN)
+                  x = c == 0 ? t->patch_vertices : 0;
+               else
+                  fxp_sv_lane_constant(prog->sv_semantic[i], c, l, &x);
+               fxp_sv(e, i, c)->au[l] = x;
+            }
+      }
+      if (!ok)
+         break;
+      const unsigned fp = fxp_fp_enter(); /* the driver's float rule for the engine, not for the checks */
+      struct fxp_exec *out = fxp_tcs_run(&tcs);
+      fxp_fp_leave(fp);
+      if (!out) {
+         stopped = true;
+         break;
+      }
+      fxp_exec_merge_outputs(out);
+      for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++) {
+         const unsigned verts = is_patch_output(prog, o) ? 1 : prog->out_vertices;
+         for (unsigned l = 0; l < n; l++)
+            for (unsigned v = 0; v < verts; v++)
+               for (unsigned c = 0; c < 4; c++)
+                  got[o][n_words[o]++] = fxp_output(out, v * prog->num_outputs + o, c)->au[l];
+      }
+   }
+   if (ok && stopped != t->expect_watchdog)
+      ok = fail(stopped ? "the watchdog stopped the shader" : "the watchdog did not stop the shader");
+   if (ok && !stopped)
+      ok = check_outputs(t, prog, got, n_words);
+   for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      free(got[o]);
+   fxp_tcs_fini(&tcs);
+   fxp_program_destroy(prog);
+   return ok;
+}
+
+bool
+run_tess_eval(struct test *t, const struct tgsi_token *tokens)
+{
+   char *tokens_in[PIPE_MAX_SHADER_INPUTS][4] = {{0}};
+   struct fxp_program *prog = NULL;
+   if (!create_program(t, tokens, PIPE_SHADER_TESS_EVAL, "tessellation evaluation", &prog, tokens_in))
+      return false;
+   if (!prog)
+      return true;
+   float levels[6] = {1, 1, 1, 1, 1, 1};
+   for (unsigned k = 0; k < t->levels.n && k < 6; k++)
+      memcpy(&levels[k], &t->levels.w[k].bits, 4);
+   const unsigned points = t->tesscoord.n / 2;
+   if (!points) {
+      fxp_program_destroy(prog);
+      return fail("[tess_eval] needs a [tesscoord] section of (u, v) pairs");
+   }
+   const unsigned lanes = t->patches * points;
+   const bool tri = prog->tes_prim_mode == PIPE_PRIM_TRIANGLES;
+   struct fxp_bindings bind;
+   memset(&bind, 0, sizeof(bind));
+   struct fxp_exec e;
+   uint32_t *got[PIPE_MAX_SHADER_OUTPUTS] = {0};
+   unsigned n_words[PIPE_MAX_SHADER_OUTPUTS] = {0};
+   bool ok = fxp_exec_init(&e, prog, &bind, FXP_W) || fail("out of memory");
+   for (unsigned o = 0; ok && o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      ok = (got[o] = calloc((size_t)lanes * 4, 4)) != NULL || fail("out of memory");
+   bool stopped = false;
+
+   for (unsigned first = 0; ok && first < lanes; first += FXP_W) {
+      const unsigned n = MIN2(FXP_W, lanes - first);
+      fxp_exec_reset(&e, n);
+      for (unsigned l = 0; ok && l < n; l++) {
+         const unsigned patch = (first + l) / points, pt = (first + l) % points;
+         float u, v;
+         memcpy(&u, &t->tesscoord.w[2 * pt].bits, 4);
+         memcpy(&v, &t->tesscoord.w[2 * pt + 1].bits, 4);
+         ok = fill_inputs(prog, &e, tokens_in, l, patch, t->patch_vertices);
+         for (unsigned i = 0; i < prog->num_svs; i++)
+            for (unsigned c = 0; c < 4; c++) {
+               uint32_t x = 0;
+               float f = 0;
+               switch (prog->sv_semantic[i]) {
+               case TGSI_SEMANTIC_TESSCOORD:
+                  f = c == 0 ? u : c == 1 ? v : c == 2 && tri ? 1.0f - u - v : 0.0f;
+                  memcpy(&x, &f, 4);
+                  break;
+               case TGSI_SEMANTIC_TESSOUTER: memcpy(&x, &levels[c], 4); break;
+               case TGSI_SEMANTIC_TESSINNER: f = c < 2 ? levels[4 + c] : 0.0f; memcpy(&x, &f, 4); break;
+               case TGSI_SEMANTIC_PRIMID: x = c == 0 ? patch : 0; break;
+               case TGSI_SEMANTIC_VERTICESIN: x = c == 0 ? t->patch_vertices : 0; break;
+               default: fxp_sv_lane_constant(prog->sv_semantic[i], c, l, &x); break;
+               }
+               fxp_sv(&e, i, c)->au[l] = x;
+            }
+      }
+      if (!ok)
+         break;
+      const unsigned fp = fxp_fp_enter();
+      fxp_exec_run(&e);
+      fxp_fp_leave(fp);
+      if (e.stopped) {
+         stopped = true;
+         break;
+      }
+      fxp_exec_merge_outputs(&e);
+      for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
+         for (unsigned l = 0; l < n; l++)
+            for (unsigned c = 0; c < 4; c++)
+               got[o][n_words[o]++] = fxp_output(&e, o, c)->au[l];
+   }
+   if (ok && stopped != t->expect_watchdog)
+      ok = fail(stopped ? "the watchdog stopped the shader" : "the watchdog did not stop the shader");
+   if (ok && !stopped)
+      ok = check_outputs(t, prog, got, n_words);
+   for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      free(got[o]);
+   fxp_exec_fini(&e);
+   fxp_program_destroy(prog);
+   return ok;
+}
