@@ -155,7 +155,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_resource_functions(screen);
    fxp_init_screen_fence_functions(screen);
 
-   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation (GL stays 3.3), anisotropic "
-           "filtering, smooth points and lines, 64-bit atomics, multisample shader images");
+   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation (GL stays 3.3), "
+           "smooth points and lines, 64-bit atomics, multisample shader images");
    return &screen->base;
 }
