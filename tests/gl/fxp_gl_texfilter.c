@@ -1,11 +1,11 @@
 /* Texture filtering extensions through GL on an EGL surfaceless context (compatibility profile):
- * EXT/ARB_texture_filter_anisotropic and ARB/EXT_texture_filter_minmax. Each extension must be offered, and
+ * EXT/ARB_texture_filter_anisotropic, ARB/EXT_texture_filter_minmax and EXT_texture_shadow_lod. Each extension must be offered, and
  * a textured full-viewport quad must give the values worked out below from the specifications (not from a
  * run): EXT_texture_filter_anisotropic's suggested footprint (N = min(ceil(Pmax / Pmin), maxAniso) probes
  * at LOD log2(Pmax / N), spaced i / (N + 1) - 1/2 of a pixel along the major axis, averaged), and
  * ARB_texture_filter_minmax's MIN and MAX of the texels a filter covers with non-zero weight.
  *
- *   fxpipe-gl-texfilter [SECTION...]     sections: aniso minmax (default: all)
+ *   fxpipe-gl-texfilter [SECTION...]     sections: aniso minmax shadow-lod (default: all)
  *
  * Prints "ok"/"FAIL" per check (fxp_gl_check.h) and exits 1 on any failure. */
 #define GL_GLEXT_PROTOTYPES
@@ -224,6 +224,110 @@ test_minmax(void)
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
+/* A depth texture of 2 levels for the shadow-LOD section: level 0 (2x2) depth 0.25, level 1 (1x1) 0.75,
+ * compare LEQUAL, nearest filtering with nearest mipmaps. `layers` images a level (faces for cube maps, bound
+ * per face when target is GL_TEXTURE_CUBE_MAP). */
+static GLuint
+shadow_texture(GLenum target, int layers)
+{
+   float l0[2 * 2 * 12], l1[12];
+   for (int i = 0; i < 2 * 2 * 12; i++)
+      l0[i] = 0.25f;
+   for (int i = 0; i < 12; i++)
+      l1[i] = 0.75f;
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(target, tex);
+   for (int l = 0; l < 2; l++) {
+      const int w = 2 >> l;
+      if (target == GL_TEXTURE_CUBE_MAP) {
+         for (int f = 0; f < 6; f++)
+            glTexImage2D(GL_TEXTURE_CUBE_MAP_POSITIVE_X + f, l, GL_DEPTH_COMPONENT32F, w, w, 0, GL_DEPTH_COMPONENT,
+                         GL_FLOAT, l ? l1 : l0);
+      } else {
+         glTexImage3D(target, l, GL_DEPTH_COMPONENT32F, w, w, layers, 0, GL_DEPTH_COMPONENT, GL_FLOAT, l ? l1 : l0);
+      }
+   }
+   glTexParameteri(target, GL_TEXTURE_MAX_LEVEL, 1);
+   glTexParameteri(target, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+   glTexParameteri(target, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+   glTexParameteri(target, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
+   glTexParameteri(target, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
+   return tex;
+}
+
+/* EXT_texture_shadow_lod: textureLod on sampler2DArrayShadow, samplerCubeShadow and samplerCubeArrayShadow,
+ * and textureLodOffset on sampler2DArrayShadow, with the reference 0.5 against depth 0.25 (level 0) and 0.75
+ * (level 1), LEQUAL (1 when ref <= D), mip NEAREST (level ceil(lod + 0.5) - 1, 0 for lod <= 0):
+ *   lod 0 -> level 0: (0, 0, 0, 0); lod 1 -> level 1: (1, 1, 1, 1); lod 0.4 -> level 0: 0; lod 0.6 -> level 1: 1.
+ * Written as 0 or 255 in each channel (red: 2D array, green: cube, blue: cube array, alpha: 2D array with
+ * an offset of (1, 0), clamped to the edge, same depth). */
+static void
+test_shadow_lod(void)
+{
+   if (!check(has_ext("GL_EXT_texture_shadow_lod"), "GL_EXT_texture_shadow_lod offered"))
+      return;
+   if (!check(fxp_make_fbo(S, S), "shadow-lod FBO complete"))
+      return;
+   GLuint p = glCreateProgram();
+   GLint ok = 0;
+   glAttachShader(p, fxp_gl_shader(GL_VERTEX_SHADER,
+                                   "#version 330\n"
+                                   "layout(location = 0) in vec2 pos;\n"
+                                   "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n"));
+   glAttachShader(p, fxp_gl_shader(GL_FRAGMENT_SHADER,
+                                   "#version 330\n"
+                                   "#extension GL_ARB_texture_cube_map_array : require\n"
+                                   "#extension GL_EXT_texture_shadow_lod : require\n"
+                                   "uniform sampler2DArrayShadow a; uniform samplerCubeShadow c;\n"
+                                   "uniform samplerCubeArrayShadow ca; uniform float lod; out vec4 o;\n"
+                                   "void main() {\n"
+                                   "   o = vec4(textureLod(a, vec4(0.5, 0.5, 1.0, 0.5), lod),\n"
+                                   "            textureLod(c, vec4(1.0, 0.25, 0.5, 0.5), lod),\n"
+                                   "            textureLod(ca, vec4(-0.25, 1.0, 0.5, 0.0), 0.5, lod),\n"
+                                   "            textureLodOffset(a, vec4(0.25, 0.25, 0.0, 0.5), lod, ivec2(1, 0)));\n"
+                                   "}\n"));
+   glLinkProgram(p);
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   if (!check(ok, "shadow-lod program links"))
+      return;
+   glUseProgram(p);
+   static const float v[] = {-1, -1, 1, -1, -1, 1, 1, 1};
+   GLuint vao, vbo;
+   glGenVertexArrays(1, &vao);
+   glBindVertexArray(vao);
+   glGenBuffers(1, &vbo);
+   glBindBuffer(GL_ARRAY_BUFFER, vbo);
+   glBufferData(GL_ARRAY_BUFFER, sizeof(v), v, GL_STATIC_DRAW);
+   glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+   glEnableVertexAttribArray(0);
+   glActiveTexture(GL_TEXTURE0);
+   shadow_texture(GL_TEXTURE_2D_ARRAY, 2);
+   glActiveTexture(GL_TEXTURE1);
+   shadow_texture(GL_TEXTURE_CUBE_MAP, 6);
+   glActiveTexture(GL_TEXTURE2);
+   shadow_texture(GL_TEXTURE_CUBE_MAP_ARRAY, 12);
+   glUniform1i(glGetUniformLocation(p, "a"), 0);
+   glUniform1i(glGetUniformLocation(p, "c"), 1);
+   glUniform1i(glGetUniformLocation(p, "ca"), 2);
+   static const struct {
+      float lod;
+      int v;
+   } cases[] = {{0.0f, 0}, {1.0f, 255}, {0.4f, 0}, {0.6f, 255}};
+   for (unsigned c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
+      glUniform1f(glGetUniformLocation(p, "lod"), cases[c].lod);
+      glClearColor(0.5f, 0.5f, 0.5f, 0.5f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+      uint8_t px[4];
+      glReadPixels(S / 2, S / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      check(px[0] == cases[c].v && px[1] == cases[c].v && px[2] == cases[c].v && px[3] == cases[c].v,
+            "shadow lod %g: (%d, %d, %d, %d), want %d in every channel", cases[c].lod, px[0], px[1], px[2], px[3],
+            cases[c].v);
+   }
+   check(glGetError() == GL_NO_ERROR, "shadow-lod: no GL error");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
 
 int
 main(int argc, char **argv)
@@ -234,6 +338,7 @@ main(int argc, char **argv)
    } sections[] = {
       {"aniso", test_aniso},
       {"minmax", test_minmax},
+      {"shadow-lod", test_shadow_lod},
    };
    EGLDisplay dpy = fxp_egl_make_current();
    if (dpy == EGL_NO_DISPLAY)

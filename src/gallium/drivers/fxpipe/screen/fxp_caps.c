@@ -7,8 +7,8 @@
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
  * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
  * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
- * query results written into buffers, shader clocks, framebuffer fetch, anisotropic filtering (16x) and MIN/MAX
- * texture reduction. Multisampling at 2-16 samples
+ * query results written into buffers, shader clocks, framebuffer fetch, anisotropic filtering (16x), MIN/MAX
+ * texture reduction, shadow lookups with an LOD. Multisampling at 2-16 samples
  * (unless FXPIPE_MSAA=0). Tessellation stays off until its issue lands. A shader the engine cannot decode is
  * not run: its draws are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
@@ -230,6 +230,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_ANISOTROPIC_FILTER:
    case PIPE_CAP_SAMPLER_REDUCTION_MINMAX:
    case PIPE_CAP_SAMPLER_REDUCTION_MINMAX_ARB:
+   /* EXT_texture_shadow_lod: shadow lookups with an explicit LOD or a bias on 2D arrays and cube maps (TXL2,
+    * TXB2; shader/fxp_ops_tex.c reads a shadow cube array's LOD after its reference) */
+   case PIPE_CAP_TEXTURE_SHADOW_LOD:
       return 1;
 
    default:

@@ -18,7 +18,9 @@
  * | SHADOWCUBE        | x y z, reference in w               |                                     |
  * | SHADOWCUBE_ARRAY  | x y z, layer in w                   | reference in src1.x (TEX2)          |
  * TXP divides s, t, r and the reference by w; TXB adds src0.w (TXB2: src1.x) to the LOD; TXL uses src0.w
- * (TXL2: src1.x) as the LOD; TXD takes d/dx in src1 and d/dy in src2. The sampler state's LOD bias is added in every case. TG4 gathers
+ * (TXL2: src1.x) as the LOD; on SHADOWCUBE_ARRAY, TXB2's bias and TXL2's LOD are in src1.y, after the
+ * reference in src1.x (nir_to_tgsi packs them so; tgsi.rst puts the reference in src1.y); TXD takes d/dx
+ * in src1 and d/dy in src2. The sampler state's LOD bias is added in every case. TG4 gathers
  * (sampler/fxp_sampler.c: fxp_gather), TXQS answers the view's samples (1 when single-sample).
  *
  * The DX10 family (SAMPLE, SAMPLE_I, SAMPLE_I_MS, SAMPLE_B, SAMPLE_C, SAMPLE_C_LZ, SAMPLE_D, SAMPLE_L,
@@ -487,7 +489,11 @@ sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool p
    a.gather = -1;
    for (unsigned k = 0; k < 4; k++)
       a.c[k] = src_f(e, in, 0, k);
-   const fxp_vf extra = two ? src_f(e, in, 1, 0) : a.c[3];
+   /* the *2 forms take what follows the packed coordinates (docs/tgsi-from-nir.md): on a shadow cube array
+    * the reference comes first (src1.x), then TXB2's bias or TXL2's LOD (src1.y; EXT_texture_shadow_lod's
+    * texture(samplerCubeArrayShadow, ..., bias) and textureLod) */
+   const bool ref_first = a.target == TGSI_TEXTURE_SHADOWCUBE_ARRAY;
+   const fxp_vf extra = two ? src_f(e, in, 1, ref_first && mode != LOD_IMPLICIT ? 1 : 0) : a.c[3];
    if (a.target == TGSI_TEXTURE_SHADOWCUBE_ARRAY) {
       a.ref = src_f(e, in, 1, 0);
       a.ref_separate = true;
