@@ -86,16 +86,22 @@ fxp_sampler_max_aniso(const struct fxp_sampler_binding *b)
    return st->max_anisotropy < FXP_MAX_ANISOTROPY ? st->max_anisotropy : FXP_MAX_ANISOTROPY;
 }
 
+/* How far above an integer Pmax / Pmin may be and still count as that integer: derivatives taken from
+ * interpolated coordinates carry rounding, so a square pixel footprint gives a ratio of 1 + a few ulps, which
+ * ceil() alone would turn into 2 probes at one level sharper (and the general path's cost). The extension
+ * leaves the formula to the implementation ("should"); 1/256 is far below any footprint a draw means. */
+#define FXP_ANISO_RATIO_SLACK (1.0f / 256.0f)
+
 /* The probe count N of EXT_texture_filter_anisotropic's footprint from the squared lengths of the two
- * screen-axis derivatives in texels (rx along x, ry along y): Pmax / Pmin rounded up, at most max_aniso; 1 when
- * the footprint is isotropic, empty or not a number. */
+ * screen-axis derivatives in texels (rx along x, ry along y): Pmax / Pmin rounded up (less
+ * FXP_ANISO_RATIO_SLACK), at most max_aniso; 1 when the footprint is isotropic, empty or not a number. */
 static inline unsigned
 fxp_aniso_probes(float rx, float ry, unsigned max_aniso)
 {
    if (max_aniso <= 1)
       return 1;
    const float pmax = sqrtf(rx > ry ? rx : ry), pmin = sqrtf(rx > ry ? ry : rx);
-   const float ratio = pmax / pmin; /* +inf when pmin is 0, NaN when both are */
+   const float ratio = pmax / pmin - FXP_ANISO_RATIO_SLACK; /* +inf when pmin is 0, NaN when both are */
    if (ratio >= (float)max_aniso)
       return max_aniso;
    return ratio > 1.0f ? (unsigned)ceilf(ratio) : 1;

@@ -357,6 +357,8 @@ test_aniso_footprint(struct fxp_t *t)
       {{0.0625f, 0}, {0, 0.0625f}, 16, 1, 0.0f, true},     /* isotropic (Py >= Px: y) */
       {{0.25f, 0}, {0, 0}, 16, 16, -2.0f, false},          /* Pmin 0: the most probes, log2(4 / 16) */
       {{0.25f, 0.25f}, {0.25f, -0.25f}, 16, 1, 2.5f, true}, /* rotated, isotropic: rho = sqrt(32) */
+      {{0.25f * 1.002f, 0}, {0, 0.25f}, 16, 1, 2.002884f, false}, /* 1.002: within the slack, isotropic */
+      {{0.25f * 1.01f, 0}, {0, 0.25f}, 16, 2, 1.014355f, false},  /* 1.01: 2 probes, log2(4.04 / 2) */
    };
    const float size[3] = {16, 16, 1};
    for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
