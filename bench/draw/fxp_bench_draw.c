@@ -13,6 +13,10 @@
  *   tex-rgba8   8 full-screen quads per frame, a 512x512 RGBA8 texture drawn 1:1, bilinear
  *   tex-fxt1    the same with the image compressed to FXT1 (GL_3DFX_texture_compression_FXT1) at upload
  *   tex-trilinear  a 1024x1024 mipmapped RGBA8 texture minified about 5x, trilinear
+ *   tex-trilinear-aniso16  the same with GL_TEXTURE_MAX_ANISOTROPY 16: the footprint is isotropic (one probe),
+ *               so the cost should be tex-trilinear's
+ *   tex-aniso16 the same texture stretched 3.5x more along x (footprint 18.2 x 5.2 texels): 4 probes a pixel
+ *               at LOD log2(18.2 / 4), 16x anisotropic filtering
  *   mesh-8m     one glDrawElements of a 2000x2000-quad mesh from buffer objects: 8M triangles of a quarter
  *               pixel, 8M vertices, 24M 32-bit indices laid out as piglit's draw-prim-rate lays out its
  *               8000K cell (two new vertices a quad, rows not shared): memory and primitive bound
@@ -168,18 +172,25 @@ run(const char *name, frame_fn frame, double seconds)
 }
 
 /* Points attributes 0 and 1 at a full-screen quad whose texture coordinates run from 0 to `reach`. */
+/* A full-screen quad whose texture coordinates run from 0 to reach_x along x and 0 to reach_y along y. */
 static void
-textured_quad(float reach)
+textured_quad_xy(float reach_x, float reach_y)
 {
    static float q[32];
    const float v[4][4] = {{-1, -1, 0, 0}, {1, -1, 1, 0}, {1, 1, 1, 1}, {-1, 1, 0, 1}};
    for (int k = 0; k < 4; k++) {
       float *o = &q[k * 8];
       o[0] = v[k][0], o[1] = v[k][1], o[2] = 0, o[3] = 1;
-      o[4] = v[k][2] * reach, o[5] = v[k][3] * reach, o[6] = 0, o[7] = 1;
+      o[4] = v[k][2] * reach_x, o[5] = v[k][3] * reach_y, o[6] = 0, o[7] = 1;
    }
    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, q);
    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, q + 4);
+}
+
+static void
+textured_quad(float reach)
+{
+   textured_quad_xy(reach, reach);
 }
 
 int
@@ -279,6 +290,18 @@ main(int argc, char **argv)
    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
    textured_quad(2.6f);
    run("tex-trilinear", frame_quads, seconds);
+   /* EXT_texture_filter_anisotropic: an isotropic footprint at 16x, then an anisotropic one */
+   GLfloat max_aniso = 0.0f;
+   glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY_EXT, &max_aniso);
+   if (glGetError() == GL_NO_ERROR && max_aniso >= 16.0f) {
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY_EXT, 16.0f);
+      run("tex-trilinear-aniso16", frame_quads, seconds);
+      textured_quad_xy(3.5f * 2.6f, 2.6f);
+      run("tex-aniso16", frame_quads, seconds);
+      glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY_EXT, 1.0f);
+   } else {
+      printf("tex-trilinear-aniso16  unsupported\ntex-aniso16  unsupported\n");
+   }
    glDeleteTextures(3, tex);
 
    /* mesh-8m: positions only, one colour */

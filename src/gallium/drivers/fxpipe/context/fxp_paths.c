@@ -16,6 +16,7 @@
 #include "fxp_debug.h"
 #include "fetch/fxp_fetch.h"
 #include "fragment/fxp_fragment.h"
+#include "sampler/fxp_sampler.h"
 #include "shader/fxp_shader.h"
 
 #define PATHS_MAX_B 2048 /* the line's size; longer reports are cut there */
@@ -93,8 +94,9 @@ fxp_paths_report(struct fxp_context *ctx, const struct fxp_fragment *f, const st
       if (!b->view)
          continue;
       if (b->fast)
-         add(l, " | sampler %u %s fast%s", i, util_format_short_name(b->view->format),
-             b->fast_level >= 0 ? (b->fast_linear ? " (one level, linear)" : " (one level, nearest)") : "");
+         add(l, " | sampler %u %s fast%s%s", i, util_format_short_name(b->view->format),
+             b->fast_level >= 0 ? (b->fast_linear ? " (one level, linear)" : " (one level, nearest)") : "",
+             fxp_sampler_max_aniso(b) > 1 ? " (anisotropic footprints of several probes: general)" : "");
       else
          add(l, " | sampler %u %s general (%s)", i, util_format_short_name(b->view->format),
              b->fast_refused ? b->fast_refused : "?");

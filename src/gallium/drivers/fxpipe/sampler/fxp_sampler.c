@@ -13,6 +13,12 @@
  * |           | seamless_cube_map, linear footprints reach across to the neighbouring faces           |
  * | shadow    | each texel's depth compared with the reference (compare_func; the reference clamped to  |
  * |           | [0, 1] for fixed-point depth only), then filtered                                       |
+ * | reduction | MIN / MAX (ARB_texture_filter_minmax): the component-wise minimum or maximum of the     |
+ * |           | texels of non-zero weight instead of their weighted average (and of the two levels when  |
+ * |           | the second one's weight is not 0)                                                        |
+ * | aniso     | a request of N > 1 probes (fxp_sampler_footprint, EXT_texture_filter_anisotropic's       |
+ * |           | footprint): N filterings at the request's LOD spaced evenly along the major axis'        |
+ * |           | derivative, averaged (or reduced)                                                        |
  * | swizzle   | the view's swizzle on the filtered value                                                |
  * Integer formats are never filtered (nearest), their border colour is taken as integers. Depth views read
  * (depth, 0, 0, 1), stencil views (stencil, 0, 0, 1) as integers; stencil is never filtered. */
@@ -320,7 +326,17 @@ seamless_texel(const struct pipe_sampler_view *v, int slice, int n, int *x, int 
    return base + (int)f2;
 }
 
-/* Filters one level (nearest or linear). */
+/* The texture reduction of ARB/EXT_texture_filter_minmax for two values: their minimum under MIN, their
+ * maximum under MAX (a NaN texel never wins over a number). */
+static inline float
+reduce_pair(unsigned mode, float a, float b)
+{
+   return mode == PIPE_TEX_REDUCTION_MIN ? fminf(a, b) : fmaxf(a, b);
+}
+
+/* Filters one level (nearest or linear); linear filtering averages the texels by weight, or under a MIN or
+ * MAX reduction (the sampler state's reduction_mode) takes the component-wise minimum or maximum of those of
+ * non-zero weight. */
 static void
 sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned level,
              unsigned filter, float s, float t, float r, int slice, uint32_t out[4])
@@ -352,7 +368,11 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
    const float fu = CLAMP(u, -16777216.0f, 16777216.0f) - 0.5f, fv = CLAMP(vv, -16777216.0f, 16777216.0f) - 0.5f,
                fw = CLAMP(ww, -16777216.0f, 16777216.0f) - 0.5f;
    const float au = fu - floorf(fu), av = fv - floorf(fv), aw = fw - floorf(fw);
-   float acc[4] = {0, 0, 0, 0};
+   const unsigned reduce = st->reduction_mode;
+   const float start = reduce == PIPE_TEX_REDUCTION_MIN   ? INFINITY
+                       : reduce == PIPE_TEX_REDUCTION_MAX ? -INFINITY
+                                                          : 0.0f;
+   float acc[4] = {start, start, start, start};
    const unsigned nx = 2, ny = nd > 1 ? 2 : 1, nz = nd > 2 ? 2 : 1;
    for (unsigned k = 0; k < nz; k++)
       for (unsigned j = 0; j < ny; j++)
@@ -371,8 +391,13 @@ sample_level(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
             }
             const float wgt = (i ? au : 1 - au) * (nd > 1 ? (j ? av : 1 - av) : 1.0f) *
                               (nd > 2 ? (k ? aw : 1 - aw) : 1.0f);
-            for (unsigned c = 0; c < 4; c++)
-               acc[c] += fxp_u2f(tx[c]) * wgt;
+            if (reduce == PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE) {
+               for (unsigned c = 0; c < 4; c++)
+                  acc[c] += fxp_u2f(tx[c]) * wgt;
+            } else if (wgt != 0.0f) { /* MIN, MAX: the texels of non-zero weight only */
+               for (unsigned c = 0; c < 4; c++)
+                  acc[c] = reduce_pair(reduce, acc[c], fxp_u2f(tx[c]));
+            }
          }
    for (unsigned c = 0; c < 4; c++)
       out[c] = fxp_f2u(acc[c]);
@@ -448,16 +473,10 @@ resolve_slice(const struct fxp_sampler_binding *b, const struct fxp_sample_req *
    return slice;
 }
 
-void
-fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t out[4])
+/* One filtered value before the view swizzle: the level or levels the LOD selects, filtered. */
+static void
+filter_lod(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t texel_out[4])
 {
-   if (!usable(b)) {
-      out[0] = out[1] = out[2] = 0;
-      out[3] = fxp_f2u(1.0f);
-      return;
-   }
-   if (b->fast && fxp_sample_fast(b, q, out))
-      return;
    const struct pipe_sampler_view *v = b->view;
    const struct pipe_sampler_state *st = b->state;
    const unsigned first = MIN2(v->u.tex.first_level, v->texture->last_level);
@@ -471,7 +490,6 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
    lod = CLAMP(lod, -64.0f, 64.0f); /* any level count fits; keeps the conversions below defined */
    const bool mag = lod <= 0.0f;
    const unsigned filter = mag ? st->mag_img_filter : st->min_img_filter;
-   uint32_t texel_out[4];
 
    if (mag || st->min_mip_filter == PIPE_TEX_MIPFILTER_NONE) {
       sample_level(b, q, first, filter, s, t, r, slice, texel_out);
@@ -484,10 +502,80 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
       uint32_t a[4], c[4];
       sample_level(b, q, l0, filter, s, t, r, slice, a);
       sample_level(b, q, l1, filter, s, t, r, slice, c);
-      for (unsigned k = 0; k < 4; k++)
-         texel_out[k] = fxp_f2u(fxp_u2f(a[k]) * (1 - f) + fxp_u2f(c[k]) * f);
+      for (unsigned k = 0; k < 4; k++) {
+         if (st->reduction_mode == PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE)
+            texel_out[k] = fxp_f2u(fxp_u2f(a[k]) * (1 - f) + fxp_u2f(c[k]) * f);
+         else /* MIN, MAX: the second level counts when its weight f is not 0 (the first's, 1 - f, never is) */
+            texel_out[k] = f != 0.0f ? fxp_f2u(reduce_pair(st->reduction_mode, fxp_u2f(a[k]), fxp_u2f(c[k]))) : a[k];
+      }
    }
-   fxp_sampler_swizzle(v, texel_out, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
+}
+
+/* Anisotropic filtering (EXT_texture_filter_anisotropic's suggested footprint): q->aniso_probes probes
+ * spaced evenly along the major axis, at i / (N + 1) - 1/2 of its derivative for i = 1..N, each filtered at
+ * the request's LOD, averaged (or reduced to their minimum or maximum). */
+static void
+filter_aniso(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t texel_out[4])
+{
+   const unsigned n = MIN2(q->aniso_probes, FXP_MAX_ANISOTROPY);
+   const unsigned reduce = b->state->reduction_mode;
+   struct fxp_sample_req p = *q;
+   p.aniso_probes = 1;
+   float acc[4] = {0, 0, 0, 0};
+   for (unsigned i = 1; i <= n; i++) {
+      const float f = (float)i / (float)(n + 1) - 0.5f;
+      p.s = q->s + f * q->aniso_step[0];
+      p.t = q->t + f * q->aniso_step[1];
+      p.r = q->r + f * q->aniso_step[2];
+      uint32_t tx[4];
+      filter_lod(b, &p, tx);
+      for (unsigned c = 0; c < 4; c++) {
+         if (reduce == PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE)
+            acc[c] += fxp_u2f(tx[c]);
+         else
+            acc[c] = i == 1 ? fxp_u2f(tx[c]) : reduce_pair(reduce, acc[c], fxp_u2f(tx[c]));
+      }
+   }
+   for (unsigned c = 0; c < 4; c++)
+      texel_out[c] = fxp_f2u(reduce == PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE ? acc[c] / (float)n : acc[c]);
+}
+
+void
+fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t out[4])
+{
+   if (!usable(b)) {
+      out[0] = out[1] = out[2] = 0;
+      out[3] = fxp_f2u(1.0f);
+      return;
+   }
+   /* the fast path filters once: anisotropic requests of more than one probe are the general path's */
+   const bool aniso = q->aniso_probes > 1 && fxp_sampler_max_aniso(b) > 1;
+   if (b->fast && !aniso && fxp_sample_fast(b, q, out))
+      return;
+   uint32_t texel_out[4];
+   if (aniso)
+      filter_aniso(b, q, texel_out);
+   else
+      filter_lod(b, q, texel_out);
+   fxp_sampler_swizzle(b->view, texel_out, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
+}
+
+float
+fxp_sampler_footprint(unsigned nd, const float dx[3], const float dy[3], const float size[3],
+                      unsigned max_aniso, unsigned *probes, bool *major_y)
+{
+   float rx = 0, ry = 0;
+   for (unsigned k = 0; k < nd; k++) {
+      rx += dx[k] * size[k] * dx[k] * size[k];
+      ry += dy[k] * size[k] * dy[k] * size[k];
+   }
+   const float rho = sqrtf(MAX2(rx, ry)); /* Pmax: sqrt is monotonic, so max(Px, Py) */
+   const unsigned n = fxp_aniso_probes(rx, ry, max_aniso);
+   *probes = n;
+   *major_y = !(rx > ry);
+   if (!(rho > 0.0f))
+      return -INFINITY;
+   return n > 1 ? log2f(rho / (float)n) : log2f(rho);
 }
 
 /* Texture gather (TG4, GATHER4): the 2x2 footprint of bilinear filtering on the view's first level, in the

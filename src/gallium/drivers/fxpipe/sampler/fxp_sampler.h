@@ -4,6 +4,7 @@
 #ifndef FXP_SAMPLER_H
 #define FXP_SAMPLER_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -60,8 +61,61 @@ struct fxp_sample_req {
    unsigned target;        /* TGSI_TEXTURE_* */
    bool shadow;            /* compare with ref when the sampler state's compare mode is on */
    bool force_compare;     /* with shadow: compare whatever the compare mode (SAMPLE_C, SAMPLE_C_LZ) */
+   /* anisotropic filtering (fxp_sampler_footprint): probes > 1 filters that many times at `lod`, at (s, t, r)
+    * + (i / (probes + 1) - 1/2) * aniso_step for i = 1..probes, and averages them (or takes their min or max
+    * under a MIN/MAX reduction); aniso_step is the derivative of (s, t, r) along the footprint's major axis,
+    * in the request's coordinate units. 0 or 1: one probe at (s, t, r), the ordinary filtering. */
+   unsigned aniso_probes;
+   float aniso_step[3];
    struct fxp_sample_cache *cache; /* NULL, or decoded blocks shared by the requests of one instruction */
 };
+
+/* The most probes an anisotropic request takes: PIPE_CAPF_MAX_TEXTURE_ANISOTROPY (screen/fxp_caps.c). */
+#define FXP_MAX_ANISOTROPY 16
+
+/* The degree of anisotropy a binding filters with: the sampler state's max_anisotropy (at most
+ * FXP_MAX_ANISOTROPY) when it is above 1 and the minification filter is linear or mipmaps are mixed linearly,
+ * on a filtered (float or depth) view; else 1, isotropic. */
+static inline unsigned
+fxp_sampler_max_aniso(const struct fxp_sampler_binding *b)
+{
+   const struct pipe_sampler_state *st = b ? b->state : NULL;
+   if (!st || st->max_anisotropy <= 1 || (b->kind != FXP_TEXEL_FLOAT && b->kind != FXP_TEXEL_DEPTH) ||
+       (st->min_img_filter != PIPE_TEX_FILTER_LINEAR && st->min_mip_filter != PIPE_TEX_MIPFILTER_LINEAR))
+      return 1;
+   return st->max_anisotropy < FXP_MAX_ANISOTROPY ? st->max_anisotropy : FXP_MAX_ANISOTROPY;
+}
+
+/* How far above an integer Pmax / Pmin may be and still count as that integer: derivatives taken from
+ * interpolated coordinates carry rounding, so a square pixel footprint gives a ratio of 1 + a few ulps, which
+ * ceil() alone would turn into 2 probes at one level sharper (and the general path's cost). The extension
+ * leaves the formula to the implementation ("should"); 1/256 is far below any footprint a draw means. */
+#define FXP_ANISO_RATIO_SLACK (1.0f / 256.0f)
+
+/* The probe count N of EXT_texture_filter_anisotropic's footprint from the squared lengths of the two
+ * screen-axis derivatives in texels (rx along x, ry along y): Pmax / Pmin rounded up (less
+ * FXP_ANISO_RATIO_SLACK), at most max_aniso; 1 when the footprint is isotropic, empty or not a number. */
+static inline unsigned
+fxp_aniso_probes(float rx, float ry, unsigned max_aniso)
+{
+   if (max_aniso <= 1)
+      return 1;
+   const float pmax = sqrtf(rx > ry ? rx : ry), pmin = sqrtf(rx > ry ? ry : rx);
+   const float ratio = pmax / pmin - FXP_ANISO_RATIO_SLACK; /* +inf when pmin is 0, NaN when both are */
+   if (ratio >= (float)max_aniso)
+      return max_aniso;
+   return ratio > 1.0f ? (unsigned)ceilf(ratio) : 1;
+}
+
+/* The level of detail of a footprint (GL 4.6, 8.14.1, and EXT_texture_filter_anisotropic, whose "Additions to
+ * Chapter 3" suggest this footprint: registry.khronos.org/OpenGL/extensions/EXT/EXT_texture_filter_anisotropic.txt,
+ * also docs.nvidia.com's GL_EXT_texture_filter_anisotropic.html): dx and dy are the
+ * derivatives of the nd coordinates along screen x and y, scaled to texels of the base level by size[]. With
+ * max_aniso 1, log2(rho), rho the longer derivative's length (-inf for an empty footprint); otherwise
+ * log2(Pmax / N) with N = fxp_aniso_probes, *probes = N and *major_y whether y is the major axis (Py >= Px,
+ * as the extension says). The same bits as log2(rho) when N is 1. */
+float fxp_sampler_footprint(unsigned nd, const float dx[3], const float dy[3], const float size[3],
+                            unsigned max_aniso, unsigned *probes, bool *major_y);
 
 /* Filters and returns four 32-bit values (floats, or integers for integer formats). Unbound or
  * incomplete bindings return (0, 0, 0, 1). */

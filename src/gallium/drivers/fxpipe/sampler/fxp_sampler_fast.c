@@ -13,7 +13,11 @@
  * | level choice    | the general path's rules (mag/min filter, mip NONE/NEAREST/LINEAR, clamps)         |
  * | batches         | when all lanes sample one level with one filter (8-bit formats), wrapping, loads   |
  * |                 | and filtering run as lane vectors (sample_level_vec), else lane by lane; a binding  |
- * |                 | with no mipmaps and one filter skips the LOD (fast_level, sample_one_level)         | */
+ * |                 | with no mipmaps and one filter skips the LOD (fast_level, sample_one_level)         |
+ * | anisotropy      | taken only for requests of one probe (an isotropic footprint: the ordinary        |
+ * |                 | filtering); the probes of anisotropic ones are the general path's (fxp_sample,      |
+ * |                 | shader/fxp_ops_tex.c run_tex_fast)                                                 |
+ * Texture reductions other than the weighted average (MIN, MAX) are the general path's. */
 #include <math.h>
 #include <string.h>
 
@@ -66,6 +70,9 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
       return;
    b->fast_refused = "shadow compare";
    if (st->compare_mode != PIPE_TEX_COMPARE_NONE)
+      return;
+   b->fast_refused = "MIN or MAX texture reduction";
+   if (st->reduction_mode != PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE)
       return;
    b->fast_refused = "format (not RGBA8, BGRA8, RGBX8, BGRX8 or FXT1)";
    switch (v->format) {

@@ -4,7 +4,10 @@
  * give bit-identical results with the fast path (per lane and in its batch form: the baseline copy and each
  * instruction-set table's copy the CPU can run) and without it; an eighth of the coordinates are special
  * floats (NaN, infinities, beyond +-2^24 and 2^31, -0, integers). Also checks that the fast path is really
- * chosen for those bindings and not for the ones it must leave to the general path. */
+ * chosen for those bindings and not for the ones it must leave to the general path. Then anisotropic filtering
+ * (EXT_texture_filter_anisotropic's footprint, fxp_sampler_footprint, and its probes on a striped texture) and
+ * MIN/MAX texture reduction, against values worked out by hand in the comments. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,6 +17,7 @@
 
 #include "sampler/fxp_sampler.h"
 #include "sampler/fxp_sampler_fast.h"
+#include "fxp_bits.h"
 #include "fxp_lanes.h"
 #include "shader/fxp_shader.h"
 #include "tests/fxp_test.h"
@@ -261,9 +265,270 @@ test_fast_not_chosen(struct fxp_t *t)
    pipe_resource_reference(&res2, NULL);
 }
 
+
+/* A 16x16 RGBA8 texture of 5 levels with vertical stripes on level 0: red 255 on odd columns, 0 on even
+ * ones; every other level red 128 (the stripes averaged, as a box filter rounds them); green and blue 0,
+ * alpha 255 everywhere. */
+static struct pipe_sampler_view *
+make_stripes(struct fxp_t *t, struct pipe_resource **res)
+{
+   enum { W = 16, LEVELS = 5 };
+   *res = fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, W, W, 1, 1, LEVELS,
+                        PIPE_BIND_SAMPLER_VIEW);
+   if (!CHECK(t, *res != NULL, "stripes texture"))
+      return NULL;
+   uint8_t data[W * W * 4];
+   for (unsigned l = 0; l < LEVELS; l++) {
+      const unsigned lw = u_minify(W, l);
+      for (unsigned i = 0; i < lw * lw; i++) {
+         data[4 * i] = l ? 128 : (i % lw) % 2 ? 255 : 0;
+         data[4 * i + 1] = data[4 * i + 2] = 0;
+         data[4 * i + 3] = 255;
+      }
+      struct pipe_box box;
+      u_box_2d(0, 0, lw, lw, &box);
+      t->pipe->texture_subdata(t->pipe, *res, l, PIPE_MAP_WRITE, &box, data, lw * 4, lw * lw * 4);
+   }
+   struct pipe_sampler_view templ;
+   memset(&templ, 0, sizeof(templ));
+   templ.format = PIPE_FORMAT_R8G8B8A8_UNORM;
+   templ.target = PIPE_TEXTURE_2D;
+   templ.swizzle_r = PIPE_SWIZZLE_X, templ.swizzle_g = PIPE_SWIZZLE_Y;
+   templ.swizzle_b = PIPE_SWIZZLE_Z, templ.swizzle_a = PIPE_SWIZZLE_W;
+   templ.u.tex.last_level = LEVELS - 1;
+   return t->pipe->create_sampler_view(t->pipe, *res, &templ);
+}
+
+static void
+linear_state(struct pipe_sampler_state *st, unsigned mip_filter, unsigned max_aniso)
+{
+   memset(st, 0, sizeof(*st));
+   st->wrap_s = st->wrap_t = st->wrap_r = PIPE_TEX_WRAP_REPEAT;
+   st->min_img_filter = st->mag_img_filter = PIPE_TEX_FILTER_LINEAR;
+   st->min_mip_filter = mip_filter;
+   st->max_lod = 10.0f;
+   st->max_anisotropy = max_aniso;
+}
+
+/* Samples at (s, t) with derivatives dx, dy (normalized, 16-texel texture) as shader/fxp_ops_tex.c does:
+ * the footprint's LOD, probes and major-axis step; returns red. */
+static float
+sample_footprint(const struct fxp_sampler_binding *b, float s, float tt, const float dx[2], const float dy[2],
+                 uint32_t out[4])
+{
+   const float size[3] = {16, 16, 1}, d3x[3] = {dx[0], dx[1], 0}, d3y[3] = {dy[0], dy[1], 0};
+   struct fxp_sample_req q;
+   memset(&q, 0, sizeof(q));
+   q.target = TGSI_TEXTURE_2D;
+   q.s = s, q.t = tt;
+   bool major_y;
+   q.lod = fxp_sampler_footprint(2, d3x, d3y, size, fxp_sampler_max_aniso(b), &q.aniso_probes, &major_y);
+   for (unsigned k = 0; k < 3; k++)
+      q.aniso_step[k] = major_y ? d3y[k] : d3x[k];
+   fxp_sample(b, &q, out);
+   return fxp_u2f(out[0]);
+}
+
+static bool
+near(float a, float b)
+{
+   return fabsf(a - b) <= 1e-5f;
+}
+
+/* EXT_texture_filter_anisotropic's footprint (fxp_sampler_footprint), worked out by hand: derivatives in
+ * normalized coordinates of a 16-texel texture, so (4/16, 0) is 4 texels. Px = |dx| * 16, Py = |dy| * 16,
+ * N = min(ceil(Pmax / Pmin), max), LOD = log2(Pmax / N). */
+static void
+test_aniso_footprint(struct fxp_t *t)
+{
+   static const struct {
+      float dx[2], dy[2];
+      unsigned max_aniso, probes;
+      float lod;
+      bool major_y;
+   } cases[] = {
+      {{0.25f, 0}, {0, 0.0625f}, 1, 1, 2.0f, false},       /* isotropic: rho = 4, LOD 2 */
+      {{0.25f, 0}, {0, 0.0625f}, 2, 2, 1.0f, false},       /* 4 / 1 capped at 2: log2(4 / 2) */
+      {{0.25f, 0}, {0, 0.0625f}, 4, 4, 0.0f, false},       /* 4 probes along x at LOD log2(4 / 4) */
+      {{0.25f, 0}, {0, 0.0625f}, 16, 4, 0.0f, false},      /* the footprint asks for 4 only */
+      {{0.1875f, 0}, {0, 0.0625f}, 16, 3, 0.0f, false},    /* 3 / 1: 3 probes, log2(3 / 3) */
+      {{0.125f, 0}, {0, 0.09375f}, 16, 2, 0.0f, false},    /* Px 2, Py 1.5: ceil(4 / 3) = 2, log2(2 / 2) */
+      {{0.0625f, 0}, {0, 0.5f}, 16, 8, 0.0f, true},        /* y major: 8 / 1 */
+      {{0.0625f, 0}, {0, 0.0625f}, 16, 1, 0.0f, true},     /* isotropic (Py >= Px: y) */
+      {{0.25f, 0}, {0, 0}, 16, 16, -2.0f, false},          /* Pmin 0: the most probes, log2(4 / 16) */
+      {{0.25f, 0.25f}, {0.25f, -0.25f}, 16, 1, 2.5f, true}, /* rotated, isotropic: rho = sqrt(32) */
+      {{0.25f * 1.002f, 0}, {0, 0.25f}, 16, 1, 2.002884f, false}, /* 1.002: within the slack, isotropic */
+      {{0.25f * 1.01f, 0}, {0, 0.25f}, 16, 2, 1.014355f, false},  /* 1.01: 2 probes, log2(4.04 / 2) */
+   };
+   const float size[3] = {16, 16, 1};
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      const float dx[3] = {cases[i].dx[0], cases[i].dx[1], 0}, dy[3] = {cases[i].dy[0], cases[i].dy[1], 0};
+      unsigned probes = 99;
+      bool major_y = false;
+      const float lod = fxp_sampler_footprint(2, dx, dy, size, cases[i].max_aniso, &probes, &major_y);
+      const float want = cases[i].lod;
+      CHECK(t, probes == cases[i].probes && near(lod, want) && (probes == 1 || major_y == cases[i].major_y),
+            "footprint case %u: %u probes, LOD %g, major %s; want %u, %g, %s", i, probes, lod, major_y ? "y" : "x",
+            cases[i].probes, want, cases[i].major_y ? "y" : "x");
+   }
+   /* an empty footprint and NaN derivatives: one probe; the empty one's LOD is -inf (magnification) */
+   const float zero[3] = {0, 0, 0}, nan3[3] = {NAN, 0, 0};
+   unsigned probes = 0;
+   bool major_y;
+   const float lod = fxp_sampler_footprint(2, zero, zero, size, 16, &probes, &major_y);
+   CHECK(t, probes == 1 && lod == -INFINITY, "empty footprint: %u probes, LOD %g", probes, lod);
+   fxp_sampler_footprint(2, nan3, zero, size, 16, &probes, &major_y);
+   CHECK(t, probes == 1, "NaN footprint: %u probes", probes);
+   /* isotropic footprints give the isotropic LOD's bits whatever max_aniso is */
+   for (unsigned k = 0; k < 200; k++) {
+      const float d = rngf(0.001f, 2.0f), a = rngf(-3.0f, 3.0f);
+      const float dx[3] = {d * cosf(a), d * sinf(a), 0}, dy[3] = {-d * sinf(a), d * cosf(a), 0};
+      unsigned p1, p16;
+      bool m;
+      const float l1 = fxp_sampler_footprint(2, dx, dy, size, 1, &p1, &m);
+      const float l16 = fxp_sampler_footprint(2, dx, dy, size, 16, &p16, &m);
+      if (p16 == 1 && !CHECK(t, fui(l1) == fui(l16), "isotropic LOD %g with 16x, %g without", l16, l1))
+         break;
+   }
+}
+
+/* Anisotropic filtering of the stripes texture (make_stripes) at the centre of texel (8, 8), red 0, with
+ * derivatives (4, 0) and (0, 1) texels:
+ *   isotropic:  LOD log2(4) = 2, level 2 is red 128 everywhere: 128 / 255 = 0.501961
+ *   2x:         N = 2, LOD log2(4 / 2) = 1, level 1: 128 / 255 again (both probes)
+ *   4x and 16x: N = 4, LOD 0 (magnification, linear) on level 0; probes at u = 8.5 + 4 (i / 5 - 1/2) =
+ *               7.3, 8.1, 8.9, 9.7 texels, so u - 0.5 = 6.8, 7.6, 8.4, 9.2 and bilinear red
+ *               0.8 * 255 (texels 6, 7), 0.4 * 255 (7, 8), 0.4 * 255 (8, 9), 0.8 * 255 (9, 10) =
+ *               204, 102, 102, 204, average 153: 153 / 255 = 0.6 (the stripes kept, not blurred to 128)
+ *   4x with min_lod 1: the LOD clamp applies to log2(Pmax / N): level 1, 128 / 255.
+ * The same with the fast path switched off (bit for bit), and an isotropic request on a 16x sampler gives
+ * the bits of the plain sampler (the fast path serves it). */
+static void
+test_aniso_stripes(struct fxp_t *t)
+{
+   struct pipe_resource *res = NULL;
+   struct pipe_sampler_view *view = make_stripes(t, &res);
+   if (!view)
+      return;
+   const float dx[2] = {4.0f / 16, 0}, dy[2] = {0, 1.0f / 16}, s = 8.5f / 16, tt = 8.5f / 16;
+   static const struct {
+      unsigned max_aniso;
+      float min_lod, red;
+   } cases[] = {
+      {0, 0, 128.0f / 255}, {1, 0, 128.0f / 255}, {2, 0, 128.0f / 255},
+      {4, 0, 0.6f}, {16, 0, 0.6f}, {4, 1.0f, 128.0f / 255},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      struct pipe_sampler_state st;
+      linear_state(&st, PIPE_TEX_MIPFILTER_LINEAR, cases[i].max_aniso);
+      st.min_lod = cases[i].min_lod;
+      struct fxp_sampler_binding b = {.view = view, .state = &st};
+      fxp_sampler_binding_prepare(&b);
+      CHECK(t, b.fast != 0, "case %u: the stripes binding has a fast path (for isotropic requests)", i);
+      struct fxp_sampler_binding general = b;
+      general.fast = 0;
+      uint32_t o[4], g[4];
+      const float red = sample_footprint(&b, s, tt, dx, dy, o);
+      sample_footprint(&general, s, tt, dx, dy, g);
+      CHECK(t, near(red, cases[i].red) && fxp_u2f(o[1]) == 0.0f && near(fxp_u2f(o[3]), 1.0f),
+            "stripes, max anisotropy %u, min LOD %g: red %g, want %g", cases[i].max_aniso, cases[i].min_lod, red,
+            cases[i].red);
+      CHECK(t, !memcmp(o, g, sizeof(o)), "stripes case %u: the fast path's binding and the general one differ", i);
+   }
+   /* isotropic footprints on a 16x sampler: the plain sampler's bits (the fast path takes them) */
+   struct pipe_sampler_state plain, aniso;
+   linear_state(&plain, PIPE_TEX_MIPFILTER_LINEAR, 0);
+   linear_state(&aniso, PIPE_TEX_MIPFILTER_LINEAR, 16);
+   struct fxp_sampler_binding bp = {.view = view, .state = &plain}, ba = {.view = view, .state = &aniso};
+   fxp_sampler_binding_prepare(&bp);
+   fxp_sampler_binding_prepare(&ba);
+   unsigned differ = 0;
+   for (unsigned k = 0; k < 300; k++) {
+      const float d = rngf(0.01f, 0.6f), a = rngf(-3.0f, 3.0f);
+      const float ddx[2] = {d * cosf(a), d * sinf(a)};
+      const float cs = rngf(-1.0f, 2.0f), ct = rngf(-1.0f, 2.0f);
+      uint32_t o1[4], o2[4];
+      sample_footprint(&bp, cs, ct, ddx, ddx, o1); /* one axis twice: isotropic */
+      sample_footprint(&ba, cs, ct, ddx, ddx, o2);
+      differ += memcmp(o1, o2, sizeof(o1)) != 0;
+   }
+   CHECK(t, differ == 0, "isotropic footprints: %u of 300 differ between 16x and no anisotropy", differ);
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&res, NULL);
+}
+
+/* MIN and MAX texture reduction (ARB_texture_filter_minmax) on the stripes texture, row 8 (t at a texel
+ * centre, so only that row has weight):
+ *   u = 8.0 (s = 8 / 16): texels 7 (255) and 8 (0) half each: average 0.5, MIN 0, MAX 1
+ *   u = 8.5: texel 8 weight 1, texel 9 weight 0: average, MIN and MAX all 0 (texel 9 has no weight)
+ *   u = 8.5, LINEAR_MIPMAP_LINEAR at LOD 0.5: level 0 gives 0, level 1 gives 128 / 255, half each:
+ *   average 64 / 255 (0.250980), MIN 0, MAX 128 / 255
+ *   nearest filtering: one texel, every reduction the same (u = 8.0: texel 8, 0)
+ *   4x anisotropy at u = 8.5 (the probes of test_aniso_stripes): each probe straddles a 0 and a 255 texel,
+ *   so MIN 0 and MAX 1.
+ * Also: the fast path is never chosen for a MIN or MAX sampler. */
+static void
+test_reduction(struct fxp_t *t)
+{
+   struct pipe_resource *res = NULL;
+   struct pipe_sampler_view *view = make_stripes(t, &res);
+   if (!view)
+      return;
+   static const struct {
+      float u, lod;
+      unsigned mip, filter;
+      float avg, min, max;
+   } cases[] = {
+      {8.0f, 0, PIPE_TEX_MIPFILTER_NONE, PIPE_TEX_FILTER_LINEAR, 0.5f, 0.0f, 1.0f},
+      {8.5f, 0, PIPE_TEX_MIPFILTER_NONE, PIPE_TEX_FILTER_LINEAR, 0.0f, 0.0f, 0.0f},
+      {8.5f, 0.5f, PIPE_TEX_MIPFILTER_LINEAR, PIPE_TEX_FILTER_LINEAR, 64.0f / 255, 0.0f, 128.0f / 255},
+      {8.0f, 0, PIPE_TEX_MIPFILTER_NONE, PIPE_TEX_FILTER_NEAREST, 0.0f, 0.0f, 0.0f},
+   };
+   static const unsigned modes[3] = {PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE, PIPE_TEX_REDUCTION_MIN,
+                                     PIPE_TEX_REDUCTION_MAX};
+   for (unsigned i = 0; i < ARRAY_SIZE(cases); i++) {
+      for (unsigned m = 0; m < 3; m++) {
+         struct pipe_sampler_state st;
+         linear_state(&st, cases[i].mip, 0);
+         st.min_img_filter = st.mag_img_filter = cases[i].filter;
+         st.reduction_mode = modes[m];
+         struct fxp_sampler_binding b = {.view = view, .state = &st};
+         fxp_sampler_binding_prepare(&b);
+         if (m)
+            CHECK(t, b.fast == 0, "a MIN/MAX sampler took the fast path");
+         struct fxp_sample_req q;
+         memset(&q, 0, sizeof(q));
+         q.target = TGSI_TEXTURE_2D;
+         q.s = cases[i].u / 16, q.t = 8.5f / 16, q.lod = cases[i].lod;
+         uint32_t o[4];
+         fxp_sample(&b, &q, o);
+         const float want = m == 0 ? cases[i].avg : m == 1 ? cases[i].min : cases[i].max;
+         /* the weighted average of 0 and 128 / 255 is computed in float: within 1e-5 */
+         CHECK(t, near(fxp_u2f(o[0]), want) && near(fxp_u2f(o[3]), 1.0f), "reduction case %u mode %u: red %g, want %g",
+               i, m, fxp_u2f(o[0]), want);
+      }
+   }
+   for (unsigned m = 1; m < 3; m++) {
+      struct pipe_sampler_state st;
+      linear_state(&st, PIPE_TEX_MIPFILTER_LINEAR, 4);
+      st.reduction_mode = modes[m];
+      struct fxp_sampler_binding b = {.view = view, .state = &st};
+      fxp_sampler_binding_prepare(&b);
+      uint32_t o[4];
+      const float dx[2] = {4.0f / 16, 0}, dy[2] = {0, 1.0f / 16};
+      const float red = sample_footprint(&b, 8.5f / 16, 8.5f / 16, dx, dy, o);
+      CHECK(t, near(red, m == 1 ? 0.0f : 1.0f), "4x anisotropy, mode %u: red %g", m, red);
+   }
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&res, NULL);
+}
+
 const struct fxp_test fxp_sampler_tests[] = {
    {"sampler.fast_rgba8", test_fast_rgba8},
    {"sampler.fast_fxt1", test_fast_fxt1},
    {"sampler.fast_not_chosen", test_fast_not_chosen},
+   {"sampler.aniso_footprint", test_aniso_footprint},
+   {"sampler.aniso_stripes", test_aniso_stripes},
+   {"sampler.reduction_minmax", test_reduction},
    {NULL},
 };

@@ -7,10 +7,11 @@
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
  * Compute shaders, shader buffers, atomic counters and images are claimed for every stage. GL 4.x extensions
  * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
- * query results written into buffers, shader clocks, framebuffer fetch, robust buffer access. Multisampling
- * at 2-16 samples (unless FXPIPE_MSAA=0). Tessellation (draw/fxp_tess.c) is claimed only under
- * FXPIPE_DEBUG=tess until the expectation lists have been run with GL 4.x. A shader the engine cannot decode
- * is not run: its draws are skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
+ * query results written into buffers, shader clocks, framebuffer fetch, robust buffer access, anisotropic
+ * filtering (16x), MIN/MAX texture reduction, shadow lookups with an LOD. Multisampling at 2-16 samples
+ * (unless FXPIPE_MSAA=0). Tessellation (draw/fxp_tess.c) is claimed only under FXPIPE_DEBUG=tess until the
+ * expectation lists have been run with GL 4.x. A shader the engine cannot decode is not run: its draws are
+ * skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
 
 #include "c11/threads.h"
@@ -23,6 +24,7 @@
 #include "fxp_debug.h"
 #include "fxp_screen.h"
 #include "fxp_resource.h"
+#include "sampler/fxp_sampler.h"
 #include "shader/fxp_shader.h"
 
 static int
@@ -259,9 +261,16 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 8;
    case PIPE_CAP_FBFETCH_COHERENT:
       return 1;
-   /* Not yet: anisotropic filtering and the rest of GL 4.x */
+   /* Anisotropic filtering up to FXP_MAX_ANISOTROPY probes along the footprint's major axis, and MIN/MAX
+    * texture reduction (sampler/fxp_sampler.c; the ARB form asks is_format_supported with
+    * PIPE_BIND_SAMPLER_REDUCTION_MINMAX, screen/fxp_formats.c) */
    case PIPE_CAP_ANISOTROPIC_FILTER:
-      return 0;
+   case PIPE_CAP_SAMPLER_REDUCTION_MINMAX:
+   case PIPE_CAP_SAMPLER_REDUCTION_MINMAX_ARB:
+   /* EXT_texture_shadow_lod: shadow lookups with an explicit LOD or a bias on 2D arrays and cube maps (TXL2,
+    * TXB2; shader/fxp_ops_tex.c reads a shadow cube array's LOD after its reference) */
+   case PIPE_CAP_TEXTURE_SHADOW_LOD:
+      return 1;
 
    default:
       return u_pipe_screen_get_param_defaults(screen, param);
@@ -286,7 +295,7 @@ fxp_get_paramf(struct pipe_screen *screen, enum pipe_capf param)
    case PIPE_CAPF_MAX_POINT_SIZE_AA:
       return 255.0f;
    case PIPE_CAPF_MAX_TEXTURE_ANISOTROPY:
-      return 0.0f;
+      return (float)FXP_MAX_ANISOTROPY; /* 16: st/mesa then offers ARB_texture_filter_anisotropic too */
    case PIPE_CAPF_MAX_TEXTURE_LOD_BIAS:
       return 16.0f;
    default:

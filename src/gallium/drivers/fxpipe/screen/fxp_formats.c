@@ -15,6 +15,8 @@
  * |                                 | FXT1_RGB and FXT1_RGBA (2D, cube and their array targets: layers of   |
  * |                                 | 2D images, our fxt1/ decoder)                                         |
  * |                                 | and on PIPE_BUFFER (texture buffers) every RENDER_TARGET format       |
+ * | SAMPLER_REDUCTION_MINMAX        | the SAMPLER_VIEW formats that are filtered: not pure integer, not     |
+ * |                                 | stencil views (MIN/MAX reduction, sampler/fxp_sampler.c)              |
  * | DISPLAY_TARGET, SCANOUT, SHARED | what the winsys can present                                          |
  * | CONSTANT_BUFFER, STREAM_OUTPUT, | PIPE_FORMAT_NONE on PIPE_BUFFER                                       |
  * |   COMMAND_ARGS_BUFFER           |                                                                       |
@@ -200,12 +202,16 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if (fxp_is_fxt1_format(format))
       return (target == PIPE_TEXTURE_2D || target == PIPE_TEXTURE_2D_ARRAY || target == PIPE_TEXTURE_CUBE ||
               target == PIPE_TEXTURE_CUBE_ARRAY) &&
-             !(bind & ~(PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_LINEAR));
+             !(bind & ~(PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_LINEAR | PIPE_BIND_SAMPLER_REDUCTION_MINMAX));
 
    /* stencil views of depth/stencil textures (ARB_stencil_texturing): sampled as integers (sampler/) */
    if (format == PIPE_FORMAT_X24S8_UINT || format == PIPE_FORMAT_S8X24_UINT ||
        format == PIPE_FORMAT_X32_S8X24_UINT)
       return target != PIPE_BUFFER && !(bind & ~PIPE_BIND_SAMPLER_VIEW);
+   /* MIN/MAX reduction replaces filtering's average: formats that are filtered (integers never are) */
+   if ((bind & PIPE_BIND_SAMPLER_REDUCTION_MINMAX) &&
+       (util_format_is_pure_integer(format) || format == PIPE_FORMAT_S8_UINT))
+      return false;
 
    /* Textures of 24, 48 and 96-bit texels (R8G8B8, R16G16B16, R32G32B32) are refused, so that st/mesa
     * stores every format of a view class in one texel size (RGB8 and RGB8UI both in 32 bits, RGB16F and

@@ -156,7 +156,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    fxp_init_screen_fence_functions(screen);
 
    FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation claimed only under FXPIPE_DEBUG=tess "
-           "(draw/fxp_tess.c; GL 4.x changes every expectation list, not yet re-run with it), anisotropic "
-           "filtering, texture filter min/max, smooth polygons, 64-bit atomics");
+           "(draw/fxp_tess.c; GL 4.x changes every expectation list, not yet re-run with it), smooth polygons, "
+           "64-bit atomics");
    return &screen->base;
 }

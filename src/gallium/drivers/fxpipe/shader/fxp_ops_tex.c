@@ -1,7 +1,9 @@
 /* Sampling opcodes of both families. The GL family, which nir_to_tgsi emits: TEX, TXP, TXB, TXL, TXD,
  * TEX_LZ, TEX2, TXB2, TXL2, TXF, TXF_LZ, TXQ, TXQS, TG4 and LODQ. Each lane's coordinates are taken from the operands by texture target,
  * the level of detail is computed per 2x2 quad from coordinate differences (fragment batches; elsewhere
- * implicit LOD is 0), and the sampler core (sampler/fxp_sampler.c) does the rest.
+ * implicit LOD is 0), with an anisotropic sampler's footprint (fxp_sampler_footprint: the probes and their
+ * step along the major axis, from the quad or from TXD's gradients), and the sampler core
+ * (sampler/fxp_sampler.c) does the rest.
  *
  * | target            | src0 x y z w (TEX)                  | extra                               |
  * |-------------------|-------------------------------------|-------------------------------------|
@@ -16,8 +18,10 @@
  * | SHADOWCUBE        | x y z, reference in w               |                                     |
  * | SHADOWCUBE_ARRAY  | x y z, layer in w                   | reference in src1.x (TEX2)          |
  * TXP divides s, t, r and the reference by w; TXB adds src0.w (TXB2: src1.x) to the LOD; TXL uses src0.w
- * (TXL2: src1.x) as the LOD; TXD takes d/dx in src1 and d/dy in src2. The sampler state's LOD bias is
- * added in every case. TG4 gathers (sampler/fxp_sampler.c: fxp_gather), TXQS answers the view's samples (1 when single-sample).
+ * (TXL2: src1.x) as the LOD; on SHADOWCUBE_ARRAY, TXB2's bias and TXL2's LOD are in src1.y, after the
+ * reference in src1.x (nir_to_tgsi packs them so; tgsi.rst puts the reference in src1.y); TXD takes d/dx
+ * in src1 and d/dy in src2. The sampler state's LOD bias is added in every case. TG4 gathers
+ * (sampler/fxp_sampler.c: fxp_gather), TXQS answers the view's samples (1 when single-sample).
  *
  * The DX10 family (SAMPLE, SAMPLE_I, SAMPLE_I_MS, SAMPLE_B, SAMPLE_C, SAMPLE_C_LZ, SAMPLE_D, SAMPLE_L,
  * GATHER4, SVIEWINFO, SAMPLE_POS, SAMPLE_INFO) runs on the same code: the view SVIEW[i] is paired with the
@@ -133,17 +137,27 @@ lane_offset(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l, uns
       off[c] = in->tex_offset_reg ? e->rf[in->off_src.slot[c]].ai[l] : in->tex_offset[k][c];
 }
 
-/* log2 of the scale factor rho from coordinate derivatives in texel units (GL 3.3, 3.8.11). */
+/* An anisotropic footprint's probes (fxp_sample_req.aniso_probes, aniso_step): the count, and the
+ * coordinates' derivative along the major axis. */
+struct aniso {
+   unsigned probes;
+   float step[3];
+};
+
+/* The LOD of derivatives dx, dy (nd coordinates, texel units by size[]), anisotropic up to max_aniso
+ * (sampler/fxp_sampler.c, fxp_sampler_footprint); an->step is cx or cy, the coordinates' own derivative
+ * along the major axis (the same as dx, dy but for cube maps, whose LOD comes from face coordinates while
+ * their probes move the direction). */
 static float
-lod_from_rho(unsigned nd, const float dx[3], const float dy[3], const float size[3])
+footprint(unsigned nd, const float dx[3], const float dy[3], const float size[3], unsigned max_aniso,
+          const float cx[3], const float cy[3], struct aniso *an)
 {
-   float rx = 0, ry = 0;
-   for (unsigned k = 0; k < nd; k++) {
-      rx += dx[k] * size[k] * dx[k] * size[k];
-      ry += dy[k] * size[k] * dy[k] * size[k];
-   }
-   const float rho = sqrtf(MAX2(rx, ry));
-   return rho > 0.0f ? log2f(rho) : -INFINITY;
+   bool major_y;
+   const float lod = fxp_sampler_footprint(nd, dx, dy, size, max_aniso, &an->probes, &major_y);
+   if (an->probes > 1)
+      for (unsigned k = 0; k < 3; k++)
+         an->step[k] = major_y ? cy[k] : cx[k];
+   return lod;
 }
 
 static void
@@ -159,10 +173,12 @@ texel_scale(const struct fxp_sampler_binding *b, unsigned t, float size[3])
 /* The implicit LOD of a quad (q[0..3] in TL, TR, BL, BR order): differences along x (TR - TL) and y
  * (BL - TL); cube maps take face coordinates on one face for the whole quad (see below). */
 static float
-lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_sample_req *q)
+lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned max_aniso,
+              struct aniso *an)
 {
    float size[3], dx[3] = {0}, dy[3] = {0};
    texel_scale(b, t, size);
+   an->probes = 1;
    if (target_is_cube(t)) {
       /* the face of the quad: the axis whose component is large and steady over the quad (mean magnitude
        * minus spread), so that a lane at the quad's edge (a helper outside the primitive especially)
@@ -193,7 +209,10 @@ lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_
          dx[c] = fc[1][c] - fc[0][c];
          dy[c] = fc[2][c] - fc[0][c];
       }
-      return lod_from_rho(2, dx, dy, size);
+      /* the probes move the direction along the quad's x or y */
+      const float cx[3] = {q[1].s - q[0].s, q[1].t - q[0].t, q[1].r - q[0].r};
+      const float cy[3] = {q[2].s - q[0].s, q[2].t - q[0].t, q[2].r - q[0].r};
+      return footprint(2, dx, dy, size, max_aniso, cx, cy, an);
    }
    const unsigned nd = coord_dims(t);
    const float co[3][3] = {{q[0].s, q[1].s, q[2].s}, {q[0].t, q[1].t, q[2].t}, {q[0].r, q[1].r, q[2].r}};
@@ -201,17 +220,18 @@ lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_
       dx[k] = co[k][1] - co[k][0];
       dy[k] = co[k][2] - co[k][0];
    }
-   return lod_from_rho(nd, dx, dy, size);
+   return footprint(nd, dx, dy, size, max_aniso, dx, dy, an);
 }
 
 /* The LOD from explicit gradients (TXD, SAMPLE_D) at coordinates (s, t, r); for cube maps the direction
  * gradients are carried to face coordinates: d(sc / ma) = (dsc ma - sc dma) / ma^2. */
 static float
 lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, float tt, float r,
-                   const float gx[3], const float gy[3])
+                   const float gx[3], const float gy[3], unsigned max_aniso, struct aniso *an)
 {
    float size[3], dx[3] = {0}, dy[3] = {0};
    texel_scale(b, t, size);
+   an->probes = 1;
    if (target_is_cube(t)) {
       const float v[3] = {s, tt, r};
       const unsigned axis = fxp_cube_axis(s, tt, r);
@@ -223,14 +243,14 @@ lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, flo
          dx[c] = 0.5f * (ox[c] * ma - o[c] * ox[2]) / (ma * ma);
          dy[c] = 0.5f * (oy[c] * ma - o[c] * oy[2]) / (ma * ma);
       }
-      return lod_from_rho(2, dx, dy, size);
+      return footprint(2, dx, dy, size, max_aniso, gx, gy, an);
    }
    const unsigned nd = coord_dims(t);
    for (unsigned k = 0; k < nd; k++) {
       dx[k] = gx[k];
       dy[k] = gy[k];
    }
-   return lod_from_rho(nd, dx, dy, size);
+   return footprint(nd, dx, dy, size, max_aniso, dx, dy, an);
 }
 
 /* The common case of the GL family as lane vectors: one binding for every lane (SAMP[n], not indexed),
@@ -265,12 +285,16 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
    /* without mipmaps and with one filter for magnification and minification, the LOD selects nothing
     * (fxp_sampler_fast.c, pick_levels: the first level, that filter, whatever the value) */
    const bool lod_used = st->min_mip_filter != PIPE_TEX_MIPFILTER_NONE || st->min_img_filter != st->mag_img_filter;
-   if (!lod_used) {
+   /* an anisotropic sampler's quads are taken here only while each is isotropic (one probe: the ordinary
+    * filtering, the same bits); a quad of more probes sends the batch to the general path */
+   const unsigned max_aniso = fxp_sampler_max_aniso(b);
+   const bool quad_lod = e->quad_layout && (a->mode == LOD_IMPLICIT || a->mode == LOD_BIAS);
+   if (!lod_used && !(quad_lod && max_aniso > 1)) {
       memset(lod, 0, sizeof(lod));
-   } else if (e->quad_layout && (a->mode == LOD_IMPLICIT || a->mode == LOD_BIAS)) {
+   } else if (quad_lod) {
       float size[3];
       texel_scale(b, t, size);
-      /* lod_from_quad and lod_from_rho for two coordinates, the FXP_W / 4 quads side by side */
+      /* lod_from_quad and fxp_sampler_footprint for two coordinates, the FXP_W / 4 quads side by side */
       typedef float quad_vf __attribute__((vector_size(FXP_W / 4 * sizeof(float))));
       quad_vf dx[2], dy[2], rx = {0}, ry = {0};
       for (unsigned q = 0; q < FXP_W / 4; q++) {
@@ -281,9 +305,12 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
          rx += dx[k] * size[k] * dx[k] * size[k];
          ry += dy[k] * size[k] * dy[k] * size[k];
       }
+      for (unsigned q = 0; q < FXP_W / 4 && max_aniso > 1; q++)
+         if (fxp_aniso_probes(rx[q], ry[q], max_aniso) > 1)
+            return false;
       float prev_rho = 0.0f, prev_lod = 0.0f;
       bool have_prev = false;
-      for (unsigned q = 0; q < FXP_W / 4; q++) {
+      for (unsigned q = 0; q < FXP_W / 4 && lod_used; q++) {
          const float rho = sqrtf(MAX2(rx[q], ry[q]));
          if (!have_prev || rho != prev_rho) {
             prev_lod = rho > 0.0f ? log2f(rho) : -INFINITY;
@@ -293,6 +320,8 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
          for (unsigned l = 4 * q; l < 4 * q + 4; l++)
             lod[l] = (a->mode == LOD_BIAS ? prev_lod + a->lod[l] : prev_lod) + bias;
       }
+      if (!lod_used)
+         memset(lod, 0, sizeof(lod));
    } else {
       const bool given = a->mode == LOD_EXPLICIT || (a->mode == LOD_BIAS && !e->quad_layout);
       for (unsigned l = 0; l < FXP_W; l++)
@@ -363,9 +392,12 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
     * share the derivative part (computed on its first lane); explicit LODs, biases and gradients are per
     * lane */
    float quad_lod = 0.0f;
+   struct aniso quad_an = {1, {0, 0, 0}};
+   bool any_aniso = false; /* a lane of more than one anisotropic probe */
    for (unsigned l = 0; l < FXP_W && a->gather < 0; l++) {
       const struct fxp_sampler_binding *b = lb[l];
       const float bias = b && b->state ? b->state->lod_bias : 0.0f;
+      const unsigned max_aniso = fxp_sampler_max_aniso(b);
       float lod = 0.0f;
       if (a->mode == LOD_EXPLICIT) {
          lod = a->lod[l];
@@ -381,13 +413,18 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
                   dx[k] = a->ddx[k][l];
                   dy[k] = a->ddy[k][l];
                }
-               lod = quad_lod = lod_from_gradients(t, b, q[l].s, q[l].t, q[l].r, dx, dy);
+               lod = quad_lod = lod_from_gradients(t, b, q[l].s, q[l].t, q[l].r, dx, dy, max_aniso, &quad_an);
             } else {
-               lod = quad_lod = lod_from_quad(t, b, &q[l & ~3u]);
+               lod = quad_lod = lod_from_quad(t, b, &q[l & ~3u], max_aniso, &quad_an);
             }
          }
          if (a->mode == LOD_BIAS)
             lod += a->lod[l];
+         if (quad_an.probes > 1) {
+            q[l].aniso_probes = quad_an.probes;
+            memcpy(q[l].aniso_step, quad_an.step, sizeof(quad_an.step));
+            any_aniso = true;
+         }
       }
       q[l].lod = lod + bias;
    }
@@ -395,7 +432,7 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
    fxp_vu r[4];
    struct fxp_sample_cache cache = {{NULL}};
    if (a->gather < 0 && !a->shadow && in->res_addr_slot == UINT32_MAX && in->mem_file == TGSI_FILE_SAMPLER &&
-       !in->tex_offset_reg && lb[0] && lb[0]->fast) {
+       !in->tex_offset_reg && lb[0] && lb[0]->fast && !any_aniso) {
       /* the common case, all lanes at once (sampler/fxp_sampler_fast.c) */
       float s[FXP_W], tt[FXP_W], lod[FXP_W];
       uint32_t out[4][FXP_W], active = 0;
@@ -452,7 +489,11 @@ sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool p
    a.gather = -1;
    for (unsigned k = 0; k < 4; k++)
       a.c[k] = src_f(e, in, 0, k);
-   const fxp_vf extra = two ? src_f(e, in, 1, 0) : a.c[3];
+   /* the *2 forms take what follows the packed coordinates (docs/tgsi-from-nir.md): on a shadow cube array
+    * the reference comes first (src1.x), then TXB2's bias or TXL2's LOD (src1.y; EXT_texture_shadow_lod's
+    * texture(samplerCubeArrayShadow, ..., bias) and textureLod) */
+   const bool ref_first = a.target == TGSI_TEXTURE_SHADOWCUBE_ARRAY;
+   const fxp_vf extra = two ? src_f(e, in, 1, ref_first && mode != LOD_IMPLICIT ? 1 : 0) : a.c[3];
    if (a.target == TGSI_TEXTURE_SHADOWCUBE_ARRAY) {
       a.ref = src_f(e, in, 1, 0);
       a.ref_separate = true;
@@ -689,7 +730,10 @@ op_lodq(struct fxp_exec *e, const struct fxp_inst *in)
    fxp_vf x, y;
    for (unsigned l = 0; l < FXP_W; l++) {
       const struct fxp_sampler_binding *b = lb[l];
-      float lod = e->quad_layout ? lod_from_quad(in->tex_target, b, &q[l & ~3u]) : -INFINITY;
+      struct aniso an;
+      /* an anisotropic sampler's LOD is log2(Pmax / N) (EXT_texture_filter_anisotropic's lambda') */
+      float lod = e->quad_layout ? lod_from_quad(in->tex_target, b, &q[l & ~3u], fxp_sampler_max_aniso(b), &an)
+                                 : -INFINITY;
       lod += b && b->state ? b->state->lod_bias : 0.0f;
       y[l] = lod;
       if (b && b->state && b->view) {

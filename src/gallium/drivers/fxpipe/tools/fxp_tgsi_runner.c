@@ -80,7 +80,8 @@
  *                        `compare FUNC` (never less equal lequal greater notequal gequal always; turns on
  *                        the compare mode), `border R G B A` (floats), `border_int R G B A` (32-bit
  *                        integers, for integer formats), `lod_bias X`, `min_lod X`, `max_lod X` (defaults
- *                        0, -1000, 1000), `unnormalized`, `seamless`. A texture without a sampler section
+ *                        0, -1000, 1000), `unnormalized`, `seamless`, `anisotropy N` (max_anisotropy, 0 to
+ *                        31), `reduction min|max|average` (reduction_mode). A texture without a sampler section
  *                        has no sampler state bound (TXF and TXQ need none).
  *   [image I TARGET FORMAT W H D LAYERS options...]
  *                        a one-level image bound as IMAGE[I] of the test's stage (compute or fragment): a

@@ -199,7 +199,7 @@ parse_sampler(struct test *t, const char *header, char *body)
       char *arg[4] = {NULL};
       unsigned nargs = !strcmp(tok, "border") || !strcmp(tok, "border_int") ? 4 :
                        !strcmp(tok, "compare") || !strcmp(tok, "lod_bias") || !strcmp(tok, "min_lod") ||
-                       !strcmp(tok, "max_lod") ? 1 : 0;
+                       !strcmp(tok, "max_lod") || !strcmp(tok, "anisotropy") || !strcmp(tok, "reduction") ? 1 : 0;
       for (unsigned a = 0; a < nargs; a++)
          if (!(arg[a] = strtok_r(NULL, " \t\r\n", &save)))
             ok = fail("[%s]: %s needs %u values", header, tok, nargs);
@@ -221,6 +221,19 @@ parse_sampler(struct test *t, const char *header, char *body)
             ok = !*end || fail("[%s]: bad border value '%s'", header, arg[a]);
          }
          st->border_color_is_integer = 1;
+      } else if (!strcmp(tok, "reduction")) {
+         if (!strcmp(arg[0], "min"))
+            st->reduction_mode = PIPE_TEX_REDUCTION_MIN;
+         else if (!strcmp(arg[0], "max"))
+            st->reduction_mode = PIPE_TEX_REDUCTION_MAX;
+         else if (!strcmp(arg[0], "average"))
+            st->reduction_mode = PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE;
+         else
+            ok = fail("[%s]: unknown reduction '%s' (min, max, average)", header, arg[0]);
+      } else if (!strcmp(tok, "anisotropy")) {
+         const unsigned long n = strtoul(arg[0], &end, 0);
+         ok = (!*end && n <= 31) || fail("[%s]: bad anisotropy '%s' (0 to 31)", header, arg[0]);
+         st->max_anisotropy = n;
       } else if (nargs == 1) {
          const float f = strtof(arg[0], &end);
          ok = !*end || fail("[%s]: bad %s value '%s'", header, tok, arg[0]);
