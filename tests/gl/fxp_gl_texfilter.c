@@ -29,17 +29,6 @@
 
 enum { S = 16 }; /* the framebuffer: S x S pixels */
 
-static int
-has_ext(const char *name)
-{
-   GLint n = 0;
-   glGetIntegerv(GL_NUM_EXTENSIONS, &n);
-   for (GLint i = 0; i < n; i++)
-      if (!strcmp((const char *)glGetStringi(GL_EXTENSIONS, i), name))
-         return 1;
-   return 0;
-}
-
 /* A program drawing texture unit 0 at tc = ((pos + 1) / 2) * scale over a full-viewport quad (attribute 0). */
 static GLuint
 quad_program(void)
@@ -94,8 +83,8 @@ near(int got, int want)
 static void
 test_aniso(void)
 {
-   check(has_ext("GL_EXT_texture_filter_anisotropic"), "GL_EXT_texture_filter_anisotropic offered");
-   check(has_ext("GL_ARB_texture_filter_anisotropic"), "GL_ARB_texture_filter_anisotropic offered");
+   check(fxp_gl_has_ext("GL_EXT_texture_filter_anisotropic"), "GL_EXT_texture_filter_anisotropic offered");
+   check(fxp_gl_has_ext("GL_ARB_texture_filter_anisotropic"), "GL_ARB_texture_filter_anisotropic offered");
    GLfloat max_aniso = 0;
    glGetFloatv(GL_MAX_TEXTURE_MAX_ANISOTROPY, &max_aniso);
    check(max_aniso == 16.0f, "GL_MAX_TEXTURE_MAX_ANISOTROPY is 16 (%g)", max_aniso);
@@ -169,9 +158,9 @@ test_aniso(void)
 static void
 test_minmax(void)
 {
-   check(has_ext("GL_ARB_texture_filter_minmax"), "GL_ARB_texture_filter_minmax offered");
-   check(has_ext("GL_EXT_texture_filter_minmax"), "GL_EXT_texture_filter_minmax offered");
-   if (has_ext("GL_ARB_internalformat_query2")) {
+   check(fxp_gl_has_ext("GL_ARB_texture_filter_minmax"), "GL_ARB_texture_filter_minmax offered");
+   check(fxp_gl_has_ext("GL_EXT_texture_filter_minmax"), "GL_EXT_texture_filter_minmax offered");
+   if (fxp_gl_has_ext("GL_ARB_internalformat_query2")) {
       GLint v8 = -1;
       glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_TEXTURE_REDUCTION_MODE_ARB, 1, &v8);
       check(v8 == GL_TRUE, "reduction mode query: RGBA8 %d (want 1)", v8);
@@ -265,7 +254,7 @@ shadow_texture(GLenum target, int layers)
 static void
 test_shadow_lod(void)
 {
-   if (!check(has_ext("GL_EXT_texture_shadow_lod"), "GL_EXT_texture_shadow_lod offered"))
+   if (!check(fxp_gl_has_ext("GL_EXT_texture_shadow_lod"), "GL_EXT_texture_shadow_lod offered"))
       return;
    if (!check(fxp_make_fbo(S, S), "shadow-lod FBO complete"))
       return;
