@@ -26,7 +26,9 @@ cmds = json.load(open(os.path.join(mesa, 'compile_commands.json')))
 
 SAN = ['-fsanitize=fuzzer-no-link,address,undefined', '-fno-sanitize-recover=undefined',
        '-fno-omit-frame-pointer', '-g', '-O1']
-DROP_PREFIX = ('-mtls-dialect=', '-mmove-max=', '-mstore-max=', '-O', '-fdiagnostics-color', '-Werror=')
+# gcc-only flags (-flifetime-dse: Mesa's C++ flags, on the tessellator that fxpipe's build compiles from Mesa's tree)
+DROP_PREFIX = ('-mtls-dialect=', '-mmove-max=', '-mstore-max=', '-O', '-fdiagnostics-color', '-Werror=',
+               '-flifetime-dse')
 LIBS_FROM = 'src/gallium/drivers/fxpipe/fxpipe-tgsi-runner'  # its link line names every library needed
 
 
@@ -43,7 +45,7 @@ def clang_args(command):
         if x in ('-MQ', '-MF', '-o', '-c'):
             skip = True
             continue
-        if x == '-MD' or x.startswith(DROP_PREFIX) or x.endswith('.c'):
+        if x == '-MD' or x.startswith(DROP_PREFIX) or x.endswith('.c') or x.endswith('.cpp'):
             continue
         flags.append(x)
     return flags
@@ -95,6 +97,11 @@ n.append('  command = cd %s && $cc $flags -MD -MF $out.d -c $in -o $out' % mesa)
 n.append('  depfile = $out.d')
 n.append('  deps = gcc')
 n.append('  description = CC $out')
+n.append('rule cxx')  # C++ sources (Mesa's tessellator)
+n.append('  command = cd %s && $cxx $flags -MD -MF $out.d -c $in -o $out' % mesa)
+n.append('  depfile = $out.d')
+n.append('  deps = gcc')
+n.append('  description = CXX $out')
 n.append('rule link')
 n.append('  command = $cxx -fsanitize=fuzzer,address,undefined -o $out $in $libs')
 n.append('  description = LINK $out')
@@ -103,8 +110,8 @@ n.append('build build.ninja: phony')
 
 def obj(o, extra=()):
     src, flags = units[o]
-    path = os.path.join(out, 'obj', o.replace('.c.o', '.o'))
-    n.append('build %s: cc %s' % (path, src))
+    path = os.path.join(out, 'obj', o.replace('.cpp.o', '.o').replace('.c.o', '.o'))
+    n.append('build %s: %s %s' % (path, 'cxx' if src.endswith('.cpp') else 'cc', src))
     n.append('  flags = %s' % ' '.join(shlex.quote(f) for f in list(flags) + SAN + list(extra) +
                                           ['-Wno-unknown-warning-option', '-Wno-unused-command-line-argument']))
     return path
@@ -137,7 +144,7 @@ for line in n:
     if skip and line.startswith('  '):
         continue
     skip = False
-    if line.startswith('build ') and ': cc ' in line:
+    if line.startswith('build ') and (': cc ' in line or ': cxx ' in line):
         target = line.split(':')[0]
         if target in seen:
             skip = True
