@@ -35,6 +35,54 @@ fill_inputs(const struct fxp_program *prog, struct fxp_exec *e, char *tokens_in[
    return true;
 }
 
+/* Where a lane is in the tessellation evaluation domain (NULL for control shaders). */
+struct tes_point {
+   float u, v, levels[6];
+   bool tri;
+};
+
+/* The value of system value `sem`, channel c, for lane l of patch `patch`: the same rules in both stages. */
+static uint32_t
+sv_value(const struct test *t, unsigned sem, unsigned c, unsigned l, unsigned patch, const struct tes_point *pt)
+{
+   uint32_t x = 0;
+   float f = 0;
+   switch (sem) {
+   case TGSI_SEMANTIC_PRIMID: return c == 0 ? patch : 0;
+   case TGSI_SEMANTIC_VERTICESIN: return c == 0 ? t->patch_vertices : 0;
+   case TGSI_SEMANTIC_TESSCOORD:
+      if (!pt)
+         break;
+      f = c == 0 ? pt->u : c == 1 ? pt->v : c == 2 && pt->tri ? 1.0f - pt->u - pt->v : 0.0f;
+      memcpy(&x, &f, 4);
+      return x;
+   case TGSI_SEMANTIC_TESSOUTER:
+      if (!pt)
+         break;
+      memcpy(&x, &pt->levels[c], 4);
+      return x;
+   case TGSI_SEMANTIC_TESSINNER:
+      if (!pt)
+         break;
+      f = c < 2 ? pt->levels[4 + c] : 0.0f;
+      memcpy(&x, &f, 4);
+      return x;
+   default: break;
+   }
+   fxp_sv_lane_constant(sem, c, l, &x);
+   return x;
+}
+
+/* got[o] for each output: `words` words each; false (said) when out of memory. */
+static bool
+alloc_outputs(const struct fxp_program *prog, uint32_t **got, size_t words)
+{
+   for (unsigned o = 0; o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      if (!(got[o] = calloc(words, 4)))
+         return fail("out of memory");
+   return true;
+}
+
 /* Checks [expect output O] against got[o] (n_words words each). */
 static bool
 check_outputs(const struct test *t, const struct fxp_program *prog, uint32_t **got, const unsigned *n_words)
@@ -52,6 +100,20 @@ check_outputs(const struct test *t, const struct fxp_program *prog, uint32_t **g
    return true;
 }
 
+/* The end of both runs: the watchdog as the test expects, then the outputs; frees got[]. */
+static bool
+finish(const struct test *t, const struct fxp_program *prog, bool ok, bool stopped, uint32_t **got,
+       const unsigned *n_words)
+{
+   if (ok && stopped != t->expect_watchdog)
+      ok = fail(stopped ? "the watchdog stopped the shader" : "the watchdog did not stop the shader");
+   if (ok && !stopped)
+      ok = check_outputs(t, prog, got, n_words);
+   for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
+      free(got[o]);
+   return ok;
+}
+
 bool
 run_tess_ctrl(struct test *t, const struct tgsi_token *tokens)
 {
@@ -67,8 +129,7 @@ run_tess_ctrl(struct test *t, const struct tgsi_token *tokens)
    uint32_t *got[PIPE_MAX_SHADER_OUTPUTS] = {0};
    unsigned n_words[PIPE_MAX_SHADER_OUTPUTS] = {0};
    bool ok = fxp_tcs_init(&tcs, prog, &bind, NULL) || fail("out of memory");
-   for (unsigned o = 0; ok && o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
-      ok = (got[o] = calloc((size_t)t->patches * prog->out_vertices * 4, 4)) != NULL || fail("out of memory");
+   ok = ok && alloc_outputs(prog, got, (size_t)t->patches * prog->out_vertices * 4);
    bool stopped = false;
 
    for (unsigned first = 0; ok && first < t->patches; first += FXP_W) {
@@ -78,16 +139,8 @@ run_tess_ctrl(struct test *t, const struct tgsi_token *tokens)
       for (unsigned l = 0; ok && l < FXP_W; l++) {
          ok = fill_inputs(prog, e, tokens_in, l, first + l, t->patch_vertices);
          for (unsigned i = 0; i < prog->num_svs; i++)
-            for (unsigned c = 0; c < 4; c++) {
-               uint32_t x = 0;
-               if (prog->sv_semantic[i] == TGSI_SEMANTIC_PRIMID)
-                  x = c == 0 ? first + l : 0;
-               else if (prog->sv_semantic[i] == TGSI_SEMANTIC_VERTICESIN)
-                  x = c == 0 ? t->patch_vertices : 0;
-               else
-                  fxp_sv_lane_constant(prog->sv_semantic[i], c, l, &x);
-               fxp_sv(e, i, c)->au[l] = x;
-            }
+            for (unsigned c = 0; c < 4; c++)
+               fxp_sv(e, i, c)->au[l] = sv_value(t, prog->sv_semantic[i], c, l, first + l, NULL);
       }
       if (!ok)
          break;
@@ -107,12 +160,7 @@ run_tess_ctrl(struct test *t, const struct tgsi_token *tokens)
                   got[o][n_words[o]++] = fxp_output(out, v * prog->num_outputs + o, c)->au[l];
       }
    }
-   if (ok && stopped != t->expect_watchdog)
-      ok = fail(stopped ? "the watchdog stopped the shader" : "the watchdog did not stop the shader");
-   if (ok && !stopped)
-      ok = check_outputs(t, prog, got, n_words);
-   for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
-      free(got[o]);
+   ok = finish(t, prog, ok, stopped, got, n_words);
    fxp_tcs_fini(&tcs);
    fxp_program_destroy(prog);
    return ok;
@@ -127,52 +175,35 @@ run_tess_eval(struct test *t, const struct tgsi_token *tokens)
       return false;
    if (!prog)
       return true;
-   float levels[6] = {1, 1, 1, 1, 1, 1};
+   struct tes_point pt = {.levels = {1, 1, 1, 1, 1, 1}, .tri = prog->tes_prim_mode == PIPE_PRIM_TRIANGLES};
    for (unsigned k = 0; k < t->levels.n && k < 6; k++)
-      memcpy(&levels[k], &t->levels.w[k].bits, 4);
+      memcpy(&pt.levels[k], &t->levels.w[k].bits, 4);
    const unsigned points = t->tesscoord.n / 2;
    if (!points) {
       fxp_program_destroy(prog);
       return fail("[tess_eval] needs a [tesscoord] section of (u, v) pairs");
    }
    const unsigned lanes = t->patches * points;
-   const bool tri = prog->tes_prim_mode == PIPE_PRIM_TRIANGLES;
    struct fxp_bindings bind;
    memset(&bind, 0, sizeof(bind));
    struct fxp_exec e;
    uint32_t *got[PIPE_MAX_SHADER_OUTPUTS] = {0};
    unsigned n_words[PIPE_MAX_SHADER_OUTPUTS] = {0};
    bool ok = fxp_exec_init(&e, prog, &bind, FXP_W) || fail("out of memory");
-   for (unsigned o = 0; ok && o < prog->num_outputs && o < PIPE_MAX_SHADER_OUTPUTS; o++)
-      ok = (got[o] = calloc((size_t)lanes * 4, 4)) != NULL || fail("out of memory");
+   ok = ok && alloc_outputs(prog, got, (size_t)lanes * 4);
    bool stopped = false;
 
    for (unsigned first = 0; ok && first < lanes; first += FXP_W) {
       const unsigned n = MIN2(FXP_W, lanes - first);
       fxp_exec_reset(&e, n);
       for (unsigned l = 0; ok && l < n; l++) {
-         const unsigned patch = (first + l) / points, pt = (first + l) % points;
-         float u, v;
-         memcpy(&u, &t->tesscoord.w[2 * pt].bits, 4);
-         memcpy(&v, &t->tesscoord.w[2 * pt + 1].bits, 4);
+         const unsigned patch = (first + l) / points, k = (first + l) % points;
+         memcpy(&pt.u, &t->tesscoord.w[2 * k].bits, 4);
+         memcpy(&pt.v, &t->tesscoord.w[2 * k + 1].bits, 4);
          ok = fill_inputs(prog, &e, tokens_in, l, patch, t->patch_vertices);
          for (unsigned i = 0; i < prog->num_svs; i++)
-            for (unsigned c = 0; c < 4; c++) {
-               uint32_t x = 0;
-               float f = 0;
-               switch (prog->sv_semantic[i]) {
-               case TGSI_SEMANTIC_TESSCOORD:
-                  f = c == 0 ? u : c == 1 ? v : c == 2 && tri ? 1.0f - u - v : 0.0f;
-                  memcpy(&x, &f, 4);
-                  break;
-               case TGSI_SEMANTIC_TESSOUTER: memcpy(&x, &levels[c], 4); break;
-               case TGSI_SEMANTIC_TESSINNER: f = c < 2 ? levels[4 + c] : 0.0f; memcpy(&x, &f, 4); break;
-               case TGSI_SEMANTIC_PRIMID: x = c == 0 ? patch : 0; break;
-               case TGSI_SEMANTIC_VERTICESIN: x = c == 0 ? t->patch_vertices : 0; break;
-               default: fxp_sv_lane_constant(prog->sv_semantic[i], c, l, &x); break;
-               }
-               fxp_sv(&e, i, c)->au[l] = x;
-            }
+            for (unsigned c = 0; c < 4; c++)
+               fxp_sv(&e, i, c)->au[l] = sv_value(t, prog->sv_semantic[i], c, l, patch, &pt);
       }
       if (!ok)
          break;
@@ -189,12 +220,7 @@ run_tess_eval(struct test *t, const struct tgsi_token *tokens)
             for (unsigned c = 0; c < 4; c++)
                got[o][n_words[o]++] = fxp_output(&e, o, c)->au[l];
    }
-   if (ok && stopped != t->expect_watchdog)
-      ok = fail(stopped ? "the watchdog stopped the shader" : "the watchdog did not stop the shader");
-   if (ok && !stopped)
-      ok = check_outputs(t, prog, got, n_words);
-   for (unsigned o = 0; o < PIPE_MAX_SHADER_OUTPUTS; o++)
-      free(got[o]);
+   ok = finish(t, prog, ok, stopped, got, n_words);
    fxp_exec_fini(&e);
    fxp_program_destroy(prog);
    return ok;
