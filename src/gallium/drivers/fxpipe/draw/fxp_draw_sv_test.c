@@ -63,22 +63,6 @@ struct scene {
    struct pipe_resource *vb[2];
 };
 
-static void *
-shader(struct fxp_t *t, const char *text, bool fragment)
-{
-   struct tgsi_token tokens[1024];
-   struct pipe_shader_state state;
-
-   if (!CHECK(t, tgsi_text_translate(text, tokens, ARRAY_SIZE(tokens)), "TGSI text does not parse:\n%s", text))
-      return NULL;
-   memset(&state, 0, sizeof(state));
-   state.type = PIPE_SHADER_IR_TGSI;
-   state.tokens = tokens;
-   void *cso = fragment ? t->pipe->create_fs_state(t->pipe, &state) : t->pipe->create_vs_state(t->pipe, &state);
-   CHECK(t, cso != NULL, "shader CSO not created");
-   return cso;
-}
-
 static void
 rasterizer(struct fxp_t *t, struct scene *s, bool front_ccw)
 {
@@ -293,8 +277,8 @@ vs_scene(struct fxp_t *t, struct scene *s)
    vb[1].stride = sizeof(inst[0]);
    vb[1].buffer.resource = s->vb[1];
    t->pipe->set_vertex_buffers(t->pipe, 0, 2, 0, false, vb);
-   s->vs = shader(t, vs_sv_text, false);
-   s->fs = shader(t, fs_copy_text, true);
+   s->vs = fxp_t_shader(t, vs_sv_text, PIPE_SHADER_VERTEX, NULL);
+   s->fs = fxp_t_shader(t, fs_copy_text, PIPE_SHADER_FRAGMENT, NULL);
    t->pipe->bind_vs_state(t->pipe, s->vs);
    t->pipe->bind_fs_state(t->pipe, s->fs);
 }
@@ -594,8 +578,8 @@ fs_scene(struct fxp_t *t, struct scene *s, unsigned nr_cbufs, const char *fs_tex
    vb.stride = sizeof(pos[0]);
    vb.buffer.resource = s->vb[0];
    t->pipe->set_vertex_buffers(t->pipe, 0, 1, 0, false, &vb);
-   s->vs = shader(t, vs_pos_text, false);
-   s->fs = shader(t, fs_text, true);
+   s->vs = fxp_t_shader(t, vs_pos_text, PIPE_SHADER_VERTEX, NULL);
+   s->fs = fxp_t_shader(t, fs_text, PIPE_SHADER_FRAGMENT, NULL);
    t->pipe->bind_vs_state(t->pipe, s->vs);
    t->pipe->bind_fs_state(t->pipe, s->fs);
 }
@@ -832,7 +816,7 @@ test_large_draw(struct fxp_t *t)
    fs_scene(t, &s, 1, fs_primid_text, (const float (*)[4])pos, W * H);
    t->pipe->bind_vs_state(t->pipe, NULL);
    t->pipe->delete_vs_state(t->pipe, s.vs);
-   s.vs = shader(t, vs_instance_text, false);
+   s.vs = fxp_t_shader(t, vs_instance_text, PIPE_SHADER_VERTEX, NULL);
    t->pipe->bind_vs_state(t->pipe, s.vs);
    struct pipe_resource *ib = fxp_t_buffer(t, BIG_POINTS * sizeof(uint32_t));
    if (CHECK(t, ib != NULL, "index buffer not created")) {

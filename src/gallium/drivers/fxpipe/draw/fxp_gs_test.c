@@ -49,33 +49,6 @@ struct rec {
    float v[SO_STRIDE];
 };
 
-struct gs_env {
-   void *vs, *fs, *rast, *velems;
-   struct pipe_resource *vb, *sob;
-   struct pipe_stream_output_target *so;
-};
-
-static void *
-make_shader(struct fxp_t *t, const char *text, enum pipe_shader_type stage, const struct pipe_stream_output_info *so)
-{
-   static struct tgsi_token tokens[8192];
-   struct pipe_shader_state state;
-   struct pipe_context *p = t->pipe;
-
-   if (!CHECK(t, tgsi_text_translate(text, tokens, ARRAY_SIZE(tokens)), "TGSI text does not parse:\n%s", text))
-      return NULL;
-   memset(&state, 0, sizeof(state));
-   state.type = PIPE_SHADER_IR_TGSI;
-   state.tokens = tokens;
-   if (so)
-      state.stream_output = *so;
-   void *cso = stage == PIPE_SHADER_VERTEX     ? p->create_vs_state(p, &state)
-               : stage == PIPE_SHADER_FRAGMENT ? p->create_fs_state(p, &state)
-                                               : p->create_gs_state(p, &state);
-   CHECK(t, cso != NULL, "shader CSO not created");
-   return cso;
-}
-
 static const char vs_text[] =
    "VERT\n"
    "DCL IN[0]\n"
@@ -96,80 +69,11 @@ static const char fs_text[] =
    "  MOV OUT[0], IN[0]\n"
    "  END\n";
 
-static void
-env_rasterizer(struct fxp_t *t, struct gs_env *e, bool discard, bool first)
-{
-   const struct pipe_rasterizer_state rs = {
-      .rasterizer_discard = discard, .flatshade_first = first, .cull_face = PIPE_FACE_NONE,
-      .fill_front = PIPE_POLYGON_MODE_FILL, .fill_back = PIPE_POLYGON_MODE_FILL, .half_pixel_center = 1,
-      .depth_clip_near = 1, .depth_clip_far = 1, .point_size = 1.0f, .line_width = 1.0f,
-   };
-
-   if (e->rast) {
-      t->pipe->bind_rasterizer_state(t->pipe, NULL);
-      t->pipe->delete_rasterizer_state(t->pipe, e->rast);
-   }
-   e->rast = t->pipe->create_rasterizer_state(t->pipe, &rs);
-   t->pipe->bind_rasterizer_state(t->pipe, e->rast);
-}
-
 /* Vertex buffer entry v = v (R32_FLOAT), the VS and FS above, a rasterizer, a stream-output target. */
-static void
-env_begin(struct fxp_t *t, struct gs_env *e, bool discard)
-{
-   struct pipe_context *p = t->pipe;
-   const struct pipe_vertex_element ve = {.src_format = PIPE_FORMAT_R32_FLOAT};
-   float data[NUM_VB];
-
-   memset(e, 0, sizeof(*e));
-   for (unsigned v = 0; v < NUM_VB; v++)
-      data[v] = (float)v;
-   e->vb = fxp_t_buffer(t, sizeof(data));
-   if (CHECK(t, e->vb != NULL, "vertex buffer not created"))
-      p->buffer_subdata(p, e->vb, PIPE_MAP_WRITE, 0, sizeof(data), data);
-   e->velems = p->create_vertex_elements_state(p, 1, &ve);
-   p->bind_vertex_elements_state(p, e->velems);
-   const struct pipe_vertex_buffer vb = {.stride = 4, .buffer.resource = e->vb};
-   p->set_vertex_buffers(p, 0, 1, 0, false, &vb);
-   e->vs = make_shader(t, vs_text, PIPE_SHADER_VERTEX, NULL);
-   e->fs = make_shader(t, fs_text, PIPE_SHADER_FRAGMENT, NULL);
-   p->bind_vs_state(p, e->vs);
-   p->bind_fs_state(p, e->fs);
-   env_rasterizer(t, e, discard, false);
-   e->sob = fxp_t_texture(t, PIPE_BUFFER, PIPE_FORMAT_R8_UNORM, sizeof(struct rec[SO_VERTS]), 1, 1, 1, 1,
-                          PIPE_BIND_STREAM_OUTPUT);
-   if (CHECK(t, e->sob != NULL, "stream-output buffer not created"))
-      e->so = p->create_stream_output_target(p, e->sob, 0, sizeof(struct rec[SO_VERTS]));
-   CHECK(t, e->so != NULL, "stream-output target not created");
-}
-
-static void
-env_end(struct fxp_t *t, struct gs_env *e)
-{
-   struct pipe_context *p = t->pipe;
-
-   p->set_stream_output_targets(p, 0, NULL, NULL);
-   p->set_vertex_buffers(p, 0, 0, 1, false, NULL);
-   p->bind_vs_state(p, NULL);
-   p->bind_fs_state(p, NULL);
-   p->bind_vertex_elements_state(p, NULL);
-   p->bind_rasterizer_state(p, NULL);
-   if (e->vs)
-      p->delete_vs_state(p, e->vs);
-   if (e->fs)
-      p->delete_fs_state(p, e->fs);
-   p->delete_vertex_elements_state(p, e->velems);
-   p->delete_rasterizer_state(p, e->rast);
-   if (e->so)
-      p->stream_output_target_destroy(p, e->so);
-   pipe_resource_reference(&e->sob, NULL);
-   pipe_resource_reference(&e->vb, NULL);
-}
-
 /* Binds the GS, capturing OUT[1] (GENERIC[0].xyzw) and OUT[2].x (GENERIC[1].x), runs one draw into a buffer
  * filled with SENTINEL and reads it back into out[SO_VERTS]. Returns PRIMITIVES_GENERATED. */
 static uint64_t
-run_so(struct fxp_t *t, struct gs_env *e, const char *gs_text, const struct pipe_draw_info *info,
+run_so(struct fxp_t *t, struct fxp_so_env *e, const char *gs_text, const struct pipe_draw_info *info,
        const struct pipe_draw_start_count_bias *draw, struct rec *out)
 {
    static const struct pipe_stream_output_info so = {
@@ -186,7 +90,7 @@ run_so(struct fxp_t *t, struct gs_env *e, const char *gs_text, const struct pipe
    for (unsigned i = 0; i < SO_VERTS * SO_STRIDE; i++)
       fill[i / SO_STRIDE].v[i % SO_STRIDE] = SENTINEL;
    memcpy(out, fill, sizeof(fill));
-   void *gs = make_shader(t, gs_text, PIPE_SHADER_GEOMETRY, &so);
+   void *gs = fxp_t_shader(t, gs_text, PIPE_SHADER_GEOMETRY, &so);
    if (!gs || !e->so)
       return generated;
    p->buffer_subdata(p, e->sob, PIPE_MAP_WRITE, 0, sizeof(fill), fill);
@@ -306,7 +210,7 @@ struct order_case {
 
 /* Instance i, primitive p, invocation j, slot k is captured as (v[p][k], p, j, k, i), in that nesting. */
 static void
-run_order(struct fxp_t *t, struct gs_env *e, const struct order_case *c, unsigned instances, unsigned invocations,
+run_order(struct fxp_t *t, struct fxp_so_env *e, const struct order_case *c, unsigned instances, unsigned invocations,
           const struct pipe_draw_info *indexed, int index_bias)
 {
    static char text[16384];
@@ -317,7 +221,7 @@ run_order(struct fxp_t *t, struct gs_env *e, const struct order_case *c, unsigne
                                                                                      .instance_count = instances};
    unsigned w = 0;
 
-   env_rasterizer(t, e, true, c->first);
+   fxp_so_env_rasterizer(t, e, true, c->first);
    gs_order_text(text, sizeof(text), c->mode, invocations);
    const uint64_t generated = run_so(t, e, text, &info, &draw, got);
    for (unsigned i = 0; i < instances; i++)
@@ -376,12 +280,12 @@ static const struct order_case order_cases[] = {
 static void
 test_input_order(struct fxp_t *t)
 {
-   struct gs_env e;
+   struct fxp_so_env e;
 
-   env_begin(t, &e, true);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, sizeof(struct rec[SO_VERTS]), true);
    for (unsigned i = 0; i < ARRAY_SIZE(order_cases); i++)
       run_order(t, &e, &order_cases[i], 1, 1, NULL, 0);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 /* PRIMID counts the primitives of the draw and starts again at 0 in each instance (INSTANCEID from the VS
@@ -398,16 +302,16 @@ run_counted(struct fxp_t *t, bool invocations)
    };
    static const unsigned instances[2][3] = {{3, 2, 1}, {1, 1, 2}}, inv[2][3] = {{1, 1, 1}, {3, 32, 5}};
    uint8_t strip[2 * 47];
-   struct gs_env e;
+   struct fxp_so_env e;
 
-   env_begin(t, &e, true);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, sizeof(struct rec[SO_VERTS]), true);
    for (unsigned i = 0; i < 3; i++)
       run_order(t, &e, &cases[i], instances[invocations][i], inv[invocations][i], NULL, 0);
    for (unsigned i = 0; i < 2 * 47; i++)
       strip[i] = i / 2 + i % 2;
    const struct order_case ls = {"line strip of 48", PIPE_PRIM_LINE_STRIP, 0, 48, false, false, 47, strip};
    run_order(t, &e, &ls, 1, invocations ? 4 : 1, NULL, 0);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 static void test_primid(struct fxp_t *t) { run_counted(t, false); }
@@ -417,7 +321,7 @@ static void test_invocations(struct fxp_t *t) { run_counted(t, true); }
  * of each piece is "even" again, a loop closes on its own first vertex, a piece too short makes nothing),
  * index_bias is added after the comparison, and PRIMID goes on counting across restarts. */
 static void
-restart_draw(struct fxp_t *t, struct gs_env *e, const struct order_case *c, const void *indices,
+restart_draw(struct fxp_t *t, struct fxp_so_env *e, const struct order_case *c, const void *indices,
              unsigned index_size, uint32_t restart_index, int bias)
 {
    const unsigned size = c->count * index_size;
@@ -439,9 +343,9 @@ test_restart(struct fxp_t *t)
    static const uint16_t idx16[] = {20, 21, 0xffff, 0, 1, 2, 3, 0xffff, 4, 5, 6, 7, 0xffff, 8, 9, 10};
    static const uint32_t idx32[] = {0, 1, 2, 0xffffffff, 3, 4, 5, 0xffffffff, 6};
    static const uint8_t idx8[] = {0, 1, 2, 3, 4, 0xff, 5, 6, 7, 8};
-   struct gs_env e;
+   struct fxp_so_env e;
 
-   env_begin(t, &e, true);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, sizeof(struct rec[SO_VERTS]), true);
    /* bias 2: [22 23] nothing; [2 3 4 5] -> (2 3 4) (4 3 5); [6 7 8 9] -> (6 7 8) (8 7 9); [10 11 12] */
    const struct order_case strip = CASE("restarted triangle strip, bias 2", PIPE_PRIM_TRIANGLE_STRIP, 0, 16, false,
                                         false, 2, 3, 4, 4, 3, 5, 6, 7, 8, 8, 7, 9, 10, 11, 12);
@@ -452,7 +356,7 @@ test_restart(struct fxp_t *t)
    const struct order_case adj = CASE("restarted line strip adjacency", PIPE_PRIM_LINE_STRIP_ADJACENCY, 0, 10,
                                       false, false, 0, 1, 2, 3, 1, 2, 3, 4, 5, 6, 7, 8);
    restart_draw(t, &e, &adj, idx8, 1, 0xff, 0);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 /* ---- output primitives ---- */
@@ -461,7 +365,7 @@ test_restart(struct fxp_t *t)
  * GENERIC[0] = (j, PRIMID, 0, 0) and GENERIC[1].x = the input vertex, '|' is ENDPRIM. want_j: per input point
  * the j of the captured primitives' vertices, nverts each. */
 static void
-run_script(struct fxp_t *t, struct gs_env *e, const char *what, bool first, const char *out_prim,
+run_script(struct fxp_t *t, struct fxp_so_env *e, const char *what, bool first, const char *out_prim,
            unsigned max_verts, const char *script, unsigned points, const uint8_t *want_j, unsigned nprims,
            unsigned nverts)
 {
@@ -488,7 +392,7 @@ run_script(struct fxp_t *t, struct gs_env *e, const char *what, bool first, cons
       j++;
    }
    snprintf(text + len, sizeof(text) - len, "  END\n");
-   env_rasterizer(t, e, true, first);
+   fxp_so_env_rasterizer(t, e, true, first);
    const uint64_t generated = run_so(t, e, text, &info, &draw, got);
    for (unsigned p = 0; p < points; p++)
       for (unsigned k = 0; k < nprims * nverts; k++)
@@ -499,9 +403,9 @@ run_script(struct fxp_t *t, struct gs_env *e, const char *what, bool first, cons
 static void
 test_output_strips(struct fxp_t *t)
 {
-   struct gs_env e;
+   struct fxp_so_env e;
 
-   env_begin(t, &e, true);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, sizeof(struct rec[SO_VERTS]), true);
    /* a strip of 4, one of 2 (no triangle), one of 3 ended by the end of the shader */
    static const uint8_t tri_last[] = {0, 1, 2, 2, 1, 3, 6, 7, 8}, tri_first[] = {0, 1, 2, 1, 3, 2, 6, 7, 8};
    run_script(t, &e, "triangle strips, last", false, "TRIANGLE_STRIP", 9, "EEEE|EE|EEE", 2, tri_last, 3, 3);
@@ -516,7 +420,7 @@ test_output_strips(struct fxp_t *t)
    /* a GS that emits nothing: nothing captured, nothing generated */
    run_script(t, &e, "no EMIT", false, "TRIANGLE_STRIP", 3, "", 3, NULL, 0, 3);
    run_script(t, &e, "ENDPRIM only", false, "POINTS", 1, "||", 3, NULL, 0, 1);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 /* Long strips whose lengths differ between the primitives shaded together: a loop emits n = 200 + 37 PRIMID
@@ -528,7 +432,7 @@ test_long_strips(struct fxp_t *t)
    static struct rec got[SO_VERTS], want[SO_VERTS];
    const struct pipe_draw_start_count_bias draw = {.start = 10, .count = 4};
    const struct pipe_draw_info info = {.mode = PIPE_PRIM_POINTS, .instance_count = 1};
-   struct gs_env e;
+   struct fxp_so_env e;
    const unsigned len = gs_header(text, sizeof(text), "POINTS", "TRIANGLE_STRIP", 320, 1,
                                   "IMM[4] INT32 {200, 37, 1, 0}\n");
 
@@ -550,10 +454,10 @@ test_long_strips(struct fxp_t *t)
             "    UADD TEMP[0].x, TEMP[0].xxxx, IMM[4].zzzz\n"
             "  ENDLOOP\n"
             "  END\n");
-   env_begin(t, &e, true);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, sizeof(struct rec[SO_VERTS]), true);
    for (unsigned first = 0; first < 2; first++) {
       unsigned w = 0;
-      env_rasterizer(t, &e, true, first);
+      fxp_so_env_rasterizer(t, &e, true, first);
       const uint64_t generated = run_so(t, &e, text, &info, &draw, got);
       for (unsigned p = 0; p < 4; p++) {
          for (unsigned i = 0; i + 2 < 200 + 37 * p; i++) {
@@ -568,7 +472,7 @@ test_long_strips(struct fxp_t *t)
       compare_recs(t, first ? "long strips, first vertex" : "long strips, last vertex", got, want, w, generated,
                    1014);
    }
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 /* ---- layered rendering ---- */
@@ -592,7 +496,7 @@ layered_pass(struct fxp_t *t, struct pipe_resource *tex, const char *what, const
       (&fill[0][0][0][0])[i] = SENTINEL;
    u_box_3d(0, 0, 0, LW, LH, LAYERS, &box);
    p->texture_subdata(p, tex, 0, PIPE_MAP_WRITE, &box, fill, LW * 16, LW * LH * 16);
-   void *gs = make_shader(t, gs_text, PIPE_SHADER_GEOMETRY, NULL);
+   void *gs = fxp_t_shader(t, gs_text, PIPE_SHADER_GEOMETRY, NULL);
    if (!gs)
       return;
    p->bind_gs_state(p, gs);
@@ -674,16 +578,16 @@ test_layered(struct fxp_t *t)
    const struct pipe_blend_state blend = {.rt[0].colormask = PIPE_MASK_RGBA};
    const struct pipe_depth_stencil_alpha_state dsa = {0};
    struct pipe_surface *surf = NULL;
-   struct gs_env e;
+   struct fxp_so_env e;
 
-   env_begin(t, &e, false);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, sizeof(struct rec[SO_VERTS]), false);
    struct pipe_resource *tex = fxp_t_texture(t, PIPE_TEXTURE_2D_ARRAY, PIPE_FORMAT_R32G32B32A32_FLOAT, LW, LH, 1,
                                              LAYERS, 1, PIPE_BIND_RENDER_TARGET | PIPE_BIND_SAMPLER_VIEW);
    if (CHECK(t, tex != NULL, "array texture not created"))
       surf = p->create_surface(p, tex, &tmpl);
    if (!CHECK(t, surf != NULL, "layered surface not created")) {
       pipe_resource_reference(&tex, NULL);
-      env_end(t, &e);
+      fxp_so_env_end(t, &e);
       return;
    }
    struct pipe_framebuffer_state fb = {.width = LW, .height = LH, .layers = LAYERS, .nr_cbufs = 1, .cbufs = {surf}};
@@ -731,7 +635,7 @@ test_layered(struct fxp_t *t)
    p->delete_depth_stencil_alpha_state(p, dsa_cso);
    pipe_surface_reference(&surf, NULL);
    pipe_resource_reference(&tex, NULL);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 /* ---- stream output without a geometry shader: the vertex shader's vertex numbers as captured ---- */
@@ -765,12 +669,12 @@ test_so_without_gs(struct fxp_t *t)
    };
    static const uint16_t indices[] = {20, 21, 22, 23, 24, 25, 26, 27, 0xffff, 30, 31, 32, 33, 34, 35};
    struct pipe_context *p = t->pipe;
-   struct gs_env e;
+   struct fxp_so_env e;
    float got[16];
    unsigned zero = 0;
 
-   env_begin(t, &e, true);
-   void *vs = make_shader(t, vs_text, PIPE_SHADER_VERTEX, &so);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, sizeof(struct rec[SO_VERTS]), true);
+   void *vs = fxp_t_shader(t, vs_text, PIPE_SHADER_VERTEX, &so);
    struct pipe_resource *ib = fxp_t_texture(t, PIPE_BUFFER, PIPE_FORMAT_R8_UNORM, sizeof(indices), 1, 1, 1, 1,
                                             PIPE_BIND_INDEX_BUFFER);
    if (!vs || !ib || !e.so) {
@@ -783,7 +687,7 @@ test_so_without_gs(struct fxp_t *t)
          for (unsigned i = 0; i < ARRAY_SIZE(fill); i++)
             fill[i] = SENTINEL;
          p->buffer_subdata(p, e.sob, PIPE_MAP_WRITE, 0, sizeof(fill), fill);
-         env_rasterizer(t, &e, true, cases[c].first);
+         fxp_so_env_rasterizer(t, &e, true, cases[c].first);
          p->set_stream_output_targets(p, 1, &e.so, &zero);
          const struct pipe_draw_info info = {
             .mode = cases[c].mode, .instance_count = 1, .index_size = cases[c].indexed ? 2 : 0,
@@ -804,7 +708,7 @@ test_so_without_gs(struct fxp_t *t)
    if (vs)
       p->delete_vs_state(p, vs);
    pipe_resource_reference(&ib, NULL);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 const struct fxp_test fxp_gs_tests[] = {

@@ -23,35 +23,6 @@
 #define NUM_VB 64
 #define SO_VERTS 8192
 
-struct tess_env {
-   void *vs, *fs, *rast, *velems;
-   struct pipe_resource *vb, *sob;
-   struct pipe_stream_output_target *so;
-};
-
-static void *
-make_shader(struct fxp_t *t, const char *text, enum pipe_shader_type stage, const struct pipe_stream_output_info *so)
-{
-   static struct tgsi_token tokens[8192];
-   struct pipe_shader_state state;
-   struct pipe_context *p = t->pipe;
-
-   if (!CHECK(t, tgsi_text_translate(text, tokens, ARRAY_SIZE(tokens)), "TGSI text does not parse:\n%s", text))
-      return NULL;
-   memset(&state, 0, sizeof(state));
-   state.type = PIPE_SHADER_IR_TGSI;
-   state.tokens = tokens;
-   if (so)
-      state.stream_output = *so;
-   void *cso = stage == PIPE_SHADER_VERTEX      ? p->create_vs_state(p, &state)
-               : stage == PIPE_SHADER_FRAGMENT  ? p->create_fs_state(p, &state)
-               : stage == PIPE_SHADER_TESS_CTRL ? p->create_tcs_state(p, &state)
-               : stage == PIPE_SHADER_GEOMETRY  ? p->create_gs_state(p, &state)
-                                                : p->create_tes_state(p, &state);
-   CHECK(t, cso != NULL, "shader CSO not created");
-   return cso;
-}
-
 static const char vs_text[] =
    "VERT\n"
    "DCL IN[0]\n"
@@ -137,69 +108,11 @@ static const char tcs_text[] =
    "  MOV OUT[2].yzw, IMM[0].yyyw\n"
    "  END\n";
 
-static void
-env_begin(struct fxp_t *t, struct tess_env *e)
-{
-   struct pipe_context *p = t->pipe;
-   const struct pipe_vertex_element ve = {.src_format = PIPE_FORMAT_R32_FLOAT};
-   const struct pipe_rasterizer_state rs = {
-      .rasterizer_discard = 1, .cull_face = PIPE_FACE_NONE, .fill_front = PIPE_POLYGON_MODE_FILL,
-      .fill_back = PIPE_POLYGON_MODE_FILL, .half_pixel_center = 1, .depth_clip_near = 1, .depth_clip_far = 1,
-      .point_size = 1.0f, .line_width = 1.0f,
-   };
-   float data[NUM_VB];
-
-   memset(e, 0, sizeof(*e));
-   for (unsigned v = 0; v < NUM_VB; v++)
-      data[v] = (float)v;
-   e->vb = fxp_t_buffer(t, sizeof(data));
-   if (CHECK(t, e->vb != NULL, "vertex buffer not created"))
-      p->buffer_subdata(p, e->vb, PIPE_MAP_WRITE, 0, sizeof(data), data);
-   e->velems = p->create_vertex_elements_state(p, 1, &ve);
-   p->bind_vertex_elements_state(p, e->velems);
-   const struct pipe_vertex_buffer vb = {.stride = 4, .buffer.resource = e->vb};
-   p->set_vertex_buffers(p, 0, 1, 0, false, &vb);
-   e->vs = make_shader(t, vs_text, PIPE_SHADER_VERTEX, NULL);
-   e->fs = make_shader(t, fs_text, PIPE_SHADER_FRAGMENT, NULL);
-   p->bind_vs_state(p, e->vs);
-   p->bind_fs_state(p, e->fs);
-   e->rast = p->create_rasterizer_state(p, &rs);
-   p->bind_rasterizer_state(p, e->rast);
-   e->sob = fxp_t_texture(t, PIPE_BUFFER, PIPE_FORMAT_R8_UNORM, SO_VERTS * 16, 1, 1, 1, 1, PIPE_BIND_STREAM_OUTPUT);
-   if (CHECK(t, e->sob != NULL, "stream-output buffer not created"))
-      e->so = p->create_stream_output_target(p, e->sob, 0, SO_VERTS * 16);
-}
-
-static void
-env_end(struct fxp_t *t, struct tess_env *e)
-{
-   struct pipe_context *p = t->pipe;
-
-   p->set_stream_output_targets(p, 0, NULL, NULL);
-   p->set_vertex_buffers(p, 0, 0, 1, false, NULL);
-   p->bind_vs_state(p, NULL);
-   p->bind_fs_state(p, NULL);
-   p->bind_tcs_state(p, NULL);
-   p->bind_tes_state(p, NULL);
-   p->bind_vertex_elements_state(p, NULL);
-   p->bind_rasterizer_state(p, NULL);
-   if (e->vs)
-      p->delete_vs_state(p, e->vs);
-   if (e->fs)
-      p->delete_fs_state(p, e->fs);
-   p->delete_vertex_elements_state(p, e->velems);
-   p->delete_rasterizer_state(p, e->rast);
-   if (e->so)
-      p->stream_output_target_destroy(p, e->so);
-   pipe_resource_reference(&e->sob, NULL);
-   pipe_resource_reference(&e->vb, NULL);
-}
-
 /* One draw of patches (info/draw/indirect as given) with the TES (and TCS when not NULL) bound and its
  * GENERIC[0] captured into out[] (SO_VERTS x 4 floats, -1 where nothing was written). Returns
  * PRIMITIVES_GENERATED. */
 static uint64_t
-run_tess(struct fxp_t *t, struct tess_env *e, const char *tcs_text_, const char *tes_text, unsigned patch_vertices,
+run_tess(struct fxp_t *t, struct fxp_so_env *e, const char *tcs_text_, const char *tes_text, unsigned patch_vertices,
          const float outer[4], const float inner[2], const struct pipe_draw_info *info,
          const struct pipe_draw_start_count_bias *draw, const struct pipe_draw_indirect_info *indirect, float *out)
 {
@@ -213,8 +126,8 @@ run_tess(struct fxp_t *t, struct tess_env *e, const char *tcs_text_, const char 
 
    for (unsigned i = 0; i < SO_VERTS * 4; i++)
       out[i] = -1.0f;
-   void *tcs = tcs_text_ ? make_shader(t, tcs_text_, PIPE_SHADER_TESS_CTRL, NULL) : NULL;
-   void *tes = make_shader(t, tes_text, PIPE_SHADER_TESS_EVAL, &so);
+   void *tcs = tcs_text_ ? fxp_t_shader(t, tcs_text_, PIPE_SHADER_TESS_CTRL, NULL) : NULL;
+   void *tes = fxp_t_shader(t, tes_text, PIPE_SHADER_TESS_EVAL, &so);
    if (!tes || !e->so || (tcs_text_ && !tcs))
       return generated;
    p->buffer_subdata(p, e->sob, PIPE_MAP_WRITE, 0, SO_VERTS * 16, out);
@@ -258,9 +171,9 @@ static const float ones4[4] = {1, 1, 1, 1}, ones2[2] = {1, 1};
 static void
 test_no_tcs_corners(struct fxp_t *t)
 {
-   struct tess_env e;
+   struct fxp_so_env e;
    static float got[SO_VERTS * 4];
-   env_begin(t, &e);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, SO_VERTS * 16, true);
    for (unsigned instances = 1; instances <= 2; instances++) {
       const struct pipe_draw_info info = {.mode = PIPE_PRIM_PATCHES, .instance_count = instances};
       const struct pipe_draw_start_count_bias draw = {.start = 0, .count = 7};
@@ -283,7 +196,7 @@ test_no_tcs_corners(struct fxp_t *t)
                      patch, xs[0], xs[1], xs[2], 3 * patch, 3 * patch + 1, 3 * patch + 2);
          }
    }
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 /* Bad input: a draw shorter than a patch, outer levels 0, negative or NaN (culled), levels past 64 (clamped:
@@ -291,11 +204,11 @@ test_no_tcs_corners(struct fxp_t *t)
 static void
 test_bad_levels(struct fxp_t *t)
 {
-   struct tess_env e;
+   struct fxp_so_env e;
    static float got[SO_VERTS * 4];
    const struct pipe_draw_info info = {.mode = PIPE_PRIM_PATCHES, .instance_count = 1};
    const struct pipe_draw_start_count_bias short_draw = {.start = 0, .count = 2}, one = {.start = 0, .count = 3};
-   env_begin(t, &e);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, SO_VERTS * 16, true);
    uint64_t n = run_tess(t, &e, NULL, tes_tri_text, 3, ones4, ones2, &info, &short_draw, NULL, got);
    CHECK(t, n == 0, "2 vertices in patches of 3: %llu primitives, want 0", (unsigned long long)n);
    const float bad[] = {0.0f, -1.0f, NAN};
@@ -334,7 +247,7 @@ test_bad_levels(struct fxp_t *t)
    CHECK(t, n == 0, "patch size 0: %llu primitives, want 0", (unsigned long long)n);
    n = run_tess(t, &e, NULL, tes_tri_text, 33, ones4, ones2, &info, &one, NULL, got);
    CHECK(t, n == 0, "patch size 33: %llu primitives, want 0", (unsigned long long)n);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 /* A TCS's patch output reaches the TES: quads at level 1 (4 corners), PATCH[0].x = vertex 1's value + 100 *
@@ -343,12 +256,12 @@ test_bad_levels(struct fxp_t *t)
 static void
 test_tcs_patch_output(struct fxp_t *t)
 {
-   struct tess_env e;
+   struct fxp_so_env e;
    static float got[SO_VERTS * 4];
    const uint32_t indices[8] = {9, 8, 7, 6, 5, 4, 3, 2};
    const float c[8] = {1, 1, 1, 1, 1, 1, 0, 0};
    const struct pipe_constant_buffer cb = {.buffer_size = sizeof(c), .user_buffer = c};
-   env_begin(t, &e);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, SO_VERTS * 16, true);
    struct pipe_resource *ib = fxp_t_buffer(t, sizeof(indices));
    struct pipe_resource *ind = fxp_t_buffer(t, 5 * 4);
    const uint32_t params[5] = {8, 1, 0, 0, 0}; /* count, instances, first index, base vertex, base instance */
@@ -383,7 +296,7 @@ test_tcs_patch_output(struct fxp_t *t)
 out:
    pipe_resource_reference(&ib, NULL);
    pipe_resource_reference(&ind, NULL);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 /* A geometry shader after the TES: quads at level 1 in triangles (two a patch); the GS emits a point per
@@ -424,11 +337,11 @@ test_gs_primid(struct fxp_t *t)
    };
    static float got[16 * 4];
    struct pipe_context *p = t->pipe;
-   struct tess_env e;
+   struct fxp_so_env e;
    unsigned zero = 0;
-   env_begin(t, &e);
-   void *tes = make_shader(t, tes_text, PIPE_SHADER_TESS_EVAL, NULL);
-   void *gs = make_shader(t, gs_text, PIPE_SHADER_GEOMETRY, &so);
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, SO_VERTS * 16, true);
+   void *tes = fxp_t_shader(t, tes_text, PIPE_SHADER_TESS_EVAL, NULL);
+   void *gs = fxp_t_shader(t, gs_text, PIPE_SHADER_GEOMETRY, &so);
    if (tes && gs && e.so) {
       for (unsigned i = 0; i < ARRAY_SIZE(got); i++)
          got[i] = -1.0f;
@@ -456,7 +369,7 @@ test_gs_primid(struct fxp_t *t)
       p->delete_gs_state(p, gs);
    if (tes)
       p->delete_tes_state(p, tes);
-   env_end(t, &e);
+   fxp_so_env_end(t, &e);
 }
 
 const struct fxp_test fxp_tess_tests[] = {

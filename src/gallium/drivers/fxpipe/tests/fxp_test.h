@@ -38,6 +38,25 @@ struct pipe_resource *fxp_t_texture(struct fxp_t *t, enum pipe_texture_target ta
                                     enum pipe_format format, unsigned w, unsigned h, unsigned d,
                                     unsigned layers, unsigned levels, unsigned bind);
 struct pipe_resource *fxp_t_buffer(struct fxp_t *t, unsigned size_B);
+/* The pipeline the stream-output tests draw through (draw/fxp_gs_test.c, fxp_tess_test.c): vertex buffer
+ * entry v holds the float v (num_vb of them, one R32_FLOAT element), the given vertex and fragment shaders, a
+ * rasterizer (discarding when asked), and a stream-output target of so_size_B bytes (not bound). */
+struct fxp_so_env {
+   void *vs, *fs, *rast, *velems;
+   struct pipe_resource *vb, *sob;
+   struct pipe_stream_output_target *so;
+};
+void fxp_so_env_begin(struct fxp_t *t, struct fxp_so_env *e, const char *vs_text, const char *fs_text,
+                      unsigned num_vb, unsigned so_size_B, bool discard);
+/* Replaces the rasterizer state: rasterizer_discard and flatshade_first as given. */
+void fxp_so_env_rasterizer(struct fxp_t *t, struct fxp_so_env *e, bool discard, bool first);
+/* Unbinds every stage, the buffers and targets, and frees what begin made. */
+void fxp_so_env_end(struct fxp_t *t, struct fxp_so_env *e);
+
+/* A graphics shader CSO of `stage` from TGSI text (with stream output when so is not NULL); NULL, recorded
+ * as a failure, when the text does not parse or the CSO is refused. */
+void *fxp_t_shader(struct fxp_t *t, const char *text, enum pipe_shader_type stage,
+                   const struct pipe_stream_output_info *so);
 /* Reads one pixel's bytes at (x, y, z) of a level through a transfer map. */
 void fxp_t_read(struct fxp_t *t, struct pipe_resource *res, unsigned level, unsigned x, unsigned y,
                 unsigned z, void *out, unsigned size_B);
