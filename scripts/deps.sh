@@ -17,7 +17,7 @@ PKGS=(
   libgl1 libegl1 libglx-mesa0 libegl-mesa0 libgl1-mesa-dri libgles2
   libgl-dev libegl-dev libgles-dev
   xvfb xauth mesa-utils piglit
-  # piglit's ARB_gl_spirv tests assemble their SPIR-V with spirv-as (tests/piglit/lists/gl4x-override-glx.txt)
+  # piglit's ARB_gl_spirv tests assemble their SPIR-V with spirv-as (tests/piglit/lists/rest-glx.txt)
   spirv-tools
   # FXT1 tool (PNG) and benchmark (PNG, JPEG); glmark2 for bench/draw/glmark2.sh
   libpng-dev libjpeg-dev glmark2-x11

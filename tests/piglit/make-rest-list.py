@@ -18,6 +18,18 @@ expectation: piglit-check.py fails on those whatever a list says, so they are
 reported here and must be fixed first.
 
   make-rest-list.py --out lists/rest-glx.txt RESULTS_DIR [RESULTS_DIR ...]
+
+With --raise LIST, no list is written from scratch: the lines of LIST (any
+expectation list) whose tests ran in the result folders and gave another
+result are rewritten in place with that result and its reason (none for a
+pass), keeping the rest of each line ("alone", "timeout=SEC") and every other
+line; a summary of the changes (old -> new, counted) is printed for the
+list's header.  Crashes and timeouts are reported and not written.  With
+--refresh REGEX, unchanged lines whose comment matches REGEX get their reason
+worked out again from the new results (a reason that no longer holds, such
+as the GL version a skip was blamed on).
+
+  make-rest-list.py --raise lists/gl33-glx.txt RESULTS_DIR [RESULTS_DIR ...]
 """
 import argparse, os, re, subprocess, sys
 import importlib.util
@@ -31,7 +43,6 @@ spec.loader.exec_module(pc)
 # Reasons for whole groups of tests (regular expression on the test name,
 # reason), checked in order; what fxpipe does not implement yet names it.
 REASONS = [
-    (r'^spec@arb_tessellation_shader@|tessellation|@tes-', 'tessellation is not implemented yet (GL 4.0)'),
     # multisampling (README, "Multisampling"): what is not rendered or not claimed
     (r'^(?=.*(multisample|sample_shading|samples)).*(samples=| |@|-)32($|[ -])',
      '32 samples: more than fxpipe renders (GL_MAX_SAMPLES is 16)'),
@@ -49,16 +60,13 @@ REASONS = [
      '(llvmpipe has no 16)'),
     (r'^spec@ext_framebuffer_multisample_blit_scaled@blit-scaled',
      'warn, as on llvmpipe: the scaled resolve (resolve, then filter) differs from the reference at some scales'),
-    (r'^spec@(arb_texture_filter_anisotropic|ext_texture_filter_anisotropic)@',
-     'anisotropic filtering is not implemented yet'),
-    (r'^spec@arb_gl_spirv@', 'ARB_gl_spirv is not claimed yet'),
     (r'^spec@arb_shader_atomic_int64@|atomic_int64', '64-bit atomics are not implemented yet'),
 ]
 
 # What a test's output says, turned into a reason (pattern on the output, reason; the first match wins).
 OUTPUT_REASONS = [
     (r'Failed to create waffle_context for OpenGL (ES )?(\d\.\d)',
-     lambda m: 'needs an OpenGL %s%s context (fxpipe offers GL 3.3 and ES 3.1)' % (m.group(1) or '', m.group(2))),
+     lambda m: 'needs an OpenGL %s%s context (fxpipe offers GL 4.6 and ES 3.2)' % (m.group(1) or '', m.group(2))),
     (r'Test cannot be run on any of the following platforms', lambda m: 'not a test for GLX'),
 ]
 
@@ -103,14 +111,81 @@ def reason_of(name, result, res):
     return 'the test skipped with no output' if result == 'skip' else 'no output'
 
 
+def worst_of(name, runs):
+    """(worst result, its result dict, the results seen) of name over the runs; (None, None, []) if none ran it."""
+    seen = [pc.NORMALISE.get(r[name]['result'], r[name]['result']) for r in runs if name in r]
+    seen = [s for s in seen if s != 'notrun']
+    if not seen:
+        return None, None, []
+    worst = max(seen, key=lambda s: (s != 'pass', pc.SEVERITY.get(s, 2)))
+    res = next(r[name] for r in runs
+               if name in r and pc.NORMALISE.get(r[name]['result'], r[name]['result']) == worst)
+    return worst, res, seen
+
+
+def raise_list(path, runs, refresh=None):
+    """Rewrite the lines of path whose tests gave another result in runs (module docstring)."""
+    out, moves, bad = [], {}, []
+    with open(path) as f:
+        lines = f.readlines()
+    for raw in lines:
+        body, _, old_comment = raw.partition('#')
+        body = body.strip()
+        words = body.split()
+        if not words:
+            out.append(raw)
+            continue
+        suffix = []
+        while words and (words[-1] == 'alone' or re.match(r'timeout=\d+$', words[-1])):
+            suffix.insert(0, words.pop())
+        name, old = ' '.join(words[:-1]), words[-1]
+        new, res, seen = worst_of(name, runs)
+        if new is not None and new == old and new != 'pass' and refresh and re.search(refresh, old_comment) \
+                and len(set(seen)) == 1:
+            moves[('reason of ' + old, 'new reason')] = moves.get(('reason of ' + old, 'new reason'), 0) + 1
+            out.append('%s %s%s  # %s\n' % (name, new, ''.join(' ' + w for w in suffix),
+                                            reason_of(name, new, res).replace('#', '')))
+            continue
+        if new is None or new == old:
+            out.append(raw)
+            continue
+        if new in ('crash', 'timeout'):
+            bad.append('%s: %s in %d of %d runs' % (name, new, seen.count(new), len(seen)))
+            out.append(raw)
+            continue
+        moves[(old, new)] = moves.get((old, new), 0) + 1
+        if len(set(seen)) > 1:
+            comment = 'flaky: %s' % ', '.join('%s %d' % (s, seen.count(s)) for s in sorted(set(seen)))
+        else:
+            comment = '' if new == 'pass' else reason_of(name, new, res)
+        out.append('%s %s%s%s\n' % (name, new, ''.join(' ' + w for w in suffix),
+                                      ('  # ' + comment.replace('#', '')) if comment else ''))
+    with open(path + '.tmp', 'w') as f:
+        f.writelines(out)
+    os.replace(path + '.tmp', path)
+    print('%s: %s' % (path, ', '.join('%d %s -> %s' % (n, a, b) for (a, b), n in sorted(moves.items()))
+                      or 'no change'))
+    for b in bad:
+        print('NOT WRITTEN      ' + b)
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('results', nargs='+', metavar='RESULTS_DIR')
-    ap.add_argument('--out', required=True)
+    ap.add_argument('--out')
+    ap.add_argument('--raise', dest='raise_', metavar='LIST',
+                    help='rewrite the lines of LIST whose results changed (see the module docstring)')
+    ap.add_argument('--refresh', metavar='REGEX',
+                    help='with --raise: unchanged lines whose comment matches REGEX get a new reason')
     ap.add_argument('--profiles', nargs='+', default=['quick_gl', 'quick_shader'])
     ap.add_argument('--compare', action='append', default=[], metavar='DRIVER=RESULTS_DIR',
                     help='results of another driver on the same tests: each fail says how it did there')
     args = ap.parse_args()
+    if args.raise_:
+        return raise_list(pc.resolve_list(args.raise_), load_runs(args.results), args.refresh)
+    if not args.out:
+        ap.error('--out or --raise is needed')
 
     listed = set()
     for path in sorted(os.listdir(pc.LISTS_DIR)):

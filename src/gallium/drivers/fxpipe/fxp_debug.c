@@ -20,7 +20,6 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"guard", FXP_DBG_GUARD, "not a message: guard pages before and right after each resource's storage"},
    {"perf", FXP_DBG_PERF, "the paths each draw takes when they change, and each context's counters at its end"},
    {"nouniform", FXP_DBG_NOUNIFORM, "not a message: turns off one fast path, uniform work once per dispatch"},
-   {"tess", FXP_DBG_TESS, "not a message: claims tessellation shaders (implemented, not yet claimed by default)"},
    {"tgsi", FXP_DBG_TGSI, "each shader's TGSI as it is decoded, and what decoding made of it"},
    DEBUG_NAMED_VALUE_END
 };
@@ -71,8 +70,6 @@ fxp_debug_init(void)
    fxp_debug_flags = debug_get_flags_option("FXPIPE_DEBUG", fxp_debug_options, 0);
    if (!fxp_debug_flags && !help) /* FXPIPE_DEBUG=1 or any unknown word */
       fxp_debug_flags = FXP_DBG_TODO | FXP_DBG_REFUSE;
-   if (!names_word(v, "tess")) /* changes the caps: only when named ("all" is every message) */
-      fxp_debug_flags &= ~FXP_DBG_TESS;
 }
 
 void

@@ -44,7 +44,6 @@ enum fxp_debug_flag {
    FXP_DBG_PERF     = 1 << 5,
    FXP_DBG_TGSI     = 1 << 6,
    FXP_DBG_NOUNIFORM = 1 << 7,
-   FXP_DBG_TESS     = 1 << 8,
 };
 
 extern unsigned fxp_debug_flags;

@@ -1,7 +1,7 @@
 /* What fxpipe tells the GL front end it can do: caps, float caps and per-stage shader caps.
  *
- * Policy: a cap is claimed only for a feature fxpipe implements. That is GL 3.3 today: vertex, geometry
- * (draw/fxp_gs.c) and fragment shaders in TGSI up to GLSL 4.00 (GL's version stays 3.3: no tessellation),
+ * Policy: a cap is claimed only for a feature fxpipe implements. That is GL 4.6 and GLES 3.2: vertex,
+ * tessellation (draw/fxp_tess.c), geometry (draw/fxp_gs.c) and fragment shaders in TGSI up to GLSL 4.60,
  * doubles, four vertex streams, 16 viewports, 8 render targets, texture arrays and buffer textures,
  * instancing, primitive restart, stream output, conditional rendering, occlusion, timer, stream-output and
  * pipeline-statistics queries, seamless cube maps, cube-map arrays, depth clamping and depth bounds.
@@ -9,8 +9,7 @@
  * that need no tessellation (issue 18): texture barriers, polygon offset clamp, draw parameters, group votes,
  * query results written into buffers, shader clocks, framebuffer fetch, robust buffer access, anisotropic
  * filtering (16x), MIN/MAX texture reduction, shadow lookups with an LOD. Multisampling at 2-16 samples
- * (unless FXPIPE_MSAA=0). Tessellation (draw/fxp_tess.c) is claimed only under FXPIPE_DEBUG=tess until the
- * expectation lists have been run with GL 4.x. A shader the engine cannot decode is not run: its draws are
+ * (unless FXPIPE_MSAA=0). A shader the engine cannot decode is not run: its draws are
  * skipped and say so under FXPIPE_DEBUG (draw/fxp_draw.c). */
 #include <string.h>
 
@@ -38,8 +37,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
        * arrays, 64-bit vertex inputs, images, atomic counters and their ops, compute, storage buffers, cull
        * distances, derivative control, draw parameters, group votes). 4.10 also turns on ARB_shader_precision:
        * its 318 piglit tests (fs, vs, gs; ULP bounds per built-in) pass on fxpipe's engine with GL and GLSL 4.0
-       * forced by MESA_GL_VERSION_OVERRIDE (2026-12-04). The shading language of a context still follows its
-       * GL version, so GL 3.3 contexts take GLSL 3.30, as before, until tessellation raises GL */
+       * forced by MESA_GL_VERSION_OVERRIDE (2026-12-04). With tessellation, st/mesa makes GL 4.6 and GLSL 4.60 */
       return 460;
    case PIPE_CAP_ESSL_FEATURE_LEVEL:
       return 100;
@@ -122,6 +120,8 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_MAX_VIEWPORTS: /* chosen per primitive by VIEWPORT_INDEX (draw/fxp_prim.c) */
       return PIPE_MAX_VIEWPORTS;
    case PIPE_CAP_VS_LAYER_VIEWPORT: /* the last vertex stage's LAYER output picks the layer (draw/fxp_prim.c) */
+   case PIPE_CAP_TES_LAYER_VIEWPORT: /* ... the TES's too when it is last (ARB_shader_viewport_layer_array;
+                                        tests/gl/fxp_gl_tess.c "layer") */
    case PIPE_CAP_CLIP_HALFZ:
    case PIPE_CAP_CONDITIONAL_RENDER_INVERTED:
    case PIPE_CAP_QUERY_SO_OVERFLOW:
@@ -185,9 +185,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 16384;
    case PIPE_CAP_MAX_GS_INVOCATIONS:
       return FXP_MAX_GS_INVOCATIONS;
-   case PIPE_CAP_MAX_SHADER_PATCH_VARYINGS: /* tessellation's patch varyings, under FXPIPE_DEBUG=tess: GL's
-                                               minimum of 120 components (PATCH[0..29], draw/fxp_tess.c) */
-      return (fxp_debug_flags & FXP_DBG_TESS) ? 30 : 0;
+   case PIPE_CAP_MAX_SHADER_PATCH_VARYINGS: /* tessellation's patch varyings: GL's minimum of 120
+                                               components (PATCH[0..29], draw/fxp_tess.c) */
+      return 30;
    case PIPE_CAP_DEPTH_CLIP_DISABLE: /* near and far clipping per the rasterizer state (draw/fxp_prim.c); */
    case PIPE_CAP_DEPTH_CLIP_DISABLE_SEPARATE: /* fragments are always clamped to the depth range */
       return 1;
@@ -218,7 +218,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 1;
    case PIPE_CAP_GL_SPIRV:
       /* ARB_gl_spirv and ARB_spirv_extensions: st/mesa turns SPIR-V into NIR, which reaches fxpipe as any NIR
-       * does (nir_to_tgsi); piglit's 86 SPIR-V tests pass with GL 4.5 forced (gl4x-override-glx). No
+       * does (nir_to_tgsi); piglit's 86 SPIR-V tests pass (rest-glx). No
        * variable pointers (PIPE_CAP_GL_SPIRV_VARIABLE_POINTERS stays 0) */
       return 1;
    case PIPE_CAP_RESOURCE_FROM_USER_MEMORY:
@@ -307,11 +307,8 @@ static int
 fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
                      enum pipe_shader_cap param)
 {
-   /* Vertex, geometry, fragment and compute shaders; tessellation control and evaluation ones
-    * (draw/fxp_tess.c) only under FXPIPE_DEBUG=tess until piglit's tessellation results match llvmpipe's */
+   /* Vertex, tessellation control and evaluation (draw/fxp_tess.c), geometry, fragment and compute shaders */
    const bool tess = shader == PIPE_SHADER_TESS_CTRL || shader == PIPE_SHADER_TESS_EVAL;
-   if (tess && !(fxp_debug_flags & FXP_DBG_TESS))
-      return 0;
    if (!tess && shader != PIPE_SHADER_VERTEX && shader != PIPE_SHADER_GEOMETRY && shader != PIPE_SHADER_FRAGMENT &&
        shader != PIPE_SHADER_COMPUTE)
       return 0;

@@ -29,18 +29,13 @@ test_identity(struct fxp_t *t)
               PIPE_SHADER_IR_NIR);
    CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_GEOMETRY, PIPE_SHADER_CAP_SUPPORTED_IRS),
               (1u << PIPE_SHADER_IR_NIR) | (1u << PIPE_SHADER_IR_TGSI));
-   CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_CTRL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
-   CHECK_EQ_U(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_EVAL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS), 0);
-   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_SHADER_PATCH_VARYINGS), 0);
-   /* FXPIPE_DEBUG=tess claims tessellation (screen/fxp_caps.c): both stages and GL's 30 patch varyings */
-   const unsigned saved_flags = fxp_debug_flags;
-   fxp_debug_flags |= FXP_DBG_TESS;
+   /* tessellation (draw/fxp_tess.c): both stages, GL's 30 patch varyings, the TES's layer and viewport */
    CHECK(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_CTRL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS) > 0,
          "tess: TCS not claimed");
    CHECK(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_EVAL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS) > 0,
          "tess: TES not claimed");
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_SHADER_PATCH_VARYINGS), 30);
-   fxp_debug_flags = saved_flags;
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_TES_LAYER_VIEWPORT), 1);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_GLSL_FEATURE_LEVEL), 460);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_COMPUTE), 1);
    uint64_t threads = 0;
@@ -187,7 +182,7 @@ static void
 test_debug_help(struct fxp_t *t)
 {
    static const char *const flags[] = {"todo", "refuse", "resource", "nofast", "guard", "perf",
-                                       "nouniform", "tgsi", "tess", "all", "help"};
+                                       "nouniform", "tgsi", "all", "help"};
    FILE *f = tmpfile();
    if (!CHECK(t, f != NULL, "tmpfile"))
       return;
