@@ -2,10 +2,14 @@
  * context (compatibility profile): the extension must be offered, and drawing with it must give the values
  * its specification asks for (worked out below from the specification, not from a run).
  *
- *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote qbo clock (default: all)
+ *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote qbo clock ycbcr memobj
+ *                                   (default: all)
  *
  * Prints "ok"/"FAIL" per check (fxp_gl_check.h) and exits 1 on any failure. */
+#define _GNU_SOURCE /* memfd_create */
 #define GL_GLEXT_PROTOTYPES
+#include <sys/mman.h>
+#include <unistd.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -607,6 +611,180 @@ test_clock(void)
    glBindFramebuffer(GL_FRAMEBUFFER, 0);
 }
 
+/* MESA_ycbcr_texture: a 4 x 2 GL_YCBCR_MESA texture. Its specification: each texel is a 16-bit value of two
+ * components, the first luminance Y, the second Cb in even columns and Cr in odd ones; with
+ * UNSIGNED_SHORT_8_8_MESA the first component is the upper byte (GL's packed types), with _REV the lower.
+ * Each pair of columns (N, N + 1) shares the Cb of column N and the Cr of column N + 1. The specification
+ * leaves the colour conversion to the implementation; the expected colours use ITU-R BT.601's for 8-bit
+ * studio range (R = 1.164 (Y - 16) + 1.596 (Cr - 128), G = 1.164 (Y - 16) - 0.391 (Cb - 128) - 0.813
+ * (Cr - 128), B = 1.164 (Y - 16) + 2.018 (Cb - 128)), within 2 of 255. Every texel is read twice, by
+ * texelFetch and by texture() with nearest filtering, into a 4 x 2 RGBA8 target. */
+static void
+test_ycbcr(void)
+{
+   enum { W = 4, H = 2 };
+   /* (Y, Cb or Cr) per texel, chosen so that every colour stays inside [0, 1] */
+   static const uint8_t yc[H][W][2] = {
+      {{100, 120}, {110, 140}, {60, 100}, {200, 150}},
+      {{235, 128}, {16, 128}, {150, 90}, {90, 170}},
+   };
+   check(fxp_gl_has_ext("GL_MESA_ycbcr_texture"), "GL_MESA_ycbcr_texture offered");
+   GLuint fbo = fxp_make_fbo_depth(W, H, GL_DEPTH_COMPONENT24);
+   if (!check(fbo != 0, "ycbcr FBO complete"))
+      return;
+   GLuint p = program(quad_vs, "#version 330\n"
+                               "uniform sampler2D t; uniform bool fetch; out vec4 o;\n"
+                               "void main() {\n"
+                               "   o = fetch ? texelFetch(t, ivec2(gl_FragCoord.xy), 0)\n"
+                               "             : texture(t, gl_FragCoord.xy / vec2(4.0, 2.0));\n"
+                               "}\n");
+   if (!check(p != 0, "ycbcr program links"))
+      return;
+   glUseProgram(p);
+   glUniform1f(glGetUniformLocation(p, "z"), 0.0f);
+   bind_quad();
+   for (int rev = 0; rev < 2; rev++) {
+      uint16_t texels[H][W];
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++)
+            texels[y][x] = rev ? (uint16_t)(yc[y][x][1] << 8 | yc[y][x][0]) : (uint16_t)(yc[y][x][0] << 8 | yc[y][x][1]);
+      GLuint tex;
+      glGenTextures(1, &tex);
+      glBindTexture(GL_TEXTURE_2D, tex);
+      glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_YCBCR_MESA, W, H, 0, GL_YCBCR_MESA,
+                   rev ? GL_UNSIGNED_SHORT_8_8_REV_MESA : GL_UNSIGNED_SHORT_8_8_MESA, texels);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      check(glGetError() == GL_NO_ERROR, "ycbcr %s: texture made", rev ? "8_8_REV" : "8_8");
+      for (int fetch = 0; fetch < 2; fetch++) {
+         glUniform1i(glGetUniformLocation(p, "fetch"), fetch);
+         glClearColor(0, 0, 0, 0);
+         glClear(GL_COLOR_BUFFER_BIT);
+         glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+         uint8_t px[H][W][4];
+         glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+         unsigned bad = 0;
+         for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+               const int even = x & ~1;
+               const float yy = yc[y][x][0] - 16.0f, cb = yc[y][even][1] - 128.0f, cr = yc[y][even + 1][1] - 128.0f;
+               const float want[3] = {1.164f * yy + 1.596f * cr, 1.164f * yy - 0.391f * cb - 0.813f * cr,
+                                      1.164f * yy + 2.018f * cb};
+               int ok = px[y][x][3] == 255;
+               for (int c = 0; c < 3; c++)
+                  ok &= fabsf(px[y][x][c] - fminf(fmaxf(want[c], 0.0f), 255.0f)) <= 2.0f;
+               if (!ok && bad++ < 3)
+                  printf("  texel (%d, %d): %d %d %d %d, want %.1f %.1f %.1f 255\n", x, y, px[y][x][0],
+                         px[y][x][1], px[y][x][2], px[y][x][3], want[0], want[1], want[2]);
+            }
+         check(!bad, "ycbcr %s, %s: every texel's RGB (%u of %d wrong)", rev ? "8_8_REV" : "8_8",
+               fetch ? "texelFetch" : "texture()", bad, W * H);
+      }
+      glDeleteTextures(1, &tex);
+   }
+   check(glGetError() == GL_NO_ERROR, "ycbcr: no GL error");
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+/* EXT_memory_object and EXT_memory_object_fd: memory made here (a memfd of 64 KiB, byte i = i * 7 mod 256),
+ * imported into GL (which owns the descriptor it is given: a dup), then a buffer at offset 8192 and an RGBA8
+ * texture at offset 0 made in it. The specification: the objects' contents are the memory's, and what GL
+ * writes lands in the memory. A buffer reads back the bytes written here; glBufferSubData's bytes appear in
+ * this process's mapping. The texture's layout is the implementation's; fxpipe's (resource/fxp_resource.h)
+ * is rows of 16-byte-aligned strides from the offset, so a 16 x 16 RGBA8 texture is 16 rows of 64 bytes,
+ * and glGetTexImage returns the memory's first 1024 bytes. A buffer running past the end of the memory, and
+ * memory from a descriptor that cannot be mapped (a pipe), give a GL error, never a crash. The driver and
+ * device UUIDs are not all zero. */
+static void
+test_memobj(void)
+{
+   enum { SIZE = 65536, BUF_OFFSET = 8192, BUF_SIZE = 4096, S = 16 };
+   check(fxp_gl_has_ext("GL_EXT_memory_object"), "GL_EXT_memory_object offered");
+   check(fxp_gl_has_ext("GL_EXT_memory_object_fd"), "GL_EXT_memory_object_fd offered");
+   PFNGLCREATEMEMORYOBJECTSEXTPROC create = (PFNGLCREATEMEMORYOBJECTSEXTPROC)eglGetProcAddress("glCreateMemoryObjectsEXT");
+   PFNGLDELETEMEMORYOBJECTSEXTPROC del = (PFNGLDELETEMEMORYOBJECTSEXTPROC)eglGetProcAddress("glDeleteMemoryObjectsEXT");
+   PFNGLIMPORTMEMORYFDEXTPROC import = (PFNGLIMPORTMEMORYFDEXTPROC)eglGetProcAddress("glImportMemoryFdEXT");
+   PFNGLBUFFERSTORAGEMEMEXTPROC buf_storage = (PFNGLBUFFERSTORAGEMEMEXTPROC)eglGetProcAddress("glBufferStorageMemEXT");
+   PFNGLTEXSTORAGEMEM2DEXTPROC tex_storage = (PFNGLTEXSTORAGEMEM2DEXTPROC)eglGetProcAddress("glTexStorageMem2DEXT");
+   PFNGLGETUNSIGNEDBYTEVEXTPROC get_ub = (PFNGLGETUNSIGNEDBYTEVEXTPROC)eglGetProcAddress("glGetUnsignedBytevEXT");
+   PFNGLGETUNSIGNEDBYTEI_VEXTPROC get_ubi = (PFNGLGETUNSIGNEDBYTEI_VEXTPROC)eglGetProcAddress("glGetUnsignedBytei_vEXT");
+   if (!check(create && del && import && buf_storage && tex_storage && get_ub && get_ubi,
+              "memory object entry points resolve"))
+      return;
+   GLubyte uuid[GL_UUID_SIZE_EXT] = {0}, zero[GL_UUID_SIZE_EXT] = {0};
+   get_ub(GL_DRIVER_UUID_EXT, uuid);
+   check(memcmp(uuid, zero, sizeof(uuid)) != 0, "driver UUID is not zero");
+   memset(uuid, 0, sizeof(uuid));
+   get_ubi(GL_DEVICE_UUID_EXT, 0, uuid);
+   check(memcmp(uuid, zero, sizeof(uuid)) != 0, "device UUID is not zero");
+
+   const int fd = memfd_create("fxpipe-gl-ext4", 0);
+   if (!check(fd >= 0 && ftruncate(fd, SIZE) == 0, "memfd of %d bytes", SIZE))
+      return;
+   uint8_t *map = mmap(NULL, SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+   if (!check(map != MAP_FAILED, "memfd mapped"))
+      return;
+   for (unsigned i = 0; i < SIZE; i++)
+      map[i] = (uint8_t)(i * 7);
+   GLuint mo = 0;
+   create(1, &mo);
+   import(mo, SIZE, GL_HANDLE_TYPE_OPAQUE_FD_EXT, dup(fd));
+   check(glGetError() == GL_NO_ERROR, "memfd imported");
+
+   GLuint bufs[2];
+   glGenBuffers(2, bufs);
+   glBindBuffer(GL_ARRAY_BUFFER, bufs[0]);
+   buf_storage(GL_ARRAY_BUFFER, BUF_SIZE, mo, BUF_OFFSET);
+   check(glGetError() == GL_NO_ERROR, "buffer of %d bytes at %d in the memory", BUF_SIZE, BUF_OFFSET);
+   static uint8_t got[BUF_SIZE];
+   glGetBufferSubData(GL_ARRAY_BUFFER, 0, BUF_SIZE, got);
+   check(!memcmp(got, map + BUF_OFFSET, BUF_SIZE), "the buffer holds the memory's bytes");
+   static const uint8_t mark[4] = {0x11, 0x22, 0x33, 0x44};
+   glBufferSubData(GL_ARRAY_BUFFER, 16, 4, mark);
+   glFinish();
+   check(!memcmp(map + BUF_OFFSET + 16, mark, 4), "glBufferSubData's bytes are in the memory (%02x %02x %02x %02x)",
+         map[BUF_OFFSET + 16], map[BUF_OFFSET + 17], map[BUF_OFFSET + 18], map[BUF_OFFSET + 19]);
+
+   glBindBuffer(GL_ARRAY_BUFFER, bufs[1]);
+   buf_storage(GL_ARRAY_BUFFER, BUF_SIZE, mo, SIZE - BUF_SIZE / 2);
+   check(glGetError() != GL_NO_ERROR, "a buffer running past the memory's end is an error");
+
+   GLuint tex;
+   glGenTextures(1, &tex);
+   glBindTexture(GL_TEXTURE_2D, tex);
+   tex_storage(GL_TEXTURE_2D, 1, GL_RGBA8, S, S, mo, 0);
+   check(glGetError() == GL_NO_ERROR, "texture in the memory");
+   static uint8_t texels[S * S * 4];
+   glPixelStorei(GL_PACK_ALIGNMENT, 1);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+   check(!memcmp(texels, map, sizeof(texels)), "the texture's texels are the memory's first %zu bytes",
+         sizeof(texels));
+
+   /* a descriptor that cannot be mapped: GL keeps a memory object without memory */
+   int p[2];
+   if (check(pipe(p) == 0, "pipe")) {
+      GLuint bad = 0, b;
+      create(1, &bad);
+      import(bad, SIZE, GL_HANDLE_TYPE_OPAQUE_FD_EXT, p[0]);
+      glGetError();
+      glGenBuffers(1, &b);
+      glBindBuffer(GL_ARRAY_BUFFER, b);
+      buf_storage(GL_ARRAY_BUFFER, 256, bad, 0);
+      const GLenum err = glGetError();
+      check(err == GL_OUT_OF_MEMORY, "a buffer in memory from a pipe: GL_OUT_OF_MEMORY (0x%x)", err);
+      glDeleteBuffers(1, &b);
+      del(1, &bad);
+      close(p[1]);
+   }
+   glDeleteTextures(1, &tex);
+   glDeleteBuffers(2, bufs);
+   del(1, &mo);
+   glGetError();
+   munmap(map, SIZE);
+   close(fd);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -620,6 +798,8 @@ main(int argc, char **argv)
       {"vote", test_vote},
       {"qbo", test_qbo},
       {"clock", test_clock},
+      {"ycbcr", test_ycbcr},
+      {"memobj", test_memobj},
    };
    EGLDisplay dpy = fxp_egl_make_current();
    if (dpy == EGL_NO_DISPLAY)

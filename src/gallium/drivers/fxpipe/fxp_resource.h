@@ -54,6 +54,7 @@ struct fxp_resource {
    uint8_t *dt_map;               /* mapping of dt while map_count > 0 */
    unsigned dt_map_count;
    bool user_memory;              /* data belongs to the application (resource_from_user_memory) */
+   struct fxp_memobj *memobj;     /* data lies in this memory object (resource/fxp_memobj.c), referenced */
    bool mmapped;                  /* data comes from mmap (size_B >= FXP_MMAP_MIN_B) */
    uint8_t *guard_map;            /* guard mode: the whole mapping holding data and its guard pages */
    size_t guard_map_B;
@@ -120,6 +121,15 @@ fxp_resource_texel(struct fxp_resource *res, uint8_t *base, unsigned level,
 bool fxp_box_in_level(const struct pipe_resource *res, unsigned level, const struct pipe_box *box);
 
 void fxp_init_screen_resource_functions(struct fxp_screen *screen);
+
+/* A resource of templat with its layout worked out and no storage (the caller points data at memory it does
+ * not own); a buffer's size is its width, with no padding. NULL (refused) for an invalid template. */
+struct fxp_resource *fxp_resource_over_memory(struct pipe_screen *pscreen, const struct pipe_resource *templat);
+
+/* resource/fxp_memobj.c: EXT_memory_object's screen functions, and a resource's release of its memory. */
+struct fxp_memobj;
+void fxp_memobj_release(struct fxp_memobj *m);
+void fxp_init_screen_memobj_functions(struct fxp_screen *screen);
 void fxp_init_context_transfer_functions(struct pipe_context *pipe);
 
 #endif

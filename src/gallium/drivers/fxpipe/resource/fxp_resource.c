@@ -276,6 +276,8 @@ fxp_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
       munmap(res->guard_map, res->guard_map_B);
    } else if (res->mmapped) {
       munmap(res->data, res->size_B);
+   } else if (res->memobj) {
+      fxp_memobj_release(res->memobj);
    } else if (!res->user_memory) {
       os_free_aligned(res->data);
    }
@@ -320,22 +322,32 @@ fxp_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *ctx,
    return screen->winsys->displaytarget_get_handle(screen->winsys, res->dt, whandle);
 }
 
-static struct pipe_resource *
-fxp_resource_from_user_memory(struct pipe_screen *pscreen, const struct pipe_resource *templat,
-                              void *user_memory)
+struct fxp_resource *
+fxp_resource_over_memory(struct pipe_screen *pscreen, const struct pipe_resource *templat)
 {
-   struct fxp_resource *res;
-
-   if (templat->target != PIPE_BUFFER)
+   if (!fxp_template_valid(templat))
       return NULL;
-   res = fxp_resource_new(pscreen, templat);
+   struct fxp_resource *res = fxp_resource_new(pscreen, templat);
    if (!res)
       return NULL;
    if (!fxp_resource_layout(res)) {
       FREE(res);
       return NULL;
    }
-   res->size_B = templat->width0; /* the application's memory has no padding */
+   if (templat->target == PIPE_BUFFER)
+      res->size_B = templat->width0; /* memory given from outside has no padding */
+   return res;
+}
+
+static struct pipe_resource *
+fxp_resource_from_user_memory(struct pipe_screen *pscreen, const struct pipe_resource *templat,
+                              void *user_memory)
+{
+   if (templat->target != PIPE_BUFFER)
+      return NULL;
+   struct fxp_resource *res = fxp_resource_over_memory(pscreen, templat);
+   if (!res)
+      return NULL;
    res->data = user_memory;
    res->user_memory = true;
    return &res->base;
@@ -380,4 +392,5 @@ fxp_init_screen_resource_functions(struct fxp_screen *screen)
    screen->base.resource_from_handle = fxp_resource_from_handle;
    screen->base.resource_get_handle = fxp_resource_get_handle;
    screen->base.resource_from_user_memory = fxp_resource_from_user_memory;
+   fxp_init_screen_memobj_functions(screen);
 }

@@ -73,6 +73,7 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    b->depth_float = false;
    b->unpack_rgba = NULL;
    b->fxt1_texel = NULL;
+   b->subsampled_fetch = NULL;
    b->fast = 0;
    if (!v || !v->texture || fxp_resource(v->texture)->dt || !fxp_resource(v->texture)->data ||
        v->format == PIPE_FORMAT_NONE) /* a view fxpipe refused (state/fxp_state_sampler.c) */
@@ -88,6 +89,15 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    }
    const struct util_format_description *desc = util_format_description(v->format);
    const struct util_format_unpack_description *unpack = util_format_unpack_description(v->format);
+   if (desc && desc->layout == UTIL_FORMAT_LAYOUT_SUBSAMPLED && desc->block.width == 2 &&
+       desc->block.height == 1 && util_format_fetch_rgba_func(v->format)) {
+      /* 4:2:2 YUV: util_format's fetch converts a block's texel to RGB (load_texel) */
+      b->subsampled_fetch = util_format_fetch_rgba_func(v->format);
+      b->bpp = desc->block.bits / 8;
+      b->kind = FXP_TEXEL_FLOAT;
+      fxp_sampler_fast_prepare(b);
+      return;
+   }
    if (!desc || desc->block.width != 1 || desc->block.height != 1)
       return;
    b->bpp = desc->block.bits / 8;
@@ -119,6 +129,13 @@ load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, in
       b->fxt1_texel(p, x % FXP_FXT1_BLOCK_W_PX, y % FXP_FXT1_BLOCK_H_PX, rgba);
       for (unsigned c = 0; c < 4; c++)
          out[c] = fxp_f2u(rgba[c] * (1.0f / 255.0f)); /* as util_format unpacks UNORM8 */
+      return true;
+   }
+   if (b->subsampled_fetch) {
+      /* the block holding texel x (x is inside the level: the caller wrapped it), then its texel x % 2 */
+      p = res->data + res->level_offset_B[level] + (uint64_t)z * res->slice_stride_B[level] +
+          (uint64_t)y * res->row_stride_B[level] + (uint64_t)(x / 2) * b->bpp;
+      b->subsampled_fetch(out, p, (unsigned)x & 1, 0);
       return true;
    }
    if (b->view->texture->target == PIPE_BUFFER) /* x is an element of the view, checked by the caller */

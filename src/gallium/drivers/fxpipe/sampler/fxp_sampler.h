@@ -26,7 +26,10 @@ struct fxp_sampler_binding {
    const struct pipe_sampler_state *state;
    uint8_t kind;          /* enum fxp_texel_kind */
    bool depth_float;      /* a float depth format: shadow references are not clamped to [0, 1] */
-   uint8_t bpp;           /* bytes per texel */
+   uint8_t bpp;           /* bytes per texel; per 2x1 block of texels when `subsampled` */
+   /* 4:2:2 YUV views (UYVY, YUYV: MESA_ycbcr_texture): util_format's fetch of texel i of a 2x1 block
+    * (converted to RGB); NULL for other formats */
+   void (*subsampled_fetch)(void *dst, const uint8_t *src, unsigned i, unsigned j);
    void (*unpack_rgba)(void *dst, const uint8_t *src, unsigned width);
    /* FXT1 views: decodes texel (x, y) of an 8x4 block (fxt1/fxp_fxt1.h); NULL for other formats */
    void (*fxt1_texel)(const uint8_t block[16], unsigned x, unsigned y, uint8_t rgba[4]);

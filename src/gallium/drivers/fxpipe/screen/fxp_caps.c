@@ -225,6 +225,10 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       /* AMD_pinned_memory: buffers over the application's memory (resource/fxp_resource.c,
        * fxp_resource_from_user_memory), read and written only inside their size like every resource */
       return 1;
+   case PIPE_CAP_MEMOBJ:
+      /* EXT_memory_object, EXT_memory_object_fd: a file descriptor mapped shared, resources laid out in it at
+       * an offset (resource/fxp_memobj.c); the driver UUID names the layout (screen/fxp_screen.c) */
+      return 1;
    case PIPE_CAP_POST_DEPTH_COVERAGE:
       /* ARB_post_depth_coverage: with layout(post_depth_coverage) SAMPLEMASK in is the coverage after the early
        * depth and stencil tests, else before them (raster/fxp_shade.c, shade_batch_ms) */

@@ -199,6 +199,12 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    if ((bind & PIPE_BIND_SHADER_IMAGE) && !fxp_is_image_format(format))
       return false; /* images: formats whose texels util_format packs and unpacks one at a time */
 
+   /* MESA_ycbcr_texture: 4:2:2 YUV, two texels in each 32-bit block, sampled only (converted to RGB by
+    * util_format's unpack, sampler/fxp_sampler.c); no mipmaps needed by GL, none refused */
+   if (format == PIPE_FORMAT_UYVY || format == PIPE_FORMAT_YUYV)
+      return (target == PIPE_TEXTURE_2D || target == PIPE_TEXTURE_RECT) &&
+             !(bind & ~(PIPE_BIND_SAMPLER_VIEW | PIPE_BIND_LINEAR));
+
    if (fxp_is_fxt1_format(format))
       return (target == PIPE_TEXTURE_2D || target == PIPE_TEXTURE_2D_ARRAY || target == PIPE_TEXTURE_CUBE ||
               target == PIPE_TEXTURE_CUBE_ARRAY) &&

@@ -1,5 +1,7 @@
 /* fxpipe's pipe_screen: creation, identity, timestamps, the disk shader cache and presentation through the
  * software winsys. */
+#include <string.h>
+
 #include "util/disk_cache.h"
 #include "util/mesa-sha1.h"
 #include "util/os_time.h"
@@ -95,6 +97,35 @@ fxp_disk_cache_create(struct fxp_screen *screen)
    screen->disk_cache = disk_cache_create("fxpipe", id, 0); /* NULL when disabled: st/mesa then has none */
 }
 
+/* EXT_memory_object's UUIDs. The driver UUID names this build (its build ID, as the disk cache does):
+ * resources in imported memory are in fxpipe's own layout, so an exporter must be the same build to share
+ * them. The device is the CPU, the same for every fxpipe screen: a fixed UUID made from its name. */
+static void
+fxp_uuid(const char *what, const void *fn, char *uuid)
+{
+   struct mesa_sha1 ctx;
+   uint8_t sha1[20];
+
+   _mesa_sha1_init(&ctx);
+   _mesa_sha1_update(&ctx, what, strlen(what));
+   if (fn)
+      disk_cache_get_function_identifier((void *)fn, &ctx); /* no build ID: the name alone */
+   _mesa_sha1_final(&ctx, sha1);
+   memcpy(uuid, sha1, PIPE_UUID_SIZE);
+}
+
+static void
+fxp_get_driver_uuid(struct pipe_screen *screen, char *uuid)
+{
+   fxp_uuid("fxpipe driver", (const void *)fxp_get_driver_uuid, uuid);
+}
+
+static void
+fxp_get_device_uuid(struct pipe_screen *screen, char *uuid)
+{
+   fxp_uuid("fxpipe device: the CPU", NULL, uuid);
+}
+
 /* Made on the first call (st/mesa's, when it makes a GL context), so that screens without GL (the tools,
  * the unit tests, the allocation-failure walk) never open the cache: Mesa's disk_cache_create does not
  * survive a failed allocation (ralloc's NULL dereferenced in disk_cache_generate_cache_dir). */
@@ -150,13 +181,14 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    screen->base.flush_frontbuffer = fxp_flush_frontbuffer;
    screen->base.get_driver_query_info = fxp_get_driver_query_info;
    screen->base.get_disk_shader_cache = fxp_get_disk_shader_cache;
+   screen->base.get_driver_uuid = fxp_get_driver_uuid;
+   screen->base.get_device_uuid = fxp_get_device_uuid;
 
    fxp_init_screen_caps(screen);
    fxp_init_screen_resource_functions(screen);
    fxp_init_screen_fence_functions(screen);
 
-   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: tessellation claimed only under FXPIPE_DEBUG=tess "
-           "(draw/fxp_tess.c; GL 4.x changes every expectation list, not yet re-run with it), smooth polygons, "
-           "64-bit atomics");
+   FXP_DBG(FXP_DBG_TODO, "screen created; not implemented yet: smooth polygons, 64-bit atomics "
+           "(Mesa 22.3 has no ARB_shader_atomic_int64 and TGSI no 64-bit atomic opcodes)");
    return &screen->base;
 }
