@@ -694,7 +694,9 @@ test_ycbcr(void)
  * this process's mapping. The texture's layout is the implementation's; fxpipe's (resource/fxp_resource.h)
  * is rows of 16-byte-aligned strides from the offset, so a 16 x 16 RGBA8 texture is 16 rows of 64 bytes,
  * and glGetTexImage returns the memory's first 1024 bytes. A buffer running past the end of the memory, and
- * memory from a descriptor that cannot be mapped (a pipe), give a GL error, never a crash. The driver and
+ * memory from a descriptor that cannot be mapped (a pipe), give a GL error, never a crash; so does an offset
+ * that is not a multiple of 64 (fxpipe's alignment of every resource's storage, a limit the specification
+ * lets an implementation have: the object then cannot be made, GL_OUT_OF_MEMORY). The driver and
  * device UUIDs are not all zero. */
 static void
 test_memobj(void)
@@ -750,6 +752,13 @@ test_memobj(void)
    buf_storage(GL_ARRAY_BUFFER, BUF_SIZE, mo, SIZE - BUF_SIZE / 2);
    check(glGetError() != GL_NO_ERROR, "a buffer running past the memory's end is an error");
 
+   GLuint unaligned;
+   glGenBuffers(1, &unaligned);
+   glBindBuffer(GL_ARRAY_BUFFER, unaligned);
+   buf_storage(GL_ARRAY_BUFFER, 256, mo, BUF_OFFSET + 8);
+   GLenum err = glGetError();
+   check(err == GL_OUT_OF_MEMORY, "a buffer at an offset that is not a multiple of 64: GL_OUT_OF_MEMORY (0x%x)", err);
+
    GLuint tex;
    glGenTextures(1, &tex);
    glBindTexture(GL_TEXTURE_2D, tex);
@@ -771,13 +780,14 @@ test_memobj(void)
       glGenBuffers(1, &b);
       glBindBuffer(GL_ARRAY_BUFFER, b);
       buf_storage(GL_ARRAY_BUFFER, 256, bad, 0);
-      const GLenum err = glGetError();
+      err = glGetError();
       check(err == GL_OUT_OF_MEMORY, "a buffer in memory from a pipe: GL_OUT_OF_MEMORY (0x%x)", err);
       glDeleteBuffers(1, &b);
       del(1, &bad);
       close(p[1]);
    }
    glDeleteTextures(1, &tex);
+   glDeleteBuffers(1, &unaligned);
    glDeleteBuffers(2, bufs);
    del(1, &mo);
    glGetError();

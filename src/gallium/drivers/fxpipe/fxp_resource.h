@@ -16,7 +16,9 @@
  * of a pixel side by side, so the per-fragment stage writes sample s of pixel x as pixel x * S + s, and a
  * resolve reads each pixel's samples together). fxp_resource_samples gives S (1 for every other resource).
  * A buffer is width0 bytes at data, padded to FXP_ALIGN_B. A display target (window back buffer) has one
- * level and one slice whose storage and row stride belong to the winsys.
+ * level and one slice whose storage and row stride belong to the winsys. Storage that fxpipe does not own
+ * (AMD_pinned_memory's user memory, EXT_memory_object's imported memory: resource/fxp_memobj.c) has this
+ * layout with no padding after a buffer; imported storage starts at a multiple of FXP_ALIGN_B.
  *
  * Guard mode (FXPIPE_DEBUG=guard, for tests of out-of-range accesses): each resource's own storage is a
  * mapping of its own, laid out as below, so that any access outside it faults at once:

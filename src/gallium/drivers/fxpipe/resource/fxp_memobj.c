@@ -5,7 +5,8 @@
  * The descriptor must be mappable (a memfd, a shared-memory or a regular file: what a CPU driver exports);
  * one that is not (a pipe, a socket) or is empty is refused, and GL then has a memory object without
  * memory: textures and buffers made from it fail with GL_OUT_OF_MEMORY. A resource must fit between its
- * offset and the end of the memory, in fxpipe's own layout (resource/fxp_resource.h; "opaque" handles mean
+ * offset and the end of the memory, start at a multiple of FXP_ALIGN_B (64) bytes as fxpipe's own storage does
+ * (so that no access to it is less aligned than to any other resource's), in fxpipe's own layout (resource/fxp_resource.h; "opaque" handles mean
  * both sides are this driver: the driver UUID, screen/fxp_screen.c, tells applications so). The mapping
  * lives as long as the memory object or any resource made from it, whichever is last. */
 #include <errno.h>
@@ -92,6 +93,11 @@ fxp_resource_from_memobj(struct pipe_screen *screen, const struct pipe_resource 
 
    if (!m)
       return NULL; /* the import failed (refused above) */
+   if (offset % FXP_ALIGN_B) {
+      fxp_refuse("resource at offset %llu of a memory object: not a multiple of %u bytes" FXP_GL_NO_RESOURCE,
+                 (unsigned long long)offset, FXP_ALIGN_B);
+      return NULL;
+   }
    if (templat->nr_samples > 1) {
       fxp_refuse("multisample resource in a memory object" FXP_GL_NO_RESOURCE);
       return NULL;
