@@ -9,8 +9,9 @@
 #   unit           build-asan/.../fxpipe-unit-test
 #   tgsi-1 tgsi-2  fxpipe-tgsi-runner tests/tgsi with FXPIPE_THREADS=1 and 2
 #   fxt1           tests/fxt1/run-tool-tests.sh on fxpipe-fxt1
-#   gl-clear-egl gl-clear-glx gl-draw-egl
-#                  tests/gl's programs through tests/run-gl.sh (the GLX one on Xvfb, fxpipe the default driver)
+#   gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl
+#                  tests/gl's programs through tests/run-gl.sh (the GLX one on Xvfb, fxpipe the default driver;
+#                  tessellation, and the GL 4.x extensions' sections: memory objects, YCbCr, ...)
 #   glxinfo        Debian's glxinfo -B on Xvfb: the renderer is fxpipe
 #   piglit-egl     tests/piglit/piglit-check.py --platform egl sanitize-egl (2,094 tests: foundation-egl's
 #                  lines less each third, so that the run fits about 70 minutes at the sanitized build's
@@ -21,6 +22,7 @@
 #   unit-pool      the thread pool's unit tests (jobs run and started, fork)
 #   tgsi-2         the TGSI runner with FXPIPE_THREADS=2
 #   gl-draw-egl-threads         tests/gl's gl-draw with FXPIPE_THREADS=2
+#   gl-tess-egl-threads         tests/gl's gl-tess (tessellated patches binned and rasterized) with 2 threads
 #   gl-order-egl-threads        tests/gl's gl-order (12,000 blended triangles in binned scenes, batches
 #                               shared by triangles) with FXPIPE_THREADS=2 and 3
 #   gl-multithread-glx-threads  piglit's glx-multithread 20 times (tests/gl/repeat.sh), FXPIPE_THREADS=2
@@ -69,11 +71,11 @@ done
 
 if [ $mode = asan ]; then
   bdir=$repo/build-asan sanitize=address,undefined
-  all_steps=(unit tgsi-1 tgsi-2 fxt1 gl-clear-egl gl-clear-glx gl-draw-egl glxinfo piglit-egl)
+  all_steps=(unit tgsi-1 tgsi-2 fxt1 gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl glxinfo piglit-egl)
   runtime=("$(gcc -print-file-name=libasan.so)" "$(gcc -print-file-name=libubsan.so)")
 else
   bdir=$repo/build-tsan sanitize=thread
-  all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-order-egl-threads gl-multithread-glx-threads)
+  all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-tess-egl-threads gl-order-egl-threads gl-multithread-glx-threads)
   runtime=("$(gcc -print-file-name=libtsan.so)")
 fi
 [ $ci = 1 ] && [ ${#steps[@]} = 0 ] && steps=(unit tgsi-1 tgsi-2 fxt1)
@@ -245,11 +247,15 @@ for s in "${steps[@]}"; do
     asan:gl-clear-egl) step gl-clear-egl gl "$bdir/tests/fxpipe-gl-clear" egl --expect-renderer fxpipe ;;
     asan:gl-clear-glx) step gl-clear-glx gl --xvfb --default-driver "$bdir/tests/fxpipe-gl-clear" glx --expect-renderer fxpipe ;;
     asan:gl-draw-egl)  step gl-draw-egl gl "$bdir/tests/fxpipe-gl-draw" ;;
+    asan:gl-tess-egl)  step gl-tess-egl gl "$bdir/tests/fxpipe-gl-tess" ;;
+    asan:gl-ext4-egl)  step gl-ext4-egl gl "$bdir/tests/fxpipe-gl-ext4" ;;
     asan:glxinfo)      step glxinfo glxinfo_check ;;
     asan:piglit-egl)   step piglit-egl piglit_run egl ${FXPIPE_SANITIZE_PIGLIT_LIST:-sanitize-egl} ;;
     asan:piglit-glx)   step piglit-glx piglit_run glx foundation-glx ;;
     tsan:gl-draw-egl-threads) step gl-draw-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-draw" ;;
+    tsan:gl-tess-egl-threads) step gl-tess-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
+        env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-tess" ;;
     # (the fork case of pool.shares is left out under TSan, which does not support it: fxp_pool_test.c)
     tsan:unit-pool) step unit-pool "$fxp/fxpipe-unit-test" pool. ;;
     tsan:gl-order-egl-threads) step gl-order-egl-threads "$repo/tests/run-gl.sh" "$repo/tests/gl/same-image.sh" \

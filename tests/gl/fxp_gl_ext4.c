@@ -3,7 +3,7 @@
  * its specification asks for (worked out below from the specification, not from a run).
  *
  *   fxpipe-gl-ext4 [SECTION...]     sections: barrier offset-clamp draw-params vote qbo clock ycbcr memobj
- *                                   (default: all)
+ *                                   limits (default: all)
  *
  * Prints "ok"/"FAIL" per check (fxp_gl_check.h) and exits 1 on any failure. */
 #define _GNU_SOURCE /* memfd_create */
@@ -795,6 +795,117 @@ test_memobj(void)
    close(fd);
 }
 
+/* Per-stage limits as llvmpipe 22.3 reports them (issue 18's parity): 32 texture units, 32 image units, 16
+ * storage blocks, 16 atomic counter buffers, 128 patch components. Each is used at its last binding from a
+ * fragment shader drawn once per pixel of a 32 x 1 target (scissored to pixel k, uniform `which` = k):
+ * texture unit k holds the 1 x 1 texel (8k, 255 - 8k, k, 255), which pixel k shows; every fragment also
+ * stores its red into image unit 31 at (k, 0), adds 1 to word k of the storage block at binding 15 and
+ * increments the atomic counter at binding 15. So image texel k is 8k, word k is 1, the counter is 32. */
+static void
+test_limits(void)
+{
+   enum { N = 32 };
+   GLint v = 0;
+   static const struct {
+      GLenum e;
+      GLint min;
+      const char *name;
+   } limits[] = {
+      {GL_MAX_TEXTURE_IMAGE_UNITS, 32, "GL_MAX_TEXTURE_IMAGE_UNITS"},
+      {GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS, 32, "GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS"},
+      {GL_MAX_FRAGMENT_IMAGE_UNIFORMS, 32, "GL_MAX_FRAGMENT_IMAGE_UNIFORMS"},
+      {GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS, 16, "GL_MAX_FRAGMENT_SHADER_STORAGE_BLOCKS"},
+      {GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS, 16, "GL_MAX_FRAGMENT_ATOMIC_COUNTER_BUFFERS"},
+      {GL_MAX_TESS_PATCH_COMPONENTS, 128, "GL_MAX_TESS_PATCH_COMPONENTS"},
+   };
+   for (unsigned i = 0; i < sizeof(limits) / sizeof(limits[0]); i++) {
+      glGetIntegerv(limits[i].e, &v);
+      check(v >= limits[i].min, "%s %d >= %d", limits[i].name, v, limits[i].min);
+   }
+   GLuint fbo = fxp_make_fbo_depth(N, 1, GL_DEPTH_COMPONENT24);
+   if (!check(fbo != 0, "limits FBO complete"))
+      return;
+   GLuint p = program(quad_vs, "#version 430\n"
+                               "uniform sampler2D t[32];\n"
+                               "layout(binding = 31, r32ui) uniform writeonly uimage2D img;\n"
+                               "layout(std430, binding = 15) buffer B { uint words[32]; };\n"
+                               "layout(binding = 15, offset = 0) uniform atomic_uint counter;\n"
+                               "uniform int which; out vec4 o;\n"
+                               "void main() {\n"
+                               "   o = texture(t[which], vec2(0.5));\n"
+                               "   imageStore(img, ivec2(which, 0), uvec4(uint(o.r * 255.0 + 0.5)));\n"
+                               "   atomicAdd(words[which], 1u);\n"
+                               "   atomicCounterIncrement(counter);\n"
+                               "}\n");
+   if (!check(p != 0, "limits program links"))
+      return;
+   glUseProgram(p);
+   glUniform1f(glGetUniformLocation(p, "z"), 0.0f);
+   GLuint tex[N], img, bufs[2];
+   glGenTextures(N, tex);
+   for (int k = 0; k < N; k++) {
+      const uint8_t texel[4] = {(uint8_t)(8 * k), (uint8_t)(255 - 8 * k), (uint8_t)k, 255};
+      glActiveTexture(GL_TEXTURE0 + k);
+      glBindTexture(GL_TEXTURE_2D, tex[k]);
+      glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      char name[16];
+      snprintf(name, sizeof(name), "t[%d]", k);
+      glUniform1i(glGetUniformLocation(p, name), k);
+   }
+   glActiveTexture(GL_TEXTURE0);
+   glGenTextures(1, &img);
+   glBindTexture(GL_TEXTURE_2D, img);
+   glTexStorage2D(GL_TEXTURE_2D, 1, GL_R32UI, N, 1);
+   glBindImageTexture(31, img, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32UI);
+   glBindTexture(GL_TEXTURE_2D, tex[0]); /* unit 0 is t[0]'s again */
+   static const uint32_t zeros[N] = {0};
+   glGenBuffers(2, bufs);
+   glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 15, bufs[0]);
+   glBufferData(GL_SHADER_STORAGE_BUFFER, sizeof(zeros), zeros, GL_DYNAMIC_READ);
+   glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 15, bufs[1]);
+   glBufferData(GL_ATOMIC_COUNTER_BUFFER, 4, zeros, GL_DYNAMIC_READ);
+   check(glGetError() == GL_NO_ERROR, "limits: 32 textures, image unit 31, buffers at binding 15 bound");
+   bind_quad();
+   glClearColor(0, 0, 0, 0);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glEnable(GL_SCISSOR_TEST);
+   for (int k = 0; k < N; k++) {
+      glScissor(k, 0, 1, 1);
+      glUniform1i(glGetUniformLocation(p, "which"), k);
+      glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+   }
+   glDisable(GL_SCISSOR_TEST);
+   glMemoryBarrier(GL_ALL_BARRIER_BITS);
+   uint8_t px[N][4];
+   glReadPixels(0, 0, N, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   uint32_t texels[N], words[N], counter = 0;
+   glBindTexture(GL_TEXTURE_2D, img);
+   glGetTexImage(GL_TEXTURE_2D, 0, GL_RED_INTEGER, GL_UNSIGNED_INT, texels);
+   glBindBuffer(GL_SHADER_STORAGE_BUFFER, bufs[0]);
+   glGetBufferSubData(GL_SHADER_STORAGE_BUFFER, 0, sizeof(words), words);
+   glBindBuffer(GL_ATOMIC_COUNTER_BUFFER, bufs[1]);
+   glGetBufferSubData(GL_ATOMIC_COUNTER_BUFFER, 0, 4, &counter);
+   unsigned bad_px = 0, bad_img = 0, bad_words = 0;
+   for (int k = 0; k < N; k++) {
+      bad_px += px[k][0] != 8 * k || px[k][1] != 255 - 8 * k || px[k][2] != k || px[k][3] != 255;
+      bad_img += texels[k] != (uint32_t)(8 * k);
+      bad_words += words[k] != 1;
+   }
+   for (int k = 0; k < N; k++)
+      if (px[k][0] != 8 * k || px[k][1] != 255 - 8 * k || px[k][2] != k || px[k][3] != 255)
+         printf("  pixel %d: %d %d %d %d\n", k, px[k][0], px[k][1], px[k][2], px[k][3]);
+   check(!bad_px, "texture unit k seen by pixel k, for all 32 units (%u wrong)", bad_px);
+   check(!bad_img, "image unit 31 written (%u of 32 texels wrong)", bad_img);
+   check(!bad_words, "storage block at binding 15 counted one fragment a word (%u of 32 wrong)", bad_words);
+   check(counter == N, "atomic counter at binding 15: %u (want 32)", counter);
+   check(glGetError() == GL_NO_ERROR, "limits: no GL error");
+   glDeleteTextures(N, tex);
+   glDeleteTextures(1, &img);
+   glDeleteBuffers(2, bufs);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -810,6 +921,7 @@ main(int argc, char **argv)
       {"clock", test_clock},
       {"ycbcr", test_ycbcr},
       {"memobj", test_memobj},
+      {"limits", test_limits},
    };
    EGLDisplay dpy = fxp_egl_make_current();
    if (dpy == EGL_NO_DISPLAY)

@@ -185,9 +185,9 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
       return 16384;
    case PIPE_CAP_MAX_GS_INVOCATIONS:
       return FXP_MAX_GS_INVOCATIONS;
-   case PIPE_CAP_MAX_SHADER_PATCH_VARYINGS: /* tessellation's patch varyings: GL's minimum of 120
-                                               components (PATCH[0..29], draw/fxp_tess.c) */
-      return 30;
+   case PIPE_CAP_MAX_SHADER_PATCH_VARYINGS: /* tessellation's patch varyings, PATCH[0..31] (draw/fxp_tess.c):
+                                               128 components, as llvmpipe, all Mesa's VARYING_SLOT_PATCH slots */
+      return 32;
    case PIPE_CAP_DEPTH_CLIP_DISABLE: /* near and far clipping per the rasterizer state (draw/fxp_prim.c); */
    case PIPE_CAP_DEPTH_CLIP_DISABLE_SEPARATE: /* fragments are always clamped to the depth range */
       return 1;
@@ -345,13 +345,16 @@ fxp_get_shader_param(struct pipe_screen *screen, enum pipe_shader_type shader,
    case PIPE_SHADER_CAP_TGSI_SQRT_SUPPORTED:
    case PIPE_SHADER_CAP_TGSI_ANY_INOUT_DECL_RANGE:
       return 1;
-   case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS:
-   case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:
-      return 16;
+   /* Per stage, as llvmpipe 22.3 (GL_MAX_TEXTURE_IMAGE_UNITS 32, 16 storage blocks and 16 atomic counter
+    * buffers, 32 image uniforms): the binding arrays are Gallium's maximum sizes (fxp_context.h,
+    * shader/fxp_shader.h's fxp_bindings), so the caps are the only limit */
+   case PIPE_SHADER_CAP_MAX_TEXTURE_SAMPLERS: /* of PIPE_MAX_SAMPLERS (32) */
+   case PIPE_SHADER_CAP_MAX_SAMPLER_VIEWS:    /* of PIPE_MAX_SHADER_SAMPLER_VIEWS (128) */
+      return 32;
    case PIPE_SHADER_CAP_MAX_SHADER_BUFFERS: /* LOAD/STORE/atomics on BUFFER[] (shader/fxp_ops_mem.c), bounds-checked;
-                                               st/mesa gives half of them to atomic counters */
-   case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:  /* IMAGE[] (shader/fxp_image.c), bounds-checked */
-      return 16;
+                                               st/mesa gives half of them to atomic counters; of 32 */
+   case PIPE_SHADER_CAP_MAX_SHADER_IMAGES:  /* IMAGE[] (shader/fxp_image.c), bounds-checked; of 64 */
+      return 32;
    case PIPE_SHADER_CAP_PREFERRED_IR:
       /* The CSOs turn NIR into TGSI themselves (nir_to_tgsi), since the engine runs TGSI; preferring NIR is
        * what makes st/mesa offer NV_copy_depth_to_color */

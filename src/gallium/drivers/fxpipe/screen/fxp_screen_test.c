@@ -34,7 +34,7 @@ test_identity(struct fxp_t *t)
          "tess: TCS not claimed");
    CHECK(t, t->screen->get_shader_param(t->screen, PIPE_SHADER_TESS_EVAL, PIPE_SHADER_CAP_MAX_INSTRUCTIONS) > 0,
          "tess: TES not claimed");
-   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_SHADER_PATCH_VARYINGS), 30);
+   CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_MAX_SHADER_PATCH_VARYINGS), 32);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_TES_LAYER_VIEWPORT), 1);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_GLSL_FEATURE_LEVEL), 460);
    CHECK_EQ_U(t, t->screen->get_param(t->screen, PIPE_CAP_COMPUTE), 1);
