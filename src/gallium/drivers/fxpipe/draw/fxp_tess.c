@@ -87,7 +87,12 @@ fxp_tess_begin(struct fxp_tess_stage *t, struct fxp_render *r, struct fxp_gs_sta
                        : name == TGSI_SEMANTIC_TESSINNER ? TESS_FROM_INNER : GS_FROM_NOTHING;
       for (unsigned o = 0; o < from->num_outputs && t->tes_from[i] == GS_FROM_NOTHING; o++) {
          const unsigned oname = from->info.output_semantic_name[o], oindex = from->info.output_semantic_index[o];
-         /* TCS to TES: both declared by nir_to_tgsi alike, real PATCH[j] included: the same name and index */
+         /* TCS to TES: both declared by nir_to_tgsi alike, real PATCH[j] included: the same name and index;
+          * and a PATCH[j] per-vertex on one side (a generic varying past GENERIC[31], fxp_varying_matches) is
+          * per-vertex on the other: a real patch output of the same name is another varying */
+         if (tcs && name == TGSI_SEMANTIC_PATCH &&
+             !(tes->in_2d[i / 32] & (1u << (i % 32))) != !(tcs->out_2d[o / 32] & (1u << (o % 32))))
+            continue;
          if (tcs ? oname == name && oindex == index : fxp_varying_matches(oname, oindex, name, index))
             t->tes_from[i] = o;
       }

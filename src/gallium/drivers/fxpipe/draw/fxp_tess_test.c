@@ -302,6 +302,58 @@ out:
 /* A geometry shader after the TES: quads at level 1 in triangles (two a patch); the GS emits a point per
  * triangle with GENERIC[0].x = its PRIMID, which after tessellation is the patch's number for both (as in
  * the TES; piglit's gs-primitiveid-instanced), from 0 again in the second instance. */
+/* A per-vertex TCS output and a real patch output of the same name, PATCH[0] (nir_to_tgsi names generic
+ * varyings past GENERIC[31] so, fxp_shader.h's fxp_varying_matches): the TCS writes 7 to the patch one and 3 to
+ * the per-vertex one (OUT[0][3], written with a vertex index); the TES reads the patch one as IN[0] (no vertex
+ * index) and the per-vertex one as IN[0][1]. Each TES input takes its own varying: every point (7, 3). */
+static const char tcs_clash_text[] =
+   "TESS_CTRL\n"
+   "PROPERTY TCS_VERTICES_OUT 1\n"
+   "DCL IN[][0], POSITION\n"
+   "DCL OUT[0], TESSOUTER\n"
+   "DCL OUT[1], TESSINNER\n"
+   "DCL OUT[2], PATCH[0]\n"
+   "DCL OUT[][3], PATCH[0]\n"
+   "IMM[0] FLT32 {1.0, 7.0, 3.0, 0.0}\n"
+   "  MOV OUT[0], IMM[0].xxxx\n"
+   "  MOV OUT[1], IMM[0].xxxx\n"
+   "  MOV OUT[2], IMM[0].yyyy\n"
+   "  MOV OUT[0][3], IMM[0].zzzz\n"
+   "  END\n";
+
+static const char tes_clash_text[] =
+   "TESS_EVAL\n"
+   "PROPERTY TES_PRIM_MODE 7\n"
+   "PROPERTY TES_SPACING 2\n"
+   "PROPERTY TES_VERTEX_ORDER_CW 0\n"
+   "PROPERTY TES_POINT_MODE 1\n"
+   "DCL IN[0], PATCH[0]\n"
+   "DCL IN[][1], PATCH[0]\n"
+   "DCL OUT[0], POSITION\n"
+   "DCL OUT[1], GENERIC[0]\n"
+   "IMM[0] FLT32 {0.0, 0.0, 0.0, 1.0}\n"
+   "  MOV OUT[0], IMM[0]\n"
+   "  MOV OUT[1].x, IN[0].xxxx\n"
+   "  MOV OUT[1].y, IN[0][1].xxxx\n"
+   "  MOV OUT[1].zw, IMM[0].xxxw\n"
+   "  END\n";
+
+static void
+test_patch_name_clash(struct fxp_t *t)
+{
+   struct fxp_so_env e;
+   static float got[SO_VERTS * 4];
+   fxp_so_env_begin(t, &e, vs_text, fs_text, NUM_VB, SO_VERTS * 16, true);
+   const struct pipe_draw_info info = {.mode = PIPE_PRIM_PATCHES, .instance_count = 1};
+   const struct pipe_draw_start_count_bias draw = {.start = 0, .count = 4};
+   const uint64_t n = run_tess(t, &e, tcs_clash_text, tes_clash_text, 4, ones4, ones2, &info, &draw, NULL, got);
+   CHECK(t, n == 4, "%llu points, want 4", (unsigned long long)n);
+   for (unsigned k = 0; k < 4; k++)
+      CHECK(t, got[4 * k] == 7.0f && got[4 * k + 1] == 3.0f,
+            "point %u: patch PATCH[0] %g (want 7), per-vertex PATCH[0] %g (want 3)", k, got[4 * k], got[4 * k + 1]);
+   fxp_so_env_end(t, &e);
+}
+
 static void
 test_gs_primid(struct fxp_t *t)
 {
@@ -377,5 +429,6 @@ const struct fxp_test fxp_tess_tests[] = {
    {"tess.no_tcs_corners", test_no_tcs_corners},
    {"tess.bad_levels", test_bad_levels},
    {"tess.tcs_patch_output", test_tcs_patch_output},
+   {"tess.patch_name_clash", test_patch_name_clash},
    {NULL, NULL},
 };

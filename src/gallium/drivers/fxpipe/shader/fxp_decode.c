@@ -158,6 +158,8 @@ setup_indirect(struct decoder *d, struct fxp_indirect *ind, unsigned file, int i
    }
    if (has_dim && file == TGSI_FILE_INPUT && !indirect && index >= 0 && index < PIPE_MAX_SHADER_INPUTS)
       p->in_2d[index / 32] |= 1u << (index % 32);
+   if (has_dim && file == TGSI_FILE_OUTPUT && !indirect && index >= 0 && index < PIPE_MAX_SHADER_OUTPUTS)
+      p->out_2d[index / 32] |= 1u << (index % 32);
    if (has_dim) {
       ind->vertex_2d = (file == TGSI_FILE_INPUT && p->in_vertices) || (file == TGSI_FILE_OUTPUT && p->out_vertices);
       ind->dim = dim->Index;
@@ -185,6 +187,8 @@ vertex_reg(struct decoder *d, unsigned file, bool has_dim, int v, unsigned *reg)
       return fail(d, "%s[%d][%u]: the stage's vertices are %u", tgsi_file_name(file), v, *reg, verts);
    if (file == TGSI_FILE_INPUT && *reg < PIPE_MAX_SHADER_INPUTS)
       d->p->in_2d[*reg / 32] |= 1u << (*reg % 32);
+   if (file == TGSI_FILE_OUTPUT && *reg < PIPE_MAX_SHADER_OUTPUTS)
+      d->p->out_2d[*reg / 32] |= 1u << (*reg % 32);
    *reg += v * (file == TGSI_FILE_INPUT ? p->num_inputs : p->num_outputs);
    return true;
 }
@@ -919,6 +923,18 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
       }
    }
    p->num_slots = p->const_base + 4 * p->num_consts;
+   /* A tessellation control shader's per-vertex output and patch output of one name (PATCH[j]: nir_to_tgsi
+    * names generic varyings past GENERIC[31] so, fxp_varying_matches) are two varyings, not one split into
+    * components: the merges between them are dropped, now that the accesses tell which is which (out_2d) */
+   if (p->out_vertices) {
+      unsigned kept = 0;
+      for (unsigned k = 0; k < p->num_out_merges; k++) {
+         const unsigned a = p->out_merge[k].src, b = p->out_merge[k].dst;
+         if (!(p->out_2d[a / 32] & (1u << (a % 32))) == !(p->out_2d[b / 32] & (1u << (b % 32))))
+            p->out_merge[kept++] = p->out_merge[k];
+      }
+      p->num_out_merges = kept;
+   }
    if (ok)
       ok = fxp_uniform_hoist(p) || fail(&d, "out of memory");
    if (ok)

@@ -312,6 +312,9 @@ struct fxp_program {
     * a tessellation evaluation shader's per-vertex inputs, which tells them from its patch inputs when both
     * are named PATCH[j] (nir_to_tgsi names generic varyings past GENERIC[31] so: fxp_varying_matches) */
    uint32_t in_2d[(PIPE_MAX_SHADER_INPUTS + 31) / 32];
+   /* OUTPUT registers written or read with a vertex index (bit o of word o / 32): a tessellation control
+    * shader's per-vertex outputs, which tells them from its patch outputs when both are named PATCH[j] */
+   uint32_t out_2d[(PIPE_MAX_SHADER_OUTPUTS + 31) / 32];
    /* tessellation evaluation: TES_PRIM_MODE (PIPE_PRIM_TRIANGLES, QUADS or LINES), TES_SPACING
     * (PIPE_TESS_SPACING_*), TES_VERTEX_ORDER_CW, TES_POINT_MODE */
    unsigned tes_prim_mode, tes_spacing;

@@ -12,11 +12,14 @@
 #include "shader/fxp_tcs.h"
 #include "fxp_tgsi_runner.h"
 
+/* A patch output: named so, and never accessed with a vertex index (a per-vertex output may be named PATCH[j]
+ * too: fxp_program.out_2d) */
 static bool
 is_patch_output(const struct fxp_program *p, unsigned o)
 {
    const unsigned name = p->info.output_semantic_name[o];
-   return name == TGSI_SEMANTIC_PATCH || name == TGSI_SEMANTIC_TESSOUTER || name == TGSI_SEMANTIC_TESSINNER;
+   return (name == TGSI_SEMANTIC_PATCH || name == TGSI_SEMANTIC_TESSOUTER || name == TGSI_SEMANTIC_TESSINNER) &&
+          !(p->out_2d[o / 32] & (1u << (o % 32)));
 }
 
 /* INPUT[v][i] of lane l for patch `patch` (v < verts). */
