@@ -1,7 +1,7 @@
 /* Multisampling against values worked out here by hand from the standard sample positions
- * (the D3D10.1 / Vulkan table: ARB_sample_locations and every GPU use it; written out below, not read from
- * fxpipe):
- *   coverage   an edge at x = 2 + k/16 through 8x8 renderbuffers of 2, 4, 8 and 16 samples: after a resolve
+ * (the D3D10.1 / Vulkan table, written out below, not read from fxpipe; for 16 samples the two standard
+ * samples on the pixel's edges are 1/32 pixel inside it, as fxpipe documents in raster/fxp_samples.h):
+ *   coverage   an edge at x = 2 + k/16 + 1/64 through 8x8 renderbuffers of 2, 4, 8 and 16 samples: after a resolve
  *              (glBlitFramebuffer), pixel 2 is white in the proportion of its samples left of the edge; the
  *              same through the last pixel column of a rasterizer tile otherwise inside one triangle;
  *   positions  gl_SamplePosition written by every sample into an RG32F multisample texture, read back with
@@ -32,12 +32,15 @@
 #define W 8
 #define H 8
 
-/* sample i of count n at (x, y) / 16 from the pixel's top-left corner (y down in window space) */
-static const int pos2[2][2] = {{12, 12}, {4, 4}};
-static const int pos4[4][2] = {{6, 2}, {14, 6}, {2, 10}, {10, 14}};
-static const int pos8[8][2] = {{9, 5}, {7, 11}, {13, 9}, {5, 3}, {3, 13}, {1, 7}, {11, 15}, {15, 1}};
-static const int pos16[16][2] = {{9, 9}, {7, 5}, {5, 10}, {12, 7}, {3, 6}, {10, 13}, {13, 11}, {11, 3},
-                                 {6, 14}, {8, 1}, {4, 2}, {2, 12}, {0, 8}, {15, 4}, {14, 15}, {1, 0}};
+/* sample i of count n at (x, y) / 32 from the pixel's top-left corner (y down in window space): the
+ * standard table's sixteenths doubled, but for 16 samples (0, 16) and (2, 0) are (1, 16) and (2, 1). Samples
+ * sit on thirty-seconds; the edges below never do (they are 1/64 past a sixteenth). */
+static const int pos2[2][2] = {{24, 24}, {8, 8}};
+static const int pos4[4][2] = {{12, 4}, {28, 12}, {4, 20}, {20, 28}};
+static const int pos8[8][2] = {{18, 10}, {14, 22}, {26, 18}, {10, 6}, {6, 26}, {2, 14}, {22, 30}, {30, 2}};
+static const int pos16[16][2] = {{18, 18}, {14, 10}, {10, 20}, {24, 14}, {6, 12}, {20, 26}, {26, 22},
+                                 {22, 6},  {12, 28}, {16, 2}, {8, 4},   {4, 24}, {1, 16},  {30, 8},
+                                 {28, 30}, {2, 1}};
 
 static const int (*
 positions(int n))[2]
@@ -144,19 +147,19 @@ coverage_tests(GLuint white)
       for (int k = 1; k < 16; k += 3) {
          glClearColor(0, 0, 0, 0);
          glClear(GL_COLOR_BUFFER_BIT);
-         const double edge = 2.0 + (k + 0.5) / 16.0; /* never on a sample: they sit on sixteenths */
+         const double edge = 2.0 + (2 * k + 0.5) / 32.0; /* never on a sample: they sit on 32nds */
          draw_rect(0.0, edge, 0.0f);
          resolve_read(fbo, px);
          int inside = 0;
          for (int s = 0; s < n; s++)
-            inside += positions(n)[s][0] + 0.0 < (k + 0.5);
+            inside += positions(n)[s][0] + 0.0 < (2 * k + 0.5);
          /* row 0 of the readback is window row 0: every row alike */
          int ok = 1;
          for (int y = 0; y < H; y++)
             ok &= px[(y * W + 0) * 4] == 255 && px[(y * W + 1) * 4] == 255 &&
                   near(px[(y * W + 2) * 4], 255.0 * inside / n) && px[(y * W + 3) * 4] == 0;
          check(ok, "%d samples, edge at x = 2 + %.4f: pixel 2 is %d (want %.1f: %d of %d samples), 0/1 %d %d, "
-               "3 %d", n, (k + 0.5) / 16.0, px[8], 255.0 * inside / n, inside, n, px[0], px[4], px[12]);
+               "3 %d", n, (2 * k + 0.5) / 32.0, px[8], 255.0 * inside / n, inside, n, px[0], px[4], px[12]);
       }
       glDeleteFramebuffers(1, &fbo);
    }
@@ -191,7 +194,7 @@ whole_tile_test(GLuint white)
       glViewport(0, 0, TW, TH);
       glClearColor(0, 0, 0, 0);
       glClear(GL_COLOR_BUFFER_BIT);
-      const float b = (float)((63.0 + (k + 0.5) / 16.0) / TW * 2.0 - 1.0);
+      const float b = (float)((63.0 + (2 * k + 0.5) / 32.0) / TW * 2.0 - 1.0);
       const float v[] = {-1, -1, 0, 1, b, -1, 0, 1, b, 1, 0, 1};
       glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, v);
       glEnableVertexAttribArray(0);
@@ -203,12 +206,12 @@ whole_tile_test(GLuint white)
       glReadPixels(0, 0, TW, TH, GL_RGBA, GL_UNSIGNED_BYTE, px);
       int inside = 0;
       for (int s = 0; s < 4; s++)
-         inside += pos4[s][0] + 0.0 < (k + 0.5);
+         inside += pos4[s][0] + 0.0 < (2 * k + 0.5);
       int ok = 1;
       for (int y = 0; y < 8; y++)
          ok &= near(px[(y * TW + 63) * 4], 255.0 * inside / 4) && px[(y * TW + 62) * 4] == 255;
       check(ok, "4 samples, a tile inside one triangle but for x = 63 + %.4f: pixel 63 is %d (want %.1f), 62 %d",
-            (k + 0.5) / 16.0, px[63 * 4], 255.0 * inside / 4, px[62 * 4]);
+            (2 * k + 0.5) / 32.0, px[63 * 4], 255.0 * inside / 4, px[62 * 4]);
    }
    glDeleteFramebuffers(1, &fbo);
    glDeleteFramebuffers(1, &ss);
@@ -277,10 +280,10 @@ sample_value_tests(GLuint posp, GLuint idp, GLuint fetch)
       float v[4];
       for (int s = 0; s < n; s++) {
          fetch_sample(fetch, tex, s, v);
-         ok &= v[0] == positions(n)[s][0] / 16.0f && v[1] == positions(n)[s][1] / 16.0f;
+         ok &= v[0] == positions(n)[s][0] / 32.0f && v[1] == positions(n)[s][1] / 32.0f;
          if (!ok) {
-            printf("     sample %d: (%g, %g), want (%g, %g)\n", s, v[0], v[1], positions(n)[s][0] / 16.0,
-                   positions(n)[s][1] / 16.0);
+            printf("     sample %d: (%g, %g), want (%g, %g)\n", s, v[0], v[1], positions(n)[s][0] / 32.0,
+                   positions(n)[s][1] / 32.0);
             break;
          }
       }

@@ -55,9 +55,6 @@ REASONS = [
      r'(color|srgb|depth_draw|depth_resolve|stencil_draw|stencil_resolve)( small)?( linear)?'
      r'|no-color \d+ [a-z-]+ separate)$',
      'separate depth and stencil renderbuffers: st/mesa calls the framebuffer unsupported (llvmpipe skips too)'),
-    (r'^spec@ext_framebuffer_multisample@accuracy (16|all_samples) srgb',
-     '16 samples at the standard positions (two on the pixel edge) miss the sRGB error bound a little '
-     '(llvmpipe has no 16)'),
     (r'^spec@ext_framebuffer_multisample_blit_scaled@blit-scaled',
      'warn, as on llvmpipe: the scaled resolve (resolve, then filter) differs from the reference at some scales'),
     (r'^spec@arb_shader_atomic_int64@|atomic_int64', '64-bit atomics are not implemented yet'),

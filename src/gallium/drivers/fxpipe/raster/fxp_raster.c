@@ -91,10 +91,10 @@ setup_samples(struct fxp_raster *r)
    r->post_depth_coverage = fi->properties[TGSI_PROPERTY_FS_POST_DEPTH_COVERAGE] != 0;
    r->sample_lo = r->sample_hi = 0;
    for (unsigned s = 0; s < r->samples; s++) {
-      unsigned x16, y16;
-      fxp_sample_pos(r->samples, s, &x16, &y16);
-      r->sample_x[s] = ((int64_t)x16 - FXP_SAMPLE_POS_UNIT / 2) * (FXP_ONE / FXP_SAMPLE_POS_UNIT);
-      r->sample_y[s] = ((int64_t)y16 - FXP_SAMPLE_POS_UNIT / 2) * (FXP_ONE / FXP_SAMPLE_POS_UNIT);
+      unsigned x_32nd, y_32nd;
+      fxp_sample_pos(r->samples, s, &x_32nd, &y_32nd);
+      r->sample_x[s] = ((int64_t)x_32nd - FXP_SAMPLE_POS_UNIT / 2) * (FXP_ONE / FXP_SAMPLE_POS_UNIT);
+      r->sample_y[s] = ((int64_t)y_32nd - FXP_SAMPLE_POS_UNIT / 2) * (FXP_ONE / FXP_SAMPLE_POS_UNIT);
       r->sample_lo = MIN3(r->sample_lo, r->sample_x[s], r->sample_y[s]);
       r->sample_hi = MAX3(r->sample_hi, r->sample_x[s], r->sample_y[s]);
    }

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "raster/fxp_samples.h"
 #include "raster/fxp_setup.h"
 #include "tests/fxp_test.h"
 
@@ -278,11 +279,60 @@ test_exact_limit(struct fxp_t *t)
             px[i][1]);
 }
 
+/* Sample positions through the context (pipe_context::get_sample_position, which GL's
+ * glGetMultisamplefv and gl_SamplePosition show) and the rasterizer's table. Expected: the D3D10.1 / Vulkan
+ * standard locations, typed here from the D3D11 specification's table as offsets in sixteenths from the
+ * pixel centre, so position = (offset + 8) / 16; for 16 samples, the two standard samples on the pixel's
+ * edges (offset -8 in x, and -8 in y) moved 1/32 into the pixel (raster/fxp_samples.h says why). Also: every
+ * sample strictly inside the pixel, and for 8 and 16 each column and row of sixteenths used once. */
+static void
+test_sample_positions(struct fxp_t *t)
+{
+   static const int8_t std2[2][2] = {{4, 4}, {-4, -4}};
+   static const int8_t std4[4][2] = {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}};
+   static const int8_t std8[8][2] = {{1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 5}, {-7, -1}, {3, 7}, {7, -7}};
+   static const int8_t std16[16][2] = {{1, 1},   {-1, -3}, {-3, 2},  {4, -1},  {-5, -2}, {2, 5},
+                                       {5, 3},   {3, -5},  {-2, 6},  {0, -7},  {-4, -6}, {-6, 4},
+                                       {-8, 0},  {7, -4},  {6, 7},   {-7, -8}};
+   const struct {
+      unsigned n;
+      const int8_t (*off)[2];
+   } counts[] = {{2, std2}, {4, std4}, {8, std8}, {16, std16}};
+   for (unsigned k = 0; k < sizeof(counts) / sizeof(counts[0]); k++) {
+      const unsigned n = counts[k].n;
+      unsigned columns = 0, rows = 0;
+      for (unsigned i = 0; i < n; i++) {
+         float got[2] = {-1, -1};
+         t->pipe->get_sample_position(t->pipe, n, i, got);
+         float want_x = (counts[k].off[i][0] + 8) / 16.0f, want_y = (counts[k].off[i][1] + 8) / 16.0f;
+         if (want_x == 0.0f)
+            want_x = 1.0f / 32;
+         if (want_y == 0.0f)
+            want_y = 1.0f / 32;
+         CHECK(t, got[0] == want_x && got[1] == want_y, "%u samples, sample %u: (%g, %g), want (%g, %g)", n, i,
+               got[0], got[1], want_x, want_y);
+         CHECK(t, got[0] > 0 && got[0] < 1 && got[1] > 0 && got[1] < 1,
+               "%u samples, sample %u: (%g, %g) is not strictly inside the pixel", n, i, got[0], got[1]);
+         unsigned x, y;
+         fxp_sample_pos(n, i, &x, &y);
+         CHECK(t, (float)x / FXP_SAMPLE_POS_UNIT == got[0] && (float)y / FXP_SAMPLE_POS_UNIT == got[1],
+               "%u samples, sample %u: the rasterizer's table differs from get_sample_position", n, i);
+         columns |= 1u << (unsigned)(got[0] * 16);
+         rows |= 1u << (unsigned)(got[1] * 16);
+      }
+      if (n >= 8)
+         CHECK(t, __builtin_popcount(columns) == (int)n && __builtin_popcount(rows) == (int)n,
+               "%u samples: %d distinct columns and %d rows of sixteenths", n, __builtin_popcount(columns),
+               __builtin_popcount(rows));
+   }
+}
+
 const struct fxp_test fxp_setup_tests[] = {
    {"setup.top_left", test_top_left},
    {"setup.top_left_corners", test_top_left_corners},
    {"setup.shared_edges", test_shared_edges},
    {"setup.coord_limit", test_coord_limit},
    {"setup.exact_limit", test_exact_limit},
+   {"setup.sample_positions", test_sample_positions},
    {NULL, NULL},
 };

@@ -104,10 +104,10 @@ op_interp_sample(struct fxp_exec *e, const struct fxp_inst *in)
    for (unsigned l = 0; l < FXP_W; l++) {
       if ((unsigned)id[l] >= samples)
          continue;
-      unsigned x16, y16;
-      fxp_sample_pos(samples, (unsigned)id[l], &x16, &y16);
-      ox[l] = (float)x16 / FXP_SAMPLE_POS_UNIT - 0.5f;
-      oy[l] = (float)y16 / FXP_SAMPLE_POS_UNIT - 0.5f;
+      unsigned x_32nd, y_32nd;
+      fxp_sample_pos(samples, (unsigned)id[l], &x_32nd, &y_32nd);
+      ox[l] = (float)x_32nd / FXP_SAMPLE_POS_UNIT - 0.5f;
+      oy[l] = (float)y_32nd / FXP_SAMPLE_POS_UNIT - 0.5f;
    }
    interp_at(e, in, ox, oy);
 }
@@ -123,10 +123,10 @@ op_interp_centroid(struct fxp_exec *e, const struct fxp_inst *in)
       const unsigned m = e->frag->smask[l];
       if (!m || m == (1u << samples) - 1)
          continue;
-      unsigned x16, y16;
-      fxp_sample_pos(samples, (unsigned)__builtin_ctz(m), &x16, &y16);
-      ox[l] = (float)x16 / FXP_SAMPLE_POS_UNIT - 0.5f;
-      oy[l] = (float)y16 / FXP_SAMPLE_POS_UNIT - 0.5f;
+      unsigned x_32nd, y_32nd;
+      fxp_sample_pos(samples, (unsigned)__builtin_ctz(m), &x_32nd, &y_32nd);
+      ox[l] = (float)x_32nd / FXP_SAMPLE_POS_UNIT - 0.5f;
+      oy[l] = (float)y_32nd / FXP_SAMPLE_POS_UNIT - 0.5f;
    }
    interp_at(e, in, ox, oy);
 }

@@ -700,10 +700,10 @@ sample_query(struct fxp_exec *e, const struct fxp_inst *in, bool pos)
       }
       if (!n || idx[l] < 0 || (unsigned)idx[l] >= n)
          continue;
-      unsigned x16, y16;
-      fxp_sample_pos(n, (unsigned)idx[l], &x16, &y16);
-      res[0][l] = fui((float)x16 / FXP_SAMPLE_POS_UNIT);
-      res[1][l] = fui((float)y16 / FXP_SAMPLE_POS_UNIT);
+      unsigned x_32nd, y_32nd;
+      fxp_sample_pos(n, (unsigned)idx[l], &x_32nd, &y_32nd);
+      res[0][l] = fui((float)x_32nd / FXP_SAMPLE_POS_UNIT);
+      res[1][l] = fui((float)y_32nd / FXP_SAMPLE_POS_UNIT);
    }
    FOREACH_CHAN(in, k) dst_store_u(e, in, 0, k, res[(swz >> (2 * k)) & 3]);
 }

@@ -76,10 +76,10 @@ fxp_set_min_samples(struct pipe_context *pipe, unsigned min_samples)
 static void
 fxp_get_sample_position(struct pipe_context *pipe, unsigned sample_count, unsigned sample_index, float *out_value)
 {
-   unsigned x16, y16;
-   fxp_sample_pos(fxp_sample_count_valid(sample_count) ? sample_count : 1, sample_index, &x16, &y16);
-   out_value[0] = (float)x16 / FXP_SAMPLE_POS_UNIT;
-   out_value[1] = (float)y16 / FXP_SAMPLE_POS_UNIT;
+   unsigned x_32nd, y_32nd;
+   fxp_sample_pos(fxp_sample_count_valid(sample_count) ? sample_count : 1, sample_index, &x_32nd, &y_32nd);
+   out_value[0] = (float)x_32nd / FXP_SAMPLE_POS_UNIT;
+   out_value[1] = (float)y_32nd / FXP_SAMPLE_POS_UNIT;
 }
 
 void
