@@ -909,10 +909,7 @@ test_limits(void)
 int
 main(int argc, char **argv)
 {
-   static const struct {
-      const char *name;
-      void (*fn)(void);
-   } sections[] = {
+   static const struct fxp_gl_section sections[] = {
       {"barrier", test_barrier},
       {"offset-clamp", test_offset_clamp},
       {"draw-params", test_draw_params},
@@ -927,23 +924,8 @@ main(int argc, char **argv)
    if (dpy == EGL_NO_DISPLAY)
       return 1;
    printf("GL %s, renderer %s\n", glGetString(GL_VERSION), glGetString(GL_RENDERER));
-   for (unsigned s = 0; s < sizeof(sections) / sizeof(sections[0]); s++) {
-      int run = argc < 2;
-      for (int a = 1; a < argc; a++)
-         run |= !strcmp(argv[a], sections[s].name);
-      if (run) {
-         printf("-- %s\n", sections[s].name);
-         sections[s].fn();
-      }
-   }
-   for (int a = 1; a < argc; a++) {
-      int known = 0;
-      for (unsigned s = 0; s < sizeof(sections) / sizeof(sections[0]); s++)
-         known |= !strcmp(argv[a], sections[s].name);
-      check(known, "section %s exists", argv[a]);
-   }
-   printf("%d failure(s)\n", failures);
+   const int status = fxp_gl_run_sections(sections, sizeof(sections) / sizeof(sections[0]), argc, argv);
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return status;
 }

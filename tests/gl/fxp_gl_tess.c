@@ -387,10 +387,7 @@ test_bad(void)
 int
 main(int argc, char **argv)
 {
-   static const struct {
-      const char *name;
-      void (*fn)(void);
-   } sections[] = {
+   static const struct fxp_gl_section sections[] = {
       {"counts", test_counts},
       {"picture", test_picture},
       {"layer", test_layer},
@@ -402,23 +399,8 @@ main(int argc, char **argv)
    printf("GL %s, renderer %s\n", glGetString(GL_VERSION), glGetString(GL_RENDERER));
    if (!check(fxp_gl_has_ext("GL_ARB_tessellation_shader"), "GL_ARB_tessellation_shader offered"))
       return 1;
-   for (unsigned s = 0; s < sizeof(sections) / sizeof(sections[0]); s++) {
-      int run = argc < 2;
-      for (int a = 1; a < argc; a++)
-         run |= !strcmp(argv[a], sections[s].name);
-      if (run) {
-         printf("-- %s\n", sections[s].name);
-         sections[s].fn();
-      }
-   }
-   for (int a = 1; a < argc; a++) {
-      int known = 0;
-      for (unsigned s = 0; s < sizeof(sections) / sizeof(sections[0]); s++)
-         known |= !strcmp(argv[a], sections[s].name);
-      check(known, "section %s exists", argv[a]);
-   }
-   printf("%d failure(s)\n", failures);
+   const int status = fxp_gl_run_sections(sections, sizeof(sections) / sizeof(sections[0]), argc, argv);
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
    eglTerminate(dpy);
-   return failures ? 1 : 0;
+   return status;
 }
