@@ -2,7 +2,8 @@
  *
  *   fxpipe-gl-clear glx   GLX window on $DISPLAY: clears the window and an FBO to known colours, reads both
  *                         back with glReadPixels, swaps, and reads the window's pixels from the X server
- *                         (XGetImage), so the presented image is checked too.
+ *                         (XGetImage), so the presented image is checked too; then clears the front buffer
+ *                         and reads it back, alpha included (the X drawable keeps no alpha: fxpipe does).
  *   fxpipe-gl-clear egl   EGL surfaceless display, pbuffer surface: the same clears and readbacks.
  *
  * Prints the renderer and each check; exits 0 only if every value read back is the one cleared. With
@@ -123,7 +124,7 @@ run_glx(void)
       return 2;
    }
    int attribs[] = {GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8, GLX_BLUE_SIZE, 8,
-                    GLX_DEPTH_SIZE, 16, None};
+                    GLX_ALPHA_SIZE, 8, GLX_DEPTH_SIZE, 16, None};
    XVisualInfo *vi = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
    if (!vi) {
       fprintf(stderr, "no RGBA double-buffered GLX visual\n");
@@ -161,6 +162,25 @@ run_glx(void)
    } else {
       check(0, "XGetImage of the window");
    }
+
+   /* The front buffer, alpha included: mapping it reads the window back from the X server, whose depth-24
+    * drawable keeps no alpha; GL's alpha must survive (piglit's fcc-front-buffer-distraction read 0). Red
+    * and alpha 0.75 (191.25 -> 191), cleared, then flushed so that the window is read back before the read. */
+   GLint alpha_bits = 0;
+   glGetIntegerv(GL_ALPHA_BITS, &alpha_bits);
+   check(alpha_bits == 8, "the visual has 8 alpha bits (%d)", alpha_bits);
+   glDrawBuffer(GL_FRONT);
+   glReadBuffer(GL_FRONT);
+   glClearColor(1.0f, 0.0f, 0.0f, 0.75f);
+   glClear(GL_COLOR_BUFFER_BIT);
+   glFlush();
+   unsigned char px[4] = {0};
+   glReadPixels(w / 2, h / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   check(px[0] == 255 && px[1] == 0 && px[2] == 0 && near(px[3], 191), "front buffer red, alpha 191: %d %d %d %d",
+         px[0], px[1], px[2], px[3]);
+   glDrawBuffer(GL_BACK);
+   glReadBuffer(GL_BACK);
+
    fbo_check();
    glXMakeCurrent(dpy, None, NULL);
    glXDestroyContext(dpy, ctx);

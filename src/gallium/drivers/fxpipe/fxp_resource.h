@@ -55,6 +55,13 @@ struct fxp_resource {
    struct sw_displaytarget *dt;   /* winsys storage of a display target */
    uint8_t *dt_map;               /* mapping of dt while map_count > 0 */
    unsigned dt_map_count;
+   /* A window's front buffer (resource_create_front): mapping it reads the window back from the X server,
+    * whose drawable keeps no alpha (depth 24), so the alpha bytes GL wrote are saved here at the last unmap
+    * and put back after the next map (fxp_resource_map). front_alpha_byte: the alpha byte's offset in a
+    * 4-byte texel; front_alpha NULL for formats without an 8-bit alpha channel and other targets. */
+   uint8_t *front_alpha;
+   uint8_t front_alpha_byte;
+   bool front_alpha_saved;
    bool user_memory;              /* data belongs to the application (resource_from_user_memory) */
    struct fxp_memobj *memobj;     /* data lies in this memory object (resource/fxp_memobj.c), referenced */
    bool mmapped;                  /* data comes from mmap (size_B >= FXP_MMAP_MIN_B) */

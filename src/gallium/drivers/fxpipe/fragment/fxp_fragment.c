@@ -135,6 +135,9 @@ write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format fo
          }
       }
       util_format_unpack_rgba(format, d, p, 1);
+      if (snorm) /* GL: the most negative value reads -1 (util_format gives -128/127) */
+         for (unsigned c = 0; c < 4; c++)
+            d[c] = MAX2(d[c], -1.0f);
       if (blend && blend->logicop_enable) {
          uint8_t sp[16] = {0}, dp[16] = {0}, rp[16];
          const unsigned bs = util_format_get_blocksize(format);

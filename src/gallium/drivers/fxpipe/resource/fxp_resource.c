@@ -154,7 +154,32 @@ fxp_create_displaytarget(struct fxp_screen *screen, struct fxp_resource *res, co
       return fxp_refuse("the winsys could not create a %ux%u display target" FXP_GL_NO_WINDOW_BUFFER, res->base.width0,
                         res->base.height0);
    fxp_displaytarget_layout(res, stride);
+   const struct util_format_description *desc = util_format_description(res->base.format);
+   if (map_front_private && desc && desc->block.bits == 32 && desc->swizzle[3] <= PIPE_SWIZZLE_W) {
+      const struct util_format_channel_description *a = &desc->channel[desc->swizzle[3]];
+      if (a->size == 8 && a->shift % 8 == 0) {
+         res->front_alpha = CALLOC((size_t)res->base.width0 * res->base.height0, 1);
+         res->front_alpha_byte = a->shift / 8; /* little-endian: channel shift in bits / 8 */
+      }
+   }
    return true;
+}
+
+/* Copies a front buffer's alpha bytes from the mapping into front_alpha (save) or back (restore). */
+static void
+front_alpha_copy(struct fxp_resource *res, bool save)
+{
+   const unsigned w = res->base.width0, h = res->base.height0;
+   for (unsigned y = 0; y < h; y++) {
+      uint8_t *row = res->dt_map + (size_t)y * res->row_stride_B[0] + res->front_alpha_byte;
+      uint8_t *a = res->front_alpha + (size_t)y * w;
+      if (save)
+         for (unsigned x = 0; x < w; x++)
+            a[x] = row[4 * x];
+      else
+         for (unsigned x = 0; x < w; x++)
+            row[4 * x] = a[x];
+   }
 }
 
 /* Guard mode's storage (see fxp_resource.h): a zeroed mapping whose first page and the page right after the
@@ -272,6 +297,7 @@ fxp_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
       if (res->dt_map_count)
          screen->winsys->displaytarget_unmap(screen->winsys, res->dt);
       screen->winsys->displaytarget_destroy(screen->winsys, res->dt);
+      FREE(res->front_alpha);
    } else if (res->guard_map) {
       munmap(res->guard_map, res->guard_map_B);
    } else if (res->mmapped) {
@@ -366,6 +392,8 @@ fxp_resource_map(struct fxp_resource *res)
          fxp_refuse("the winsys could not map a display target" FXP_GL_NO_WINDOW_MAP);
          return NULL;
       }
+      if (res->front_alpha && res->front_alpha_saved)
+         front_alpha_copy(res, false);
    }
    return res->dt_map;
 }
@@ -377,6 +405,10 @@ fxp_resource_unmap(struct fxp_resource *res)
       return;
    if (--res->dt_map_count == 0) {
       struct sw_winsys *ws = fxp_screen(res->base.screen)->winsys;
+      if (res->front_alpha) {
+         front_alpha_copy(res, true);
+         res->front_alpha_saved = true;
+      }
       ws->displaytarget_unmap(ws, res->dt);
       res->dt_map = NULL;
    }

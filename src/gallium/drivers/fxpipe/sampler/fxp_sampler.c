@@ -71,6 +71,7 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
 
    b->kind = FXP_TEXEL_NONE;
    b->depth_float = false;
+   b->snorm = false;
    b->unpack_rgba = NULL;
    b->fxt1_texel = NULL;
    b->subsampled_fetch = NULL;
@@ -108,8 +109,10 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    } else if (util_format_has_stencil(desc)) {
       b->kind = FXP_TEXEL_STENCIL;
    } else if (unpack && unpack->unpack_rgba) {
+      const int ch = util_format_get_first_non_void_channel(v->format);
       b->unpack_rgba = unpack->unpack_rgba;
       b->kind = util_format_is_pure_integer(v->format) ? FXP_TEXEL_INT : FXP_TEXEL_FLOAT;
+      b->snorm = ch >= 0 && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED && desc->channel[ch].normalized;
    }
    fxp_sampler_fast_prepare(b);
 }
@@ -147,6 +150,10 @@ load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, in
    case FXP_TEXEL_FLOAT:
    case FXP_TEXEL_INT:
       b->unpack_rgba(out, p, 1);
+      if (b->snorm)
+         for (unsigned c = 0; c < 4; c++)
+            if (fxp_u2f(out[c]) < -1.0f)
+               out[c] = fxp_f2u(-1.0f);
       return true;
    case FXP_TEXEL_DEPTH: {
       float d;

@@ -26,6 +26,8 @@ struct fxp_sampler_binding {
    const struct pipe_sampler_state *state;
    uint8_t kind;          /* enum fxp_texel_kind */
    bool depth_float;      /* a float depth format: shadow references are not clamped to [0, 1] */
+   bool snorm;            /* a signed normalized format: the most negative value reads -1.0 (GL's
+                           * max(c / (2^(b-1) - 1), -1)), where util_format's unpack gives -128/127 */
    uint8_t bpp;           /* bytes per texel; per 2x1 block of texels when `subsampled` */
    /* 4:2:2 YUV views (UYVY, YUYV: MESA_ycbcr_texture): util_format's fetch of texel i of a 2x1 block
     * (converted to RGB); NULL for other formats */

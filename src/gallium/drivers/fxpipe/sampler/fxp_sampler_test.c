@@ -523,6 +523,57 @@ test_reduction(struct fxp_t *t)
    pipe_resource_reference(&res, NULL);
 }
 
+/* Signed normalized texels as GL converts them (GL 4.6 section 2.3.5.2): f = max(c / 127, -1), so -128 (0x80)
+ * and -127 (0x81) both read -1.0, 127 reads 1.0, 0 reads 0; util_format's unpack alone gives -128/127 for
+ * 0x80. A 2x1 R8G8B8A8_SNORM texture, texel 0 = (0x80, 0x81, 0x7f, 0x00), texel 1 = (0x80, 0x80, 0x80, 0x80):
+ * nearest reads texel 0 exactly; linear halfway between the two (u = 1/2 of the texture: weights 1/2, 1/2)
+ * gives red (-1 + -1) / 2 = -1, green -1, blue (1 + -1) / 2 = 0, alpha (0 + -1) / 2 = -0.5. */
+static void
+test_snorm_most_negative(struct fxp_t *t)
+{
+   struct pipe_resource *res = fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_SNORM, 2, 1, 1, 1, 1,
+                                             PIPE_BIND_SAMPLER_VIEW);
+   if (!CHECK(t, res != NULL, "R8G8B8A8_SNORM texture"))
+      return;
+   static const uint8_t texels[8] = {0x80, 0x81, 0x7f, 0x00, 0x80, 0x80, 0x80, 0x80};
+   struct pipe_box box;
+   u_box_2d(0, 0, 2, 1, &box);
+   t->pipe->texture_subdata(t->pipe, res, 0, PIPE_MAP_WRITE, &box, texels, 8, 8);
+   struct pipe_sampler_view templ;
+   memset(&templ, 0, sizeof(templ));
+   templ.format = PIPE_FORMAT_R8G8B8A8_SNORM;
+   templ.target = PIPE_TEXTURE_2D;
+   templ.swizzle_r = PIPE_SWIZZLE_X, templ.swizzle_g = PIPE_SWIZZLE_Y;
+   templ.swizzle_b = PIPE_SWIZZLE_Z, templ.swizzle_a = PIPE_SWIZZLE_W;
+   struct pipe_sampler_view *view = t->pipe->create_sampler_view(t->pipe, res, &templ);
+   static const struct {
+      unsigned filter;
+      float s, want[4];
+   } cases[] = {
+      {PIPE_TEX_FILTER_NEAREST, 0.25f, {-1.0f, -1.0f, 1.0f, 0.0f}},
+      {PIPE_TEX_FILTER_LINEAR, 0.5f, {-1.0f, -1.0f, 0.0f, -0.5f}},
+   };
+   for (unsigned i = 0; view && i < ARRAY_SIZE(cases); i++) {
+      struct pipe_sampler_state st;
+      linear_state(&st, PIPE_TEX_MIPFILTER_NONE, 0);
+      st.wrap_s = st.wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE;
+      st.min_img_filter = st.mag_img_filter = cases[i].filter;
+      struct fxp_sampler_binding b = {.view = view, .state = &st};
+      fxp_sampler_binding_prepare(&b);
+      struct fxp_sample_req q;
+      memset(&q, 0, sizeof(q));
+      q.target = TGSI_TEXTURE_2D;
+      q.s = cases[i].s, q.t = 0.5f;
+      uint32_t o[4];
+      fxp_sample(&b, &q, o);
+      for (unsigned c = 0; c < 4; c++)
+         CHECK(t, fxp_u2f(o[c]) == cases[i].want[c], "snorm case %u channel %u: %.9g, want %g", i, c,
+               fxp_u2f(o[c]), cases[i].want[c]);
+   }
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&res, NULL);
+}
+
 const struct fxp_test fxp_sampler_tests[] = {
    {"sampler.fast_rgba8", test_fast_rgba8},
    {"sampler.fast_fxt1", test_fast_fxt1},
@@ -530,5 +581,6 @@ const struct fxp_test fxp_sampler_tests[] = {
    {"sampler.aniso_footprint", test_aniso_footprint},
    {"sampler.aniso_stripes", test_aniso_stripes},
    {"sampler.reduction_minmax", test_reduction},
+   {"sampler.snorm_most_negative", test_snorm_most_negative},
    {NULL},
 };
