@@ -22,6 +22,7 @@
  * | swizzle   | the view's swizzle on the filtered value                                                |
  * Integer formats are never filtered (nearest), their border colour is taken as integers. Depth views read
  * (depth, 0, 0, 1), stencil views (stencil, 0, 0, 1) as integers; stencil is never filtered. */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -34,6 +35,7 @@
 #include "fxp_resource.h"
 #include "sampler/fxp_sampler.h"
 #include "fxp_lanes.h"
+#include "fxp_vmath.h"
 
 static bool
 is_array(unsigned target)
@@ -597,9 +599,12 @@ fxp_sampler_footprint(unsigned nd, const float dx[3], const float dy[3], const f
    const unsigned n = fxp_aniso_probes(rx, ry, max_aniso);
    *probes = n;
    *major_y = !(rx > ry);
-   if (!(rho > 0.0f))
+   const float arg = n > 1 ? rho / (float)n : rho;
+   /* 0, denormals and NaN: -inf, magnification (a denormal's log2 is below -126: the same levels) */
+   if (!(arg >= FLT_MIN))
       return -INFINITY;
-   return n > 1 ? log2f(rho / (float)n) : log2f(rho);
+   /* fxpipe's log2 (fxp_vmath.h), one lane of it: the texture opcodes' lane-vector LOD takes the same */
+   return fxp_vlog2(fxp_splat_f(arg))[0];
 }
 
 /* Texture gather (TG4, GATHER4): the 2x2 footprint of bilinear filtering on the view's first level, in the

@@ -16,8 +16,10 @@
  *    modes in vector arithmetic, by flush() around the C library's functions.
  *  - F2I and F2U convert with truncation and saturate: NaN gives 0, values beyond the range give the
  *    nearest representable integer (F2U of a negative value gives 0).
- *  - DDX/DDY need quads (fragment batches): coarse derivatives use the quad's top-left pixel's row and
- *    column, fine ones each pixel's own row or column. Without quads they are 0. */
+ *  - DDX/DDY need quads (fragment batches): each pixel's own row or column, for DDX and DDY as for
+ *    DDX_FINE and DDY_FINE (TGSI lets DDX be one value for the quad, not must; GLSL's dFdx(x * y) is then y
+ *    at every pixel, and the sampler's implicit LOD takes the same differences, shader/fxp_ops_tex.c).
+ *    Without quads they are 0. */
 #if defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
 #endif
@@ -486,7 +488,7 @@ op_up2h(struct fxp_exec *e, const struct fxp_inst *in)
 
 /* Derivatives over 2x2 quads: lanes 4q+0..3 are (x, y) = (0,0), (1,0), (0,1), (1,1) of quad q. */
 static void
-derivative(struct fxp_exec *e, const struct fxp_inst *in, bool dy, bool fine)
+derivative(struct fxp_exec *e, const struct fxp_inst *in, bool dy)
 {
    fxp_vf r[4];
    FOREACH_CHAN(in, c) {
@@ -495,7 +497,7 @@ derivative(struct fxp_exec *e, const struct fxp_inst *in, bool dy, bool fine)
          for (unsigned p = 0; p < 4; p++) {
             float d = 0.0f;
             if (e->quad_layout) {
-               unsigned row = fine ? (p & 2) : 0, col = fine ? (p & 1) : 0;
+               const unsigned row = p & 2, col = p & 1;
                d = dy ? a[q + 2 + col] - a[q + col] : a[q + row + 1] - a[q + row];
             }
             r[c][q + p] = d;
@@ -504,10 +506,8 @@ derivative(struct fxp_exec *e, const struct fxp_inst *in, bool dy, bool fine)
    }
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
 }
-static void op_ddx(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, false, false); }
-static void op_ddy(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, true, false); }
-static void op_ddx_fine(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, false, true); }
-static void op_ddy_fine(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, true, true); }
+static void op_ddx(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, false); }
+static void op_ddy(struct fxp_exec *e, const struct fxp_inst *in) { derivative(e, in, true); }
 
 /* CLOCK: (low, high) of a nanosecond counter */
 static void
@@ -572,8 +572,8 @@ FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *t)
    t[TGSI_OPCODE_UP2H] = op_up2h;
    t[TGSI_OPCODE_DDX] = op_ddx;
    t[TGSI_OPCODE_DDY] = op_ddy;
-   t[TGSI_OPCODE_DDX_FINE] = op_ddx_fine;
-   t[TGSI_OPCODE_DDY_FINE] = op_ddy_fine;
+   t[TGSI_OPCODE_DDX_FINE] = op_ddx;
+   t[TGSI_OPCODE_DDY_FINE] = op_ddy;
    t[TGSI_OPCODE_CLOCK] = op_clock;
 }
 

@@ -1,7 +1,8 @@
 /* Sampling opcodes of both families. The GL family, which nir_to_tgsi emits: TEX, TXP, TXB, TXL, TXD,
  * TEX_LZ, TEX2, TXB2, TXL2, TXF, TXF_LZ, TXQ, TXQS, TG4 and LODQ. Each lane's coordinates are taken from the operands by texture target,
- * the level of detail is computed per 2x2 quad from coordinate differences (fragment batches; elsewhere
- * implicit LOD is 0), with an anisotropic sampler's footprint (fxp_sampler_footprint: the probes and their
+ * the level of detail is computed per pixel from the coordinate differences inside its 2x2 quad, along its own
+ * row and column as DDX/DDY's fine derivatives are (fragment batches; elsewhere implicit LOD is 0), so that
+ * texture() and textureGrad(dFdx(), dFdy()) select the same level, with an anisotropic sampler's footprint (fxp_sampler_footprint: the probes and their
  * step along the major axis, from the quad or from TXD's gradients), and the sampler core
  * (sampler/fxp_sampler.c) does the rest.
  *
@@ -28,11 +29,13 @@
  * sampler state SAMP[j] (bindings i and j of the stage), the target comes from SVIEW[i]'s declaration.
  * SAMPLE_C and SAMPLE_C_LZ always compare (whatever the state's compare mode), the others never do.
  * SAMP[] indexed indirectly (ADDR) selects the binding per lane. */
+#include <float.h>
 #include <math.h>
 
 #include "util/u_math.h"
 
 #include "fxp_exec_inline.h"
+#include "fxp_vmath.h"
 #include "raster/fxp_samples.h"
 #include "sampler/fxp_sampler_fast.h"
 
@@ -170,13 +173,23 @@ texel_scale(const struct fxp_sampler_binding *b, unsigned t, float size[3])
       size[1] = size[0]; /* square faces */
 }
 
-/* The implicit LOD of a quad (q[0..3] in TL, TR, BL, BR order): differences along x (TR - TL) and y
- * (BL - TL); cube maps take face coordinates on one face for the whole quad (see below). */
+/* Pixel p's lanes of differences in its quad (q[0..3] in TL, TR, BL, BR order): along x its row's pair
+ * (TR - TL for the top row, BR - BL for the bottom one), along y its column's (BL - TL or BR - TR), as fine
+ * derivatives (DDX_FINE, DDY_FINE) take them. */
+#define QUAD_X0(p) (((p) & 2u))
+#define QUAD_X1(p) (((p) & 2u) + 1u)
+#define QUAD_Y0(p) (((p) & 1u))
+#define QUAD_Y1(p) (((p) & 1u) + 2u)
+
+/* The implicit LOD of pixel p (0-3) of a quad (q[0..3] in TL, TR, BL, BR order) from the differences along
+ * its row and column (QUAD_X0 ...); cube maps take face coordinates on one face for the whole quad (see
+ * below). */
 static float
-lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned max_aniso,
-              struct aniso *an)
+lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, unsigned p,
+              unsigned max_aniso, struct aniso *an)
 {
    float size[3], dx[3] = {0}, dy[3] = {0};
+   const unsigned x0 = QUAD_X0(p), x1 = QUAD_X1(p), y0 = QUAD_Y0(p), y1 = QUAD_Y1(p);
    texel_scale(b, t, size);
    an->probes = 1;
    if (target_is_cube(t)) {
@@ -196,8 +209,8 @@ lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_
       const float msum = major == 0 ? q[0].s + q[1].s + q[2].s + q[3].s
                          : major == 1 ? q[0].t + q[1].t + q[2].t + q[3].t : q[0].r + q[1].r + q[2].r + q[3].r;
       const unsigned axis = 2 * major + (msum >= 0 ? 0 : 1);
-      float fc[3][2];
-      for (unsigned k = 0; k < 3; k++) {
+      float fc[4][2];
+      for (unsigned k = 0; k < 4; k++) {
          const float v[3] = {q[k].s, q[k].t, q[k].r};
          float o[3];
          fxp_cube_sc_tc_ma(axis, v, NULL, o, NULL);
@@ -206,19 +219,20 @@ lod_from_quad(unsigned t, const struct fxp_sampler_binding *b, const struct fxp_
          fc[k][1] = 0.5f * (o[1] / ma + 1.0f);
       }
       for (unsigned c = 0; c < 2; c++) {
-         dx[c] = fc[1][c] - fc[0][c];
-         dy[c] = fc[2][c] - fc[0][c];
+         dx[c] = fc[x1][c] - fc[x0][c];
+         dy[c] = fc[y1][c] - fc[y0][c];
       }
-      /* the probes move the direction along the quad's x or y */
-      const float cx[3] = {q[1].s - q[0].s, q[1].t - q[0].t, q[1].r - q[0].r};
-      const float cy[3] = {q[2].s - q[0].s, q[2].t - q[0].t, q[2].r - q[0].r};
+      /* the probes move the direction along the pixel's row or column */
+      const float cx[3] = {q[x1].s - q[x0].s, q[x1].t - q[x0].t, q[x1].r - q[x0].r};
+      const float cy[3] = {q[y1].s - q[y0].s, q[y1].t - q[y0].t, q[y1].r - q[y0].r};
       return footprint(2, dx, dy, size, max_aniso, cx, cy, an);
    }
    const unsigned nd = coord_dims(t);
-   const float co[3][3] = {{q[0].s, q[1].s, q[2].s}, {q[0].t, q[1].t, q[2].t}, {q[0].r, q[1].r, q[2].r}};
+   const float co[3][4] = {{q[0].s, q[1].s, q[2].s, q[3].s}, {q[0].t, q[1].t, q[2].t, q[3].t},
+                           {q[0].r, q[1].r, q[2].r, q[3].r}};
    for (unsigned k = 0; k < nd; k++) {
-      dx[k] = co[k][1] - co[k][0];
-      dy[k] = co[k][2] - co[k][0];
+      dx[k] = co[k][x1] - co[k][x0];
+      dy[k] = co[k][y1] - co[k][y0];
    }
    return footprint(nd, dx, dy, size, max_aniso, dx, dy, an);
 }
@@ -256,9 +270,9 @@ lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, flo
 /* The common case of the GL family as lane vectors: one binding for every lane (SAMP[n], not indexed),
  * 2D or RECT with a fast path (sampler/fxp_sampler_fast.c), no compare, gather or register offsets, and an
  * implicit, biased, explicit or zero LOD. The general code below builds a request per lane first; this
- * form keeps the coordinates as vectors and computes each quad's LOD as lod_from_quad does, with the same
- * float operations in the same order, so the results are the same bits. A quad whose scale factor rho is
- * the previous quad's reuses its log2 (screen-aligned quads mostly have one). False: take the general code. */
+ * form keeps the coordinates as vectors and computes each pixel's LOD as lod_from_quad does, with the same
+ * float operations in the same order, so the results are the same bits. A pixel whose scale factor rho is
+ * the previous pixel's reuses its log2 (screen-aligned quads mostly have one). False: take the general code. */
 static bool
 run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 {
@@ -294,31 +308,33 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
    } else if (quad_lod) {
       float size[3];
       texel_scale(b, t, size);
-      /* lod_from_quad and fxp_sampler_footprint for two coordinates, the FXP_W / 4 quads side by side */
-      typedef float quad_vf __attribute__((vector_size(FXP_W / 4 * sizeof(float))));
-      quad_vf dx[2], dy[2], rx = {0}, ry = {0};
-      for (unsigned q = 0; q < FXP_W / 4; q++) {
-         dx[0][q] = s[4 * q + 1] - s[4 * q], dx[1][q] = tt[4 * q + 1] - tt[4 * q];
-         dy[0][q] = s[4 * q + 2] - s[4 * q], dy[1][q] = tt[4 * q + 2] - tt[4 * q];
-      }
+      /* lod_from_quad and fxp_sampler_footprint for two coordinates, every lane: each lane's differences
+       * along its row and column (QUAD_X0 ...), the lanes in order */
+      _Static_assert(FXP_W == 16, "the shuffles below name 16 lanes");
+#define QUAD_PICK(v, a, b, c, d)                                                                               \
+   __builtin_shufflevector(v, v, a, b, c, d, 4 + a, 4 + b, 4 + c, 4 + d, 8 + a, 8 + b, 8 + c, 8 + d, 12 + a,     \
+                           12 + b, 12 + c, 12 + d)
+      /* lane p of a quad takes QUAD_X1(p) - QUAD_X0(p) and QUAD_Y1(p) - QUAD_Y0(p): x (1 1 3 3) - (0 0 2 2),
+       * y (2 3 2 3) - (0 1 0 1) */
+      const fxp_vf dx[2] = {QUAD_PICK(s, 1, 1, 3, 3) - QUAD_PICK(s, 0, 0, 2, 2),
+                            QUAD_PICK(tt, 1, 1, 3, 3) - QUAD_PICK(tt, 0, 0, 2, 2)};
+      const fxp_vf dy[2] = {QUAD_PICK(s, 2, 3, 2, 3) - QUAD_PICK(s, 0, 1, 0, 1),
+                            QUAD_PICK(tt, 2, 3, 2, 3) - QUAD_PICK(tt, 0, 1, 0, 1)};
+#undef QUAD_PICK
+      fxp_vf rx = fxp_splat_f(0.0f), ry = fxp_splat_f(0.0f);
       for (unsigned k = 0; k < 2; k++) {
          rx += dx[k] * size[k] * dx[k] * size[k];
          ry += dy[k] * size[k] * dy[k] * size[k];
       }
-      for (unsigned q = 0; q < FXP_W / 4 && max_aniso > 1; q++)
-         if (fxp_aniso_probes(rx[q], ry[q], max_aniso) > 1)
+      for (unsigned l = 0; l < FXP_W && max_aniso > 1; l++)
+         if (fxp_aniso_probes(rx[l], ry[l], max_aniso) > 1)
             return false;
-      float prev_rho = 0.0f, prev_lod = 0.0f;
-      bool have_prev = false;
-      for (unsigned q = 0; q < FXP_W / 4 && lod_used; q++) {
-         const float rho = sqrtf(MAX2(rx[q], ry[q]));
-         if (!have_prev || rho != prev_rho) {
-            prev_lod = rho > 0.0f ? log2f(rho) : -INFINITY;
-            prev_rho = rho;
-            have_prev = true;
-         }
-         for (unsigned l = 4 * q; l < 4 * q + 4; l++)
-            lod[l] = (a->mode == LOD_BIAS ? prev_lod + a->lod[l] : prev_lod) + bias;
+      if (lod_used) {
+         /* fxp_sampler_footprint's rho and log2 for every lane at once (fxp_vmath.h: the same bits) */
+         const fxp_vf rho = fxp_vsqrt(fxp_sel_f(fxp_gt_f(rx, ry), rx, ry));
+         const fxp_vf l2 = fxp_sel_f(fxp_ge_f(rho, fxp_splat_f(FLT_MIN)), fxp_vlog2(rho), fxp_splat_f(-INFINITY));
+         for (unsigned l = 0; l < FXP_W; l++)
+            lod[l] = (a->mode == LOD_BIAS ? l2[l] + a->lod[l] : l2[l]) + bias;
       }
       if (!lod_used)
          memset(lod, 0, sizeof(lod));
@@ -388,10 +404,8 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
       lane_offset(e, in, l, 0, r->offset);
    }
 
-   /* level of detail: implicit LODs come from the quad's coordinate differences, so the four lanes of a quad
-    * share the derivative part (computed on its first lane); explicit LODs, biases and gradients are per
-    * lane */
-   float quad_lod = 0.0f;
+   /* level of detail: implicit LODs come from the coordinate differences along each lane's row and column in
+    * its quad; explicit LODs, biases and gradients are per lane */
    struct aniso quad_an = {1, {0, 0, 0}};
    bool any_aniso = false; /* a lane of more than one anisotropic probe */
    for (unsigned l = 0; l < FXP_W && a->gather < 0; l++) {
@@ -404,19 +418,15 @@ run_tex(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
       } else if (a->mode == LOD_BIAS && !e->quad_layout) {
          lod = a->lod[l]; /* no derivatives: the implicit LOD is 0, plus the bias */
       } else if (a->mode == LOD_GRAD || (e->quad_layout && a->mode != LOD_ZERO)) {
-         if (a->mode != LOD_GRAD && (l & 3) && lb[l] == lb[l & ~3u]) {
-            lod = quad_lod;
-         } else {
-            if (a->mode == LOD_GRAD) {
-               float dx[3], dy[3];
-               for (unsigned k = 0; k < 3; k++) {
-                  dx[k] = a->ddx[k][l];
-                  dy[k] = a->ddy[k][l];
-               }
-               lod = quad_lod = lod_from_gradients(t, b, q[l].s, q[l].t, q[l].r, dx, dy, max_aniso, &quad_an);
-            } else {
-               lod = quad_lod = lod_from_quad(t, b, &q[l & ~3u], max_aniso, &quad_an);
+         if (a->mode == LOD_GRAD) {
+            float dx[3], dy[3];
+            for (unsigned k = 0; k < 3; k++) {
+               dx[k] = a->ddx[k][l];
+               dy[k] = a->ddy[k][l];
             }
+            lod = lod_from_gradients(t, b, q[l].s, q[l].t, q[l].r, dx, dy, max_aniso, &quad_an);
+         } else {
+            lod = lod_from_quad(t, b, &q[l & ~3u], l & 3u, max_aniso, &quad_an);
          }
          if (a->mode == LOD_BIAS)
             lod += a->lod[l];
@@ -711,7 +721,7 @@ sample_query(struct fxp_exec *e, const struct fxp_inst *in, bool pos)
 static void op_sample_info(struct fxp_exec *e, const struct fxp_inst *in) { sample_query(e, in, false); }
 static void op_sample_pos(struct fxp_exec *e, const struct fxp_inst *in) { sample_query(e, in, true); }
 
-/* LODQ: y = the LOD computed from the quad (bias included), x = the LOD the sampler accesses (GLSL 4.60,
+/* LODQ: y = the LOD computed from the lane's differences in its quad (bias included), x = the LOD the sampler accesses (GLSL 4.60,
  * 8.9.1): clamped to the sampler's and the view's range, then 0 without mipmapping, ceil(lod + 0.5) - 1
  * for NEAREST mipmapping, as it is for LINEAR. */
 static void
@@ -732,7 +742,8 @@ op_lodq(struct fxp_exec *e, const struct fxp_inst *in)
       const struct fxp_sampler_binding *b = lb[l];
       struct aniso an;
       /* an anisotropic sampler's LOD is log2(Pmax / N) (EXT_texture_filter_anisotropic's lambda') */
-      float lod = e->quad_layout ? lod_from_quad(in->tex_target, b, &q[l & ~3u], fxp_sampler_max_aniso(b), &an)
+      float lod = e->quad_layout ? lod_from_quad(in->tex_target, b, &q[l & ~3u], l & 3u,
+                                                           fxp_sampler_max_aniso(b), &an)
                                  : -INFINITY;
       lod += b && b->state ? b->state->lod_bias : 0.0f;
       y[l] = lod;

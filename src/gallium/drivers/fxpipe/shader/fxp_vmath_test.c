@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "shader/fxp_vmath.h"
+#include "fxp_vmath.h"
 #include "tests/fxp_test.h"
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;

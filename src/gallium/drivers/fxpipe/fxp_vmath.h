@@ -1,7 +1,9 @@
-/* The engine's transcendental and root functions on whole lane vectors (EX2, LG2, POW, SQRT, RSQ, RCP), in
+/* Transcendental and root functions on whole lane vectors: the engine's EX2, LG2, POW, SQRT, RSQ, RCP, in
  * place of the C library's scalar functions called lane by lane, which took 6-8% of glmark2's phong scene
  * (powf) and 7% of its function scene (sqrtf). Included by the opcode files, so compiled into each
- * instruction-set table (fxp_shader.h, "Instruction sets").
+ * instruction-set table (fxp_shader.h, "Instruction sets"); the sampler's level of detail takes its log2 from
+ * fxp_vlog2 too (fxp_sampler_footprint in sampler/fxp_sampler.c), so that the texture opcodes' lane-vector LOD and the
+ * sampler's one-lane LOD are the same bits.
  *
  * | function      | how                                                          | accuracy                     |
  * |---------------|--------------------------------------------------------------|------------------------------|
