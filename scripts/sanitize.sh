@@ -9,9 +9,11 @@
 #   unit           build-asan/.../fxpipe-unit-test
 #   tgsi-1 tgsi-2  fxpipe-tgsi-runner tests/tgsi with FXPIPE_THREADS=1 and 2
 #   fxt1           tests/fxt1/run-tool-tests.sh on fxpipe-fxt1
-#   gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl
+#   gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl gl-msaa-egl
 #                  tests/gl's programs through tests/run-gl.sh (the GLX one on Xvfb, fxpipe the default driver;
-#                  tessellation, and the GL 4.x extensions' sections: memory objects, YCbCr, ...)
+#                  tessellation, and the GL 4.x extensions' sections: memory objects, YCbCr, ...; multisampling:
+#                  partly filled batches of sample columns, where UBSan once found x * samples overflowing on
+#                  the unset x of lanes past the batch's quads)
 #   glxinfo        Debian's glxinfo -B on Xvfb: the renderer is fxpipe
 #   piglit-egl     tests/piglit/piglit-check.py --platform egl sanitize-egl (2,094 tests: foundation-egl's
 #                  lines less each third, so that the run fits about 70 minutes at the sanitized build's
@@ -71,7 +73,8 @@ done
 
 if [ $mode = asan ]; then
   bdir=$repo/build-asan sanitize=address,undefined
-  all_steps=(unit tgsi-1 tgsi-2 fxt1 gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl glxinfo piglit-egl)
+  all_steps=(unit tgsi-1 tgsi-2 fxt1 gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl gl-msaa-egl glxinfo
+             piglit-egl)
   runtime=("$(gcc -print-file-name=libasan.so)" "$(gcc -print-file-name=libubsan.so)")
 else
   bdir=$repo/build-tsan sanitize=thread
@@ -249,6 +252,7 @@ for s in "${steps[@]}"; do
     asan:gl-draw-egl)  step gl-draw-egl gl "$bdir/tests/fxpipe-gl-draw" ;;
     asan:gl-tess-egl)  step gl-tess-egl gl "$bdir/tests/fxpipe-gl-tess" ;;
     asan:gl-ext4-egl)  step gl-ext4-egl gl "$bdir/tests/fxpipe-gl-ext4" ;;
+    asan:gl-msaa-egl)  step gl-msaa-egl gl "$bdir/tests/fxpipe-gl-msaa" ;;
     asan:glxinfo)      step glxinfo glxinfo_check ;;
     asan:piglit-egl)   step piglit-egl piglit_run egl ${FXPIPE_SANITIZE_PIGLIT_LIST:-sanitize-egl} ;;
     asan:piglit-glx)   step piglit-glx piglit_run glx foundation-glx ;;

@@ -169,9 +169,12 @@ frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
    const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t v[4] = {0, 0, 0, 0};
-      /* a multisample buffer's sample column (fxp_fragment.h) */
-      const int x = fxp_sample_column(f->bt->x[l], r->samples, f->sample), y = f->bt->y[l];
-      if (l < f->bt->nq * 4 && cbuf < fb->nr_cbufs && fb->cbufs[cbuf] && r->frag.cbuf_origin[cbuf] && x >= 0 &&
+      /* a multisample buffer's sample column (fxp_fragment.h); lanes past the batch's quads hold no pixel
+       * (their x and y are not set) */
+      const bool in_batch = l < f->bt->nq * 4;
+      const int x = in_batch ? fxp_sample_column(f->bt->x[l], r->samples, f->sample) : -1;
+      const int y = in_batch ? f->bt->y[l] : -1;
+      if (cbuf < fb->nr_cbufs && fb->cbufs[cbuf] && r->frag.cbuf_origin[cbuf] && x >= 0 &&
           y >= 0 && (unsigned)x < r->frag.fb_width && (unsigned)y < r->frag.fb_height)
          util_format_unpack_rgba(fb->cbufs[cbuf]->format, v,
                                  r->frag.cbuf_origin[cbuf] + (size_t)y * r->frag.cbuf_stride[cbuf] +
@@ -420,6 +423,15 @@ ms_after_shading(const struct fxp_raster *r, struct fxp_exec *e, uint16_t *sm, u
             fxp_output(e, f->fs_color[i], 3)->f = fxp_splat_f(1.0f);
 }
 
+/* Sample s's texel columns (fxp_sample_column) of the lanes of `lanes`; 0 for the others, whose x may not be
+ * set (lanes past the batch's quads: UBSan found x * samples overflowing on such garbage). */
+static inline void
+sample_columns(const struct fxp_batch *bt, unsigned samples, unsigned s, uint32_t lanes, int xs[FXP_W])
+{
+   for (unsigned l = 0; l < FXP_W; l++)
+      xs[l] = lanes & (1u << l) ? fxp_sample_column(bt->x[l], samples, s) : 0;
+}
+
 /* The per-fragment operations of sample s for the lanes of `mask`: each pixel x as sample column
  * x * samples + s (fxp_fragment.h), at its depth there (zs). */
 static inline unsigned
@@ -427,8 +439,7 @@ ms_ops(struct fxp_raster *r, struct fxp_exec *e, const struct fxp_batch *bt, uns
        uint32_t mask, bool front)
 {
    int xs[FXP_W];
-   for (unsigned l = 0; l < FXP_W; l++)
-      xs[l] = fxp_sample_column(bt->x[l], r->samples, s);
+   sample_columns(bt, r->samples, s, mask, xs);
    return mask ? fxp_fragment_ops(&r->frag, e, xs, bt->y, zs, mask, front) : 0;
 }
 
@@ -470,8 +481,7 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
          const uint32_t before = m;
          sample_depth(r, bt, zc, s, zs);
          int xs[FXP_W];
-         for (unsigned l = 0; l < FXP_W; l++)
-            xs[l] = fxp_sample_column(bt->x[l], S, s);
+         sample_columns(bt, S, s, m, xs);
          ts->samples_passed += fxp_fragment_early_zs(&r->frag, xs, bt->y, zs, &m, p->front);
          for (unsigned l = 0; l < FXP_W; l++)
             if ((before & ~m) & (1u << l))
