@@ -87,6 +87,20 @@ coord(float reach, float w)
    return rngf(-2.0f, 3.0f) * reach;
 }
 
+/* A view of every level of res, in res's format and target, channels unswizzled. */
+static struct pipe_sampler_view *
+whole_view(struct fxp_t *t, struct pipe_resource *res, unsigned levels)
+{
+   struct pipe_sampler_view templ;
+   memset(&templ, 0, sizeof(templ));
+   templ.format = res->format;
+   templ.target = res->target;
+   templ.swizzle_r = PIPE_SWIZZLE_X, templ.swizzle_g = PIPE_SWIZZLE_Y;
+   templ.swizzle_b = PIPE_SWIZZLE_Z, templ.swizzle_a = PIPE_SWIZZLE_W;
+   templ.u.tex.last_level = levels - 1;
+   return t->pipe->create_sampler_view(t->pipe, res, &templ);
+}
+
 /* A 2D (or RECT) texture with `levels` levels of random bytes (any bytes are valid FXT1 blocks). */
 static struct pipe_sampler_view *
 make_view(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format format, unsigned w, unsigned h,
@@ -108,14 +122,7 @@ make_view(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format for
          t->pipe->texture_subdata(t->pipe, *res, l, PIPE_MAP_WRITE, &box, data, stride, size);
       free(data);
    }
-   struct pipe_sampler_view templ;
-   memset(&templ, 0, sizeof(templ));
-   templ.format = format;
-   templ.target = target;
-   templ.swizzle_r = PIPE_SWIZZLE_X, templ.swizzle_g = PIPE_SWIZZLE_Y;
-   templ.swizzle_b = PIPE_SWIZZLE_Z, templ.swizzle_a = PIPE_SWIZZLE_W;
-   templ.u.tex.last_level = levels - 1;
-   return t->pipe->create_sampler_view(t->pipe, *res, &templ);
+   return whole_view(t, *res, levels);
 }
 
 static void
@@ -289,14 +296,7 @@ make_stripes(struct fxp_t *t, struct pipe_resource **res)
       u_box_2d(0, 0, lw, lw, &box);
       t->pipe->texture_subdata(t->pipe, *res, l, PIPE_MAP_WRITE, &box, data, lw * 4, lw * lw * 4);
    }
-   struct pipe_sampler_view templ;
-   memset(&templ, 0, sizeof(templ));
-   templ.format = PIPE_FORMAT_R8G8B8A8_UNORM;
-   templ.target = PIPE_TEXTURE_2D;
-   templ.swizzle_r = PIPE_SWIZZLE_X, templ.swizzle_g = PIPE_SWIZZLE_Y;
-   templ.swizzle_b = PIPE_SWIZZLE_Z, templ.swizzle_a = PIPE_SWIZZLE_W;
-   templ.u.tex.last_level = LEVELS - 1;
-   return t->pipe->create_sampler_view(t->pipe, *res, &templ);
+   return whole_view(t, *res, LEVELS);
 }
 
 static void
@@ -539,13 +539,7 @@ test_snorm_most_negative(struct fxp_t *t)
    struct pipe_box box;
    u_box_2d(0, 0, 2, 1, &box);
    t->pipe->texture_subdata(t->pipe, res, 0, PIPE_MAP_WRITE, &box, texels, 8, 8);
-   struct pipe_sampler_view templ;
-   memset(&templ, 0, sizeof(templ));
-   templ.format = PIPE_FORMAT_R8G8B8A8_SNORM;
-   templ.target = PIPE_TEXTURE_2D;
-   templ.swizzle_r = PIPE_SWIZZLE_X, templ.swizzle_g = PIPE_SWIZZLE_Y;
-   templ.swizzle_b = PIPE_SWIZZLE_Z, templ.swizzle_a = PIPE_SWIZZLE_W;
-   struct pipe_sampler_view *view = t->pipe->create_sampler_view(t->pipe, res, &templ);
+   struct pipe_sampler_view *view = whole_view(t, res, 1);
    static const struct {
       unsigned filter;
       float s, want[4];
