@@ -25,6 +25,8 @@
 #   tgsi-2         the TGSI runner with FXPIPE_THREADS=2
 #   gl-draw-egl-threads         tests/gl's gl-draw with FXPIPE_THREADS=2
 #   gl-tess-egl-threads         tests/gl's gl-tess (tessellated patches binned and rasterized) with 2 threads
+#   gl-texfilter-egl-threads    tests/gl's gl-texfilter (anisotropic and min/max filtering) with 2 threads
+#   gl-msaa-egl-threads         tests/gl's gl-msaa (multisample coverage, resolves, sample shading) with 2
 #   gl-order-egl-threads        tests/gl's gl-order (12,000 blended triangles in binned scenes, batches
 #                               shared by triangles) with FXPIPE_THREADS=2 and 3
 #   gl-multithread-glx-threads  piglit's glx-multithread 20 times (tests/gl/repeat.sh), FXPIPE_THREADS=2
@@ -78,7 +80,8 @@ if [ $mode = asan ]; then
   runtime=("$(gcc -print-file-name=libasan.so)" "$(gcc -print-file-name=libubsan.so)")
 else
   bdir=$repo/build-tsan sanitize=thread
-  all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-tess-egl-threads gl-order-egl-threads gl-multithread-glx-threads)
+  all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-tess-egl-threads gl-texfilter-egl-threads gl-msaa-egl-threads
+             gl-order-egl-threads gl-multithread-glx-threads)
   runtime=("$(gcc -print-file-name=libtsan.so)")
 fi
 [ $ci = 1 ] && [ ${#steps[@]} = 0 ] && steps=(unit tgsi-1 tgsi-2 fxt1)
@@ -260,6 +263,10 @@ for s in "${steps[@]}"; do
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-draw" ;;
     tsan:gl-tess-egl-threads) step gl-tess-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-tess" ;;
+    tsan:gl-texfilter-egl-threads) step gl-texfilter-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
+        env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-texfilter" ;;
+    tsan:gl-msaa-egl-threads) step gl-msaa-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
+        env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-msaa" ;;
     # (the fork case of pool.shares is left out under TSan, which does not support it: fxp_pool_test.c)
     tsan:unit-pool) step unit-pool "$fxp/fxpipe-unit-test" pool. ;;
     tsan:gl-order-egl-threads) step gl-order-egl-threads "$repo/tests/run-gl.sh" "$repo/tests/gl/same-image.sh" \
