@@ -3,7 +3,7 @@
  * the level of detail is computed per pixel from the coordinate differences inside its 2x2 quad, along its own
  * row and column as DDX/DDY's fine derivatives are (fragment batches; elsewhere implicit LOD is 0), so that
  * texture() and textureGrad(dFdx(), dFdy()) select the same level, with an anisotropic sampler's footprint (fxp_sampler_footprint: the probes and their
- * step along the major axis, from the quad or from TXD's gradients), and the sampler core
+ * step along the major axis, from those differences or from TXD's gradients), and the sampler core
  * (sampler/fxp_sampler.c) does the rest.
  *
  * | target            | src0 x y z w (TEX)                  | extra                               |
@@ -271,8 +271,8 @@ lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, flo
  * 2D or RECT with a fast path (sampler/fxp_sampler_fast.c), no compare, gather or register offsets, and an
  * implicit, biased, explicit or zero LOD. The general code below builds a request per lane first; this
  * form keeps the coordinates as vectors and computes each pixel's LOD as lod_from_quad does, with the same
- * float operations in the same order, so the results are the same bits. A pixel whose scale factor rho is
- * the previous pixel's reuses its log2 (screen-aligned quads mostly have one). False: take the general code. */
+ * float operations in the same order and fxpipe's log2 (fxp_vmath.h) for all lanes at once, so the results
+ * are the same bits. False: take the general code. */
 static bool
 run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 {
