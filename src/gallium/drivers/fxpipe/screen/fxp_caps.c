@@ -134,6 +134,7 @@ fxp_get_param(struct pipe_screen *screen, enum pipe_cap param)
    case PIPE_CAP_INT64:                         /* every 64-bit integer opcode (shader/fxp_ops_64.c) */
    case PIPE_CAP_INT64_DIVMOD:                  /* I64DIV, U64DIV, I64MOD, U64MOD */
    case PIPE_CAP_IMAGE_ATOMIC_FLOAT_ADD:        /* ATOMFADD on buffers, shared memory and R32F images */
+   case PIPE_CAP_ATOMIC_FLOAT_MINMAX:           /* ATOMFMIN, ATOMFMAX, ATOMFCAS (mesa-patches/0015) */
    case PIPE_CAP_SHADER_ARRAY_COMPONENTS:       /* component-split outputs are merged (fxp_exec_merge_outputs) */
    case PIPE_CAP_SAMPLER_VIEW_TARGET:           /* views keep their levels, layers and target (sampler/) */
    case PIPE_CAP_FRAMEBUFFER_NO_ATTACHMENT:     /* rasterizes to fb->width x height with no buffer mapped */

@@ -1,5 +1,6 @@
 /* Memory opcodes on shader buffers (BUFFER[]), work-group shared memory (MEMORY[], shared) and images
- * (IMAGE[], through shader/fxp_image.c): LOAD, STORE, the ATOM* family (ATOMFADD too), RESQ and MEMBAR.
+ * (IMAGE[], through shader/fxp_image.c): LOAD, STORE, the ATOM* family (the float ATOMFADD, ATOMFMIN, ATOMFMAX
+ * and ATOMFCAS too), RESQ and MEMBAR.
  * BUFFER[] and IMAGE[] may be indexed indirectly (per lane). Fragment helper lanes (e->helper) never store
  * nor run atomics.
  *
@@ -106,13 +107,90 @@ atomic_fadd(uint32_t *w, uint32_t v)
    }
 }
 
+/* Float NaN classes by bits: a NaN has an all-ones exponent and a non-zero fraction; a signaling one has the
+ * fraction's top bit (the quiet bit, 0x00400000) clear. */
+static inline bool
+bits_nan(uint32_t x)
+{
+   return (x & 0x7fffffffu) > 0x7f800000u;
+}
+
+static inline bool
+bits_snan(uint32_t x)
+{
+   return bits_nan(x) && !(x & 0x00400000u);
+}
+
+/* A non-NaN float's place in the order of values, from its bits: both zeros 0, denormals kept. The float
+ * atomics compare through it rather than with float compares, which the engine's threads run with denormals
+ * taken as zero (README, "The shader engine"): memory is compared exactly. */
+static inline int32_t
+bits_order(uint32_t x)
+{
+   return (x & 0x80000000u) ? -(int32_t)(x & 0x7fffffffu) : (int32_t)x;
+}
+
+/* What ATOMFMIN/ATOMFMAX leave in a word holding o when given v (docs/gallium/tgsi.rst as mesa-patches/0015
+ * writes it, after INTEL_shader_atomic_float_minmax's hardware, which piglit's -NaN tests follow):
+ *   o a signaling NaN: o stays; else v a signaling NaN: v (its bits);
+ *   o a quiet NaN: v; v a quiet NaN: o;
+ *   both zeros: min is -0.0 if either is, max is +0.0 if either is; else the smaller (larger) value, exactly
+ *   (denormals too). */
+static inline uint32_t
+fminmax_bits(uint32_t o, uint32_t v, bool is_max)
+{
+   if (bits_snan(o))
+      return o;
+   if (bits_snan(v) || bits_nan(o))
+      return v;
+   if (bits_nan(v))
+      return o;
+   if (!((o | v) & 0x7fffffffu))
+      return is_max ? o & v : o | v;
+   return (is_max ? bits_order(v) > bits_order(o) : bits_order(v) < bits_order(o)) ? v : o;
+}
+
+static inline uint32_t
+atomic_fminmax(uint32_t *w, uint32_t v, bool is_max)
+{
+   uint32_t old = __atomic_load_n(w, __ATOMIC_SEQ_CST);
+   for (;;) {
+      const uint32_t r = fminmax_bits(old, v, is_max);
+      if (r == old || __atomic_compare_exchange_n(w, &old, r, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+         return old;
+   }
+}
+
+/* ATOMFCAS: swaps in v2 when the word equals cmp as floats (a NaN equals nothing, -0.0 equals +0.0, a
+ * denormal only itself). */
+static inline uint32_t
+atomic_fcas(uint32_t *w, uint32_t cmp, uint32_t v2)
+{
+   uint32_t old = __atomic_load_n(w, __ATOMIC_SEQ_CST);
+   for (;;) {
+      if (bits_nan(old) || bits_nan(cmp) || bits_order(old) != bits_order(cmp) ||
+          __atomic_compare_exchange_n(w, &old, v2, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+         return old;
+   }
+}
+
+static inline bool
+is_float_atomic(unsigned opcode)
+{
+   return opcode == TGSI_OPCODE_ATOMFADD || opcode == TGSI_OPCODE_ATOMFMIN || opcode == TGSI_OPCODE_ATOMFMAX ||
+          opcode == TGSI_OPCODE_ATOMFCAS;
+}
+
 static void
 op_atomic(struct fxp_exec *e, const struct fxp_inst *in)
 {
    const fxp_vu addr = src_u(e, in, 1, 0);
-   /* the value operands are typed like the operation: float modifiers for ATOMFADD, integer ones else */
-   const fxp_vu v = in->opcode == TGSI_OPCODE_ATOMFADD ? (fxp_vu)src_f(e, in, 2, 0) : src_u(e, in, 2, 0);
-   const fxp_vu v2 = in->opcode == TGSI_OPCODE_ATOMCAS ? src_u(e, in, 3, 0) : v;
+   /* the value operands are typed like the operation: float modifiers for the float atomics, integer ones else */
+   const bool is_float = is_float_atomic(in->opcode);
+   const fxp_vu v = is_float ? (fxp_vu)src_f(e, in, 2, 0) : src_u(e, in, 2, 0);
+   const fxp_vu v2 = in->opcode == TGSI_OPCODE_ATOMCAS    ? src_u(e, in, 3, 0)
+                     : in->opcode == TGSI_OPCODE_ATOMFCAS ? (fxp_vu)src_f(e, in, 3, 0)
+                                                          : v;
    const bool is_image = in->mem_file == TGSI_FILE_IMAGE;
    const fxp_vu y = is_image ? src_u(e, in, 1, 1) : addr, z = is_image ? src_u(e, in, 1, 2) : addr;
    const fxp_vu sample = is_image ? src_u(e, in, 1, 3) : addr; /* multisample images: the sample (w) */
@@ -127,6 +205,9 @@ op_atomic(struct fxp_exec *e, const struct fxp_inst *in)
       switch (in->opcode) {
       case TGSI_OPCODE_ATOMUADD: old[l] = __atomic_fetch_add(w, v[l], __ATOMIC_SEQ_CST); break;
       case TGSI_OPCODE_ATOMFADD: old[l] = atomic_fadd(w, v[l]); break;
+      case TGSI_OPCODE_ATOMFMIN: old[l] = atomic_fminmax(w, v[l], false); break;
+      case TGSI_OPCODE_ATOMFMAX: old[l] = atomic_fminmax(w, v[l], true); break;
+      case TGSI_OPCODE_ATOMFCAS: old[l] = atomic_fcas(w, v[l], v2[l]); break;
       case TGSI_OPCODE_ATOMXCHG: old[l] = __atomic_exchange_n(w, v[l], __ATOMIC_SEQ_CST); break;
       case TGSI_OPCODE_ATOMAND: old[l] = __atomic_fetch_and(w, v[l], __ATOMIC_SEQ_CST); break;
       case TGSI_OPCODE_ATOMOR: old[l] = __atomic_fetch_or(w, v[l], __ATOMIC_SEQ_CST); break;
@@ -178,6 +259,9 @@ FXP_ISA_FN(fxp_ops_mem_register)(fxp_op_fn *t)
    t[TGSI_OPCODE_STORE] = op_store;
    t[TGSI_OPCODE_ATOMUADD] = op_atomic;
    t[TGSI_OPCODE_ATOMFADD] = op_atomic;
+   t[TGSI_OPCODE_ATOMFMIN] = op_atomic;
+   t[TGSI_OPCODE_ATOMFMAX] = op_atomic;
+   t[TGSI_OPCODE_ATOMFCAS] = op_atomic;
    t[TGSI_OPCODE_ATOMXCHG] = op_atomic;
    t[TGSI_OPCODE_ATOMCAS] = op_atomic;
    t[TGSI_OPCODE_ATOMAND] = op_atomic;
