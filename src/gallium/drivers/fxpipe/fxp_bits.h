@@ -22,4 +22,14 @@ fxp_u2f(uint32_t v)
    return f;
 }
 
+/* GL reads a signed normalized channel as max(c / (2^(b-1) - 1), -1): the most negative code is -1.0, where
+ * util_format's unpack gives -128/127 (8 bits). Clamps four unpacked channels, as float bits, to -1.0. */
+static inline void
+fxp_snorm_floor_bits(uint32_t v[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      if (fxp_u2f(v[c]) < -1.0f)
+         v[c] = fxp_f2u(-1.0f);
+}
+
 #endif

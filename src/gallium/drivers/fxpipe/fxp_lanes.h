@@ -181,4 +181,25 @@ fxp_sel_f(fxp_vi m, fxp_vf a, fxp_vf b)
    return (fxp_vf)fxp_sel_u(m, (fxp_vu)a, (fxp_vu)b);
 }
 
+/* Fine differences over 2x2 quads (DDX/DDY and the implicit level of detail). Lanes 4q+0..3 hold quad q's
+ * pixels TL, TR, BL, BR; pixel p takes along x its row's pair (TR - TL for the top row, BR - BL for the bottom
+ * one: lanes 1 1 3 3 minus 0 0 2 2) and along y its column's (BL - TL, BR - TR: 2 3 2 3 minus 0 1 0 1). */
+#define FXP_QUAD_PICK(v, a, b, c, d)                                                                           \
+   __builtin_shufflevector(v, v, a, b, c, d, 4 + a, 4 + b, 4 + c, 4 + d, 8 + a, 8 + b, 8 + c, 8 + d, 12 + a,     \
+                           12 + b, 12 + c, 12 + d)
+
+static inline fxp_vf
+fxp_quad_dx(fxp_vf v)
+{
+   _Static_assert(FXP_W == 16, "the shuffles name 16 lanes");
+   return FXP_QUAD_PICK(v, 1, 1, 3, 3) - FXP_QUAD_PICK(v, 0, 0, 2, 2);
+}
+
+static inline fxp_vf
+fxp_quad_dy(fxp_vf v)
+{
+   return FXP_QUAD_PICK(v, 2, 3, 2, 3) - FXP_QUAD_PICK(v, 0, 1, 0, 1);
+}
+#undef FXP_QUAD_PICK
+
 #endif

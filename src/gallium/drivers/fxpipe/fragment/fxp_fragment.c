@@ -14,6 +14,7 @@
 #include "fxp_context.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
+#include "fxp_formats.h"
 #include "fragment/fxp_fragment.h"
 
 #include "fragment/fxp_fragment_ops.h"
@@ -118,7 +119,7 @@ write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format fo
       const struct util_format_description *desc = util_format_description(format);
       const int ch = util_format_get_first_non_void_channel(format);
       const bool unorm = ch >= 0 && desc->channel[ch].normalized && desc->channel[ch].type == UTIL_FORMAT_TYPE_UNSIGNED;
-      const bool snorm = ch >= 0 && desc->channel[ch].normalized && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED;
+      const bool snorm = fxp_format_is_snorm(format);
       float s[4], d[4], cc[4], o[4];
       memcpy(s, src_bits, sizeof(s));
       if (f->rast->clamp_fragment_color)
@@ -135,7 +136,7 @@ write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format fo
          }
       }
       util_format_unpack_rgba(format, d, p, 1);
-      if (snorm) /* GL: the most negative value reads -1 (util_format gives -128/127) */
+      if (snorm) /* as fxp_snorm_floor_bits (fxp_bits.h), on floats */
          for (unsigned c = 0; c < 4; c++)
             d[c] = MAX2(d[c], -1.0f);
       if (blend && blend->logicop_enable) {

@@ -30,6 +30,7 @@
 #include "util/u_math.h"
 
 #include "fxp_bits.h"
+#include "fxp_formats.h"
 #include "fxt1/fxp_fxt1.h"
 #include "sampler/fxp_sampler_fast.h"
 #include "fxp_resource.h"
@@ -111,10 +112,9 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    } else if (util_format_has_stencil(desc)) {
       b->kind = FXP_TEXEL_STENCIL;
    } else if (unpack && unpack->unpack_rgba) {
-      const int ch = util_format_get_first_non_void_channel(v->format);
       b->unpack_rgba = unpack->unpack_rgba;
       b->kind = util_format_is_pure_integer(v->format) ? FXP_TEXEL_INT : FXP_TEXEL_FLOAT;
-      b->snorm = ch >= 0 && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED && desc->channel[ch].normalized;
+      b->snorm = fxp_format_is_snorm(v->format);
    }
    fxp_sampler_fast_prepare(b);
 }
@@ -153,9 +153,7 @@ load_texel(const struct fxp_sampler_binding *b, unsigned level, int x, int y, in
    case FXP_TEXEL_INT:
       b->unpack_rgba(out, p, 1);
       if (b->snorm)
-         for (unsigned c = 0; c < 4; c++)
-            if (fxp_u2f(out[c]) < -1.0f)
-               out[c] = fxp_f2u(-1.0f);
+         fxp_snorm_floor_bits(out);
       return true;
    case FXP_TEXEL_DEPTH: {
       float d;

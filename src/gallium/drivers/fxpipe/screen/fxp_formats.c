@@ -113,6 +113,14 @@ fxp_is_image_format(enum pipe_format format)
 }
 
 bool
+fxp_format_is_snorm(enum pipe_format format)
+{
+   const struct util_format_description *desc = util_format_description(format);
+   const int ch = util_format_get_first_non_void_channel(format);
+   return desc && ch >= 0 && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED && desc->channel[ch].normalized;
+}
+
+bool
 fxp_is_color_format(enum pipe_format format)
 {
    const struct util_format_description *desc = util_format_description(format);

@@ -31,6 +31,7 @@
 
 #include "fxp_resource.h"
 #include "fxp_bits.h"
+#include "fxp_formats.h"
 #include "fxp_exec_inline.h"
 
 void
@@ -56,8 +57,7 @@ fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_v
    b->format = v->format;
    b->bpp = desc->block.bits / 8;
    b->samples = fxp_resource_samples(v->resource);
-   const int ch = util_format_get_first_non_void_channel(v->format);
-   b->snorm = ch >= 0 && desc->channel[ch].type == UTIL_FORMAT_TYPE_SIGNED && desc->channel[ch].normalized;
+   b->snorm = fxp_format_is_snorm(v->format);
    b->target = v->resource->target;
    if (v->resource->target == PIPE_BUFFER) {
       const uint64_t offset = v->u.buf.offset, size = v->u.buf.size;
@@ -144,10 +144,8 @@ fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
       if (b->base && e->mask[l]) {
          util_format_unpack_rgba(b->format, v, p ? p : zero, 1); /* outside: a zero texel, (0, 0, 0, 1)
                                                                     for formats without alpha */
-         if (b->snorm) /* GL: max(c / (2^(b-1) - 1), -1), the most negative value reads -1 */
-            for (unsigned c = 0; c < 4; c++)
-               if (fxp_u2f(v[c]) < -1.0f)
-                  v[c] = fxp_f2u(-1.0f);
+         if (b->snorm)
+            fxp_snorm_floor_bits(v);
       }
       for (unsigned c = 0; c < 4; c++)
          r[c][l] = v[c];

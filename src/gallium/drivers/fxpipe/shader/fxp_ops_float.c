@@ -486,23 +486,15 @@ op_up2h(struct fxp_exec *e, const struct fxp_inst *in)
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, (c & 1) ? hi : lo);
 }
 
-/* Derivatives over 2x2 quads: lanes 4q+0..3 are (x, y) = (0,0), (1,0), (0,1), (1,1) of quad q. */
+/* Fine derivatives over 2x2 quads (fxp_quad_dx, fxp_quad_dy: lanes 4q+0..3 are (x, y) = (0,0), (1,0), (0,1),
+ * (1,1) of quad q); 0 where the lanes are not laid out in quads. */
 static void
 derivative(struct fxp_exec *e, const struct fxp_inst *in, bool dy)
 {
    fxp_vf r[4];
    FOREACH_CHAN(in, c) {
       const fxp_vf a = F(0);
-      for (unsigned q = 0; q < FXP_W; q += 4) {
-         for (unsigned p = 0; p < 4; p++) {
-            float d = 0.0f;
-            if (e->quad_layout) {
-               const unsigned row = p & 2, col = p & 1;
-               d = dy ? a[q + 2 + col] - a[q + col] : a[q + row + 1] - a[q + row];
-            }
-            r[c][q + p] = d;
-         }
-      }
+      r[c] = !e->quad_layout ? fxp_splat_f(0.0f) : dy ? fxp_quad_dy(a) : fxp_quad_dx(a);
    }
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r[c]);
 }

@@ -310,17 +310,9 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
       texel_scale(b, t, size);
       /* lod_from_quad and fxp_sampler_footprint for two coordinates, every lane: each lane's differences
        * along its row and column (QUAD_X0 ...), the lanes in order */
-      _Static_assert(FXP_W == 16, "the shuffles below name 16 lanes");
-#define QUAD_PICK(v, a, b, c, d)                                                                               \
-   __builtin_shufflevector(v, v, a, b, c, d, 4 + a, 4 + b, 4 + c, 4 + d, 8 + a, 8 + b, 8 + c, 8 + d, 12 + a,     \
-                           12 + b, 12 + c, 12 + d)
-      /* lane p of a quad takes QUAD_X1(p) - QUAD_X0(p) and QUAD_Y1(p) - QUAD_Y0(p): x (1 1 3 3) - (0 0 2 2),
-       * y (2 3 2 3) - (0 1 0 1) */
-      const fxp_vf dx[2] = {QUAD_PICK(s, 1, 1, 3, 3) - QUAD_PICK(s, 0, 0, 2, 2),
-                            QUAD_PICK(tt, 1, 1, 3, 3) - QUAD_PICK(tt, 0, 0, 2, 2)};
-      const fxp_vf dy[2] = {QUAD_PICK(s, 2, 3, 2, 3) - QUAD_PICK(s, 0, 1, 0, 1),
-                            QUAD_PICK(tt, 2, 3, 2, 3) - QUAD_PICK(tt, 0, 1, 0, 1)};
-#undef QUAD_PICK
+      /* lane p of a quad takes QUAD_X1(p) - QUAD_X0(p) and QUAD_Y1(p) - QUAD_Y0(p) (fxp_lanes.h) */
+      const fxp_vf dx[2] = {fxp_quad_dx(s), fxp_quad_dx(tt)};
+      const fxp_vf dy[2] = {fxp_quad_dy(s), fxp_quad_dy(tt)};
       fxp_vf rx = fxp_splat_f(0.0f), ry = fxp_splat_f(0.0f);
       for (unsigned k = 0; k < 2; k++) {
          rx += dx[k] * size[k] * dx[k] * size[k];
