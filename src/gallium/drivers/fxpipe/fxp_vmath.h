@@ -101,6 +101,24 @@ fxp_vexp2_d(fxp_vd z)
    return p * (fxp_vd)scale;
 }
 
+/* The steps of log2(2^e m) = e + (2 t p(t^2)) / ln 2, t = (m - 1) / (m + 1), from the double m and e (T:
+ * double, or fxp_vd with e converted): one text for the lane-vector and one-lane forms, so that they are the
+ * same operations in the same order, and the same bits. */
+#define FXP_LOG2_STEPS(T, m, e_d)                                                                              \
+   ({                                                                                                          \
+      const T t_ = ((m) - 1.0) / ((m) + 1.0);                                                                  \
+      const T s_ = t_ * t_;                                                                                    \
+      T p_ = s_ * 0x1.e1e1e1e1e1e1ep-5 + 0x1.1111111111111p-4; /* 1/17, 1/15 */                                \
+      p_ = p_ * s_ + 0x1.3b13b13b13b14p-4;                     /* 1/13 */                                      \
+      p_ = p_ * s_ + 0x1.745d1745d1746p-4;                     /* 1/11 */                                      \
+      p_ = p_ * s_ + 0x1.c71c71c71c71cp-4;                     /* 1/9 */                                       \
+      p_ = p_ * s_ + 0x1.2492492492492p-3;                     /* 1/7 */                                       \
+      p_ = p_ * s_ + 0x1.999999999999ap-3;                     /* 1/5 */                                       \
+      p_ = p_ * s_ + 0x1.5555555555555p-2;                     /* 1/3 */                                       \
+      p_ = p_ * s_ + 1.0;                                                                                      \
+      (e_d) + (t_ * p_) * 0x1.71547652b82fep+1;                                                                \
+   })
+
 /* log2(x) in double precision for positive normal floats (other lanes give unspecified values) */
 static inline fxp_vd
 fxp_vlog2_d(fxp_vf x)
@@ -112,18 +130,26 @@ fxp_vlog2_d(fxp_vf x)
    const fxp_vu mbits = mbits0 - (big & 0x00800000u);
    const fxp_vi e = (fxp_vi)(bits >> 23) - 127 + (fxp_vi)(big & 1u);
    const fxp_vd m = __builtin_convertvector((fxp_vf)mbits, fxp_vd);
-   const fxp_vd t = (m - 1.0) / (m + 1.0);
-   const fxp_vd s = t * t;
-   fxp_vd p = s * 0x1.e1e1e1e1e1e1ep-5 + 0x1.1111111111111p-4; /* 1/17, 1/15 */
-   p = p * s + 0x1.3b13b13b13b14p-4;                           /* 1/13 */
-   p = p * s + 0x1.745d1745d1746p-4;                           /* 1/11 */
-   p = p * s + 0x1.c71c71c71c71cp-4;                           /* 1/9 */
-   p = p * s + 0x1.2492492492492p-3;                           /* 1/7 */
-   p = p * s + 0x1.999999999999ap-3;                           /* 1/5 */
-   p = p * s + 0x1.5555555555555p-2;                           /* 1/3 */
-   p = p * s + 1.0;
-   /* ln m = 2 t p; log2 x = e + ln m / ln 2 */
-   return __builtin_convertvector(e, fxp_vd) + (t * p) * 0x1.71547652b82fep+1;
+   return FXP_LOG2_STEPS(fxp_vd, m, __builtin_convertvector(e, fxp_vd));
+}
+
+/* fxp_vlog2 of one positive normal float or +inf (fxp_sampler_footprint's level of detail), the same bits
+ * as a lane of fxp_vlog2, without the 15 other lanes' work */
+static inline float
+fxp_log2_1(float x)
+{
+   uint32_t bits;
+   memcpy(&bits, &x, 4);
+   if (bits >= 0x7f800000u)
+      return x; /* +inf (the callers pass no NaN nor negative value) */
+   const uint32_t mbits0 = (bits & 0x007fffffu) | 0x3f800000u;
+   const uint32_t big = mbits0 > 0x3fb504f3u;
+   const uint32_t mbits = mbits0 - (big ? 0x00800000u : 0u);
+   const int32_t e = (int32_t)(bits >> 23) - 127 + (int32_t)big;
+   float mf;
+   memcpy(&mf, &mbits, 4);
+   const double m = mf;
+   return (float)FXP_LOG2_STEPS(double, m, (double)e);
 }
 
 /* clamps a float lane vector to [-200, 200] (NaN lanes become 0: the callers replace them) */

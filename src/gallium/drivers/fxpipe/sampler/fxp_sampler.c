@@ -537,9 +537,13 @@ filter_lod(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
 
 /* Anisotropic filtering (EXT_texture_filter_anisotropic's suggested footprint): q->aniso_probes probes
  * spaced evenly along the major axis, at i / (N + 1) - 1/2 of its derivative for i = 1..N, each filtered at
- * the request's LOD, averaged (or reduced to their minimum or maximum). */
-static void
-filter_aniso(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t texel_out[4])
+ * the request's LOD, averaged (or reduced to their minimum or maximum).
+ * fast: each probe through the binding's fast path (fxp_sample_fast, the general path's bits, swizzled; the
+ * swizzle only selects channels or the constants 0 and 1, which the average and the reductions keep, so the
+ * result is the general path's swizzled result bit for bit). Returns false if the fast path refuses the
+ * request (it does so for every probe alike: target or shadow), with texel_out unset. */
+static bool
+filter_aniso(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, uint32_t texel_out[4], bool fast)
 {
    const unsigned n = MIN2(q->aniso_probes, FXP_MAX_ANISOTROPY);
    const unsigned reduce = b->state->reduction_mode;
@@ -552,7 +556,10 @@ filter_aniso(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
       p.t = q->t + f * q->aniso_step[1];
       p.r = q->r + f * q->aniso_step[2];
       uint32_t tx[4];
-      filter_lod(b, &p, tx);
+      if (!fast)
+         filter_lod(b, &p, tx);
+      else if (!fxp_sample_fast(b, &p, tx))
+         return false;
       for (unsigned c = 0; c < 4; c++) {
          if (reduce == PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE)
             acc[c] += fxp_u2f(tx[c]);
@@ -562,6 +569,7 @@ filter_aniso(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q
    }
    for (unsigned c = 0; c < 4; c++)
       texel_out[c] = fxp_f2u(reduce == PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE ? acc[c] / (float)n : acc[c]);
+   return true;
 }
 
 void
@@ -572,13 +580,13 @@ fxp_sample(const struct fxp_sampler_binding *b, const struct fxp_sample_req *q, 
       out[3] = fxp_f2u(1.0f);
       return;
    }
-   /* the fast path filters once: anisotropic requests of more than one probe are the general path's */
+   /* the fast path filters once, or once a probe of an anisotropic request (filter_aniso) */
    const bool aniso = q->aniso_probes > 1 && fxp_sampler_max_aniso(b) > 1;
-   if (b->fast && !aniso && fxp_sample_fast(b, q, out))
+   if (b->fast && (aniso ? filter_aniso(b, q, out, true) : fxp_sample_fast(b, q, out)))
       return;
    uint32_t texel_out[4];
    if (aniso)
-      filter_aniso(b, q, texel_out);
+      filter_aniso(b, q, texel_out, false);
    else
       filter_lod(b, q, texel_out);
    fxp_sampler_swizzle(b->view, texel_out, out, b->kind == FXP_TEXEL_INT || b->kind == FXP_TEXEL_STENCIL);
@@ -601,8 +609,8 @@ fxp_sampler_footprint(unsigned nd, const float dx[3], const float dy[3], const f
    /* 0, denormals and NaN: -inf, magnification (a denormal's log2 is below -126: the same levels) */
    if (!(arg >= FLT_MIN))
       return -INFINITY;
-   /* fxpipe's log2 (fxp_vmath.h), one lane of it: the texture opcodes' lane-vector LOD takes the same */
-   return fxp_vlog2(fxp_splat_f(arg))[0];
+   /* fxpipe's log2 (fxp_vmath.h), its one-lane form: the texture opcodes' lane-vector LOD takes the same bits */
+   return fxp_log2_1(arg);
 }
 
 /* Texture gather (TG4, GATHER4): the 2x2 footprint of bilinear filtering on the view's first level, in the

@@ -453,6 +453,25 @@ test_aniso_stripes(struct fxp_t *t)
       differ += memcmp(o1, o2, sizeof(o1)) != 0;
    }
    CHECK(t, differ == 0, "isotropic footprints: %u of 300 differ between 16x and no anisotropy", differ);
+   /* anisotropic footprints (1 to 16 probes along either axis): the fast path's probes (filter_aniso) give the
+    * general path's bits */
+   struct fxp_sampler_binding ga = ba;
+   ga.fast = 0;
+   unsigned many = 0;
+   differ = 0;
+   for (unsigned k = 0; k < 300; k++) {
+      const float d = rngf(0.01f, 0.6f), a = rngf(-3.0f, 3.0f), r = rngf(0.04f, 1.0f);
+      const float ddx[2] = {d * cosf(a), d * sinf(a)}, ddy[2] = {-r * d * sinf(a), r * d * cosf(a)};
+      const float cs = rngf(-1.0f, 2.0f), ct = rngf(-1.0f, 2.0f);
+      const bool swap = k & 1; /* the major axis along y for half of them */
+      uint32_t o1[4], o2[4];
+      sample_footprint(&ba, cs, ct, swap ? ddy : ddx, swap ? ddx : ddy, o1);
+      sample_footprint(&ga, cs, ct, swap ? ddy : ddx, swap ? ddx : ddy, o2);
+      differ += memcmp(o1, o2, sizeof(o1)) != 0;
+      many += r < 0.5f;
+   }
+   CHECK(t, many > 100, "anisotropic footprints: only %u of 300 take two probes or more", many);
+   CHECK(t, differ == 0, "anisotropic footprints: %u of 300 differ between the fast path and the general one", differ);
    pipe_sampler_view_reference(&view, NULL);
    pipe_resource_reference(&res, NULL);
 }

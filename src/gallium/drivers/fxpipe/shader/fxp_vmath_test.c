@@ -119,10 +119,17 @@ test_log2(struct fxp_t *t)
          memcpy(&x[l], &u, 4);
       }
       const fxp_vf got = fxp_vlog2(x);
-      for (unsigned l = 0; l < FXP_W; l++)
+      for (unsigned l = 0; l < FXP_W; l++) {
          if (!near(t, &ty, "log2", x[l], 0, got[l], (float)log2((double)x[l])))
             return;
+         /* the one-lane form (the sampler's LOD) gives the lane's bits */
+         const float one = fxp_log2_1(x[l]);
+         if (!CHECK(t, bits(one) == bits(got[l]), "fxp_log2_1(%a) = %a, the lane %a", x[l], one, got[l]))
+            return;
+      }
    }
+   CHECK(t, fxp_log2_1(INFINITY) == INFINITY && fxp_log2_1(0x1p-126f) == -126.0f && fxp_log2_1(1.0f) == 0.0f,
+         "fxp_log2_1 at +inf, FLT_MIN and 1");
    fxp_vf x = {1, 2, 0.5f, 0x1p-126f, 0x1p127f, 1024, 0, -0.0f, -1, -INFINITY, INFINITY, NAN, 8, 0.25f, 4, 1};
    const fxp_vf got = fxp_vlog2(x);
    const float want[FXP_W] = {0, 1, -1, -126, 127, 10, -INFINITY, -INFINITY, NAN, NAN, INFINITY, NAN, 3, -2,
