@@ -14,10 +14,9 @@
  * | batches         | when all lanes sample one level with one filter (8-bit formats), wrapping, loads   |
  * |                 | and filtering run as lane vectors (sample_level_vec), else lane by lane; a binding  |
  * |                 | with no mipmaps and one filter skips the LOD (fast_level, sample_one_level)         |
- * | anisotropy      | batches only of requests of one probe (an isotropic footprint: the ordinary       |
- * |                 | filtering); each probe of an anisotropic request is one fxp_sample_fast call        |
- * |                 | (fxp_sampler.c filter_aniso; shader/fxp_ops_tex.c run_tex_fast sends such batches   |
- * |                 | lane by lane)                                                                      |
+ * | anisotropy      | a batch is one probe of every lane (shader/fxp_ops_tex.c run_tex_fast calls it     |
+ * |                 | once a probe, each lane's N, spacing and divisor); a lone request's probes are one |
+ * |                 | fxp_sample_fast call each (fxp_sampler.c filter_aniso)                             |
  * Texture reductions other than the weighted average (MIN, MAX) are the general path's. */
 #include <math.h>
 #include <string.h>

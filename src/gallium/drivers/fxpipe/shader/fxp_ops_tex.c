@@ -34,6 +34,7 @@
 
 #include "util/u_math.h"
 
+#include "fxp_bits.h"
 #include "fxp_exec_inline.h"
 #include "fxp_vmath.h"
 #include "raster/fxp_samples.h"
@@ -272,7 +273,9 @@ lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, flo
  * implicit, biased, explicit or zero LOD. The general code below builds a request per lane first; this
  * form keeps the coordinates as vectors and computes each pixel's LOD as lod_from_quad does, with the same
  * float operations in the same order and fxpipe's log2 (fxp_vmath.h) for all lanes at once, so the results
- * are the same bits. False: take the general code. */
+ * are the same bits. Anisotropic footprints (fxp_sampler_footprint's N probes along the major axis) take one
+ * batch a probe, lanes of fewer probes keeping their coordinates, each lane's probes summed in order and
+ * divided by its N as the sampler's filter_aniso does. False: take the general code. */
 static bool
 run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 {
@@ -296,6 +299,11 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
    const struct pipe_sampler_state *st = b->state; /* set: b->fast needs it */
    const float bias = st->lod_bias;
    float lod[FXP_W];
+   unsigned probes[FXP_W]; /* each lane's anisotropic probes (1: the ordinary filtering) */
+   unsigned max_probes = 1;
+   fxp_vf step[2] = {fxp_splat_f(0.0f), fxp_splat_f(0.0f)}; /* the major axis' (s, t) difference, N > 1 */
+   for (unsigned l = 0; l < FXP_W; l++)
+      probes[l] = 1;
    /* without mipmaps and with one filter for magnification and minification, the LOD selects nothing
     * (fxp_sampler_fast.c, pick_levels: the first level, that filter, whatever the value) */
    const bool lod_used = st->min_mip_filter != PIPE_TEX_MIPFILTER_NONE || st->min_img_filter != st->mag_img_filter;
@@ -318,12 +326,22 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
          rx += dx[k] * size[k] * dx[k] * size[k];
          ry += dy[k] * size[k] * dy[k] * size[k];
       }
-      for (unsigned l = 0; l < FXP_W && max_aniso > 1; l++)
-         if (fxp_aniso_probes(rx[l], ry[l], max_aniso) > 1)
-            return false;
+      fxp_vf nf = fxp_splat_f(1.0f);
+      for (unsigned l = 0; l < FXP_W && max_aniso > 1; l++) {
+         probes[l] = fxp_aniso_probes(rx[l], ry[l], max_aniso);
+         max_probes = MAX2(max_probes, probes[l]);
+         nf[l] = (float)probes[l];
+      }
+      if (max_probes > 1) {
+         /* fxp_sampler_footprint's major axis: y unless rx > ry */
+         const fxp_vi major_x = fxp_gt_f(rx, ry);
+         step[0] = fxp_sel_f(major_x, dx[0], dy[0]);
+         step[1] = fxp_sel_f(major_x, dx[1], dy[1]);
+      }
       if (lod_used) {
-         /* fxp_sampler_footprint's rho and log2 for every lane at once (fxp_vmath.h: the same bits) */
-         const fxp_vf rho = fxp_vsqrt(fxp_sel_f(fxp_gt_f(rx, ry), rx, ry));
+         /* fxp_sampler_footprint's rho (over N: x / 1 is x) and log2 for every lane at once (fxp_vmath.h: the
+          * same bits) */
+         const fxp_vf rho = fxp_vsqrt(fxp_sel_f(fxp_gt_f(rx, ry), rx, ry)) / nf;
          const fxp_vf l2 = fxp_sel_f(fxp_ge_f(rho, fxp_splat_f(FLT_MIN)), fxp_vlog2(rho), fxp_splat_f(-INFINITY));
          for (unsigned l = 0; l < FXP_W; l++)
             lod[l] = (a->mode == LOD_BIAS ? l2[l] + a->lod[l] : l2[l]) + bias;
@@ -346,8 +364,35 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
    memset(cache.block, 0, sizeof(cache.block)); /* the decoded texels are written before they are read */
    cache.next = 0;
    uint32_t out[4][FXP_W];
-   if (!fxp_sample_fast_batch(b, t, sa, ta, lod, off, active, &cache, out))
-      return false;
+   if (max_probes == 1) {
+      if (!fxp_sample_fast_batch(b, t, sa, ta, lod, off, active, &cache, out))
+         return false;
+   } else {
+      float acc[4][FXP_W] = {{0}};
+      uint32_t one[4][FXP_W];
+      for (unsigned i = 1; i <= max_probes; i++) {
+         for (unsigned l = 0; l < FXP_W; l++) {
+            if (probes[l] > 1 && i <= probes[l]) {
+               const float f = (float)i / (float)(probes[l] + 1) - 0.5f; /* filter_aniso's spacing */
+               sa[l] = s[l] + f * step[0][l];
+               ta[l] = tt[l] + f * step[1][l];
+            }
+         }
+         if (!fxp_sample_fast_batch(b, t, sa, ta, lod, off, active, &cache, out))
+            return false;
+         for (unsigned l = 0; l < FXP_W; l++) {
+            if (probes[l] == 1 && i == 1)
+               for (unsigned k = 0; k < 4; k++)
+                  one[k][l] = out[k][l];
+            else if (probes[l] > 1 && i <= probes[l])
+               for (unsigned k = 0; k < 4; k++)
+                  acc[k][l] += fxp_u2f(out[k][l]);
+         }
+      }
+      for (unsigned l = 0; l < FXP_W; l++)
+         for (unsigned k = 0; k < 4; k++)
+            out[k][l] = probes[l] == 1 ? one[k][l] : fxp_f2u(acc[k][l] / (float)probes[l]);
+   }
    fxp_vu r[4];
    for (unsigned k = 0; k < 4; k++)
       memcpy(&r[k], out[k], sizeof(r[k]));
