@@ -12,6 +12,8 @@
  *   blend       8 full-screen quads per frame, alpha blending
  *   tex-rgba8   8 full-screen quads per frame, a 512x512 RGBA8 texture drawn 1:1, bilinear
  *   tex-fxt1    the same with the image compressed to FXT1 (GL_3DFX_texture_compression_FXT1) at upload
+ *   tex-rgba16f the same image as a GL_RGBA16F texture (ARB_texture_float: what applications render to and
+ *               sample back for post-processing)
  *   tex-trilinear  a 1024x1024 mipmapped RGBA8 texture minified about 5x, trilinear
  *   tex-trilinear-aniso16  the same with GL_TEXTURE_MAX_ANISOTROPY 16: the footprint is isotropic (one probe),
  *               so the cost should be tex-trilinear's
@@ -193,6 +195,21 @@ textured_quad(float reach)
    textured_quad_xy(reach, reach);
 }
 
+/* A 512x512 texture of the image in internal_format, bilinear, drawn by the textured quads (set up by the
+ * caller); "unsupported" if the driver refuses the format. */
+static void
+image_workload(const char *name, GLuint tex, GLenum internal_format, const unsigned char *img, double seconds)
+{
+   glBindTexture(GL_TEXTURE_2D, tex);
+   glTexImage2D(GL_TEXTURE_2D, 0, internal_format, 512, 512, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   if (glGetError() == GL_NO_ERROR)
+      run(name, frame_quads, seconds);
+   else
+      printf("%s   unsupported\n", name);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -264,24 +281,14 @@ main(int argc, char **argv)
    img = malloc(1024 * 1024 * 4);
    for (int i = 0; i < 1024 * 1024 * 4; i++)
       img[i] = (unsigned char)(i * 7 + (i >> 10));
-   GLuint tex[3];
-   glGenTextures(3, tex);
-   /* tex-rgba8: 512x512 RGBA8 drawn 1:1, bilinear */
-   glBindTexture(GL_TEXTURE_2D, tex[0]);
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 512, 512, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+   GLuint tex[4];
+   glGenTextures(4, tex);
+   /* tex-rgba8: 512x512 RGBA8 drawn 1:1, bilinear; tex-fxt1: the same image compressed to FXT1 at upload;
+    * tex-rgba16f: stored as half floats */
    textured_quad(1.0f);
-   run("tex-rgba8", frame_quads, seconds);
-   /* tex-fxt1: the same image compressed to FXT1 at upload, bilinear */
-   glBindTexture(GL_TEXTURE_2D, tex[1]);
-   glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA_FXT1_3DFX, 512, 512, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-   if (glGetError() == GL_NO_ERROR)
-      run("tex-fxt1", frame_quads, seconds);
-   else
-      printf("tex-fxt1   unsupported\n");
+   image_workload("tex-rgba8", tex[0], GL_RGBA8, img, seconds);
+   image_workload("tex-fxt1", tex[1], GL_COMPRESSED_RGBA_FXT1_3DFX, img, seconds);
+   image_workload("tex-rgba16f", tex[3], GL_RGBA16F_ARB, img, seconds);
    /* tex-trilinear: 1024x1024 RGBA8 with mipmaps, minified about 5x (LOD ~2.4), trilinear */
    glBindTexture(GL_TEXTURE_2D, tex[2]);
    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1024, 1024, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
@@ -302,7 +309,7 @@ main(int argc, char **argv)
    } else {
       printf("tex-trilinear-aniso16  unsupported\ntex-aniso16  unsupported\n");
    }
-   glDeleteTextures(3, tex);
+   glDeleteTextures(4, tex);
 
    /* mesh-8m: positions only, one colour */
    GLuint mesh_prog = program("#version 120\nattribute vec4 pos;\nvoid main() { gl_Position = pos; }\n",

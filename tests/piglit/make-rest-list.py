@@ -19,6 +19,9 @@ reported here and must be fixed first.
 
   make-rest-list.py --out lists/rest-glx.txt RESULTS_DIR [RESULTS_DIR ...]
 
+--profiles names other profiles (default quick_gl quick_shader): the glslparser
+profile's list, lists/glslparser-glx.txt, is written with --profiles glslparser.
+
 With --raise LIST, no list is written from scratch: the lines of LIST (any
 expectation list) whose tests ran in the result folders and gave another
 result are rewritten in place with that result and its reason (none for a
@@ -222,11 +225,12 @@ def main():
         lines.append('%s %s%s\n' % (name, worst, ('  # ' + comment.replace('#', '')) if comment else ''))
 
     with open(args.out, 'w') as f:
-        f.write('# fxpipe piglit expectations: the rest of quick_gl and quick_shader, GLX (Xvfb).\n'
+        profiles = ' and '.join(args.profiles)
+        f.write('# fxpipe piglit expectations: the rest of %s, GLX (Xvfb).\n'
                 '# Written by tests/piglit/make-rest-list.py (its header gives the rule) from %d full\n'
-                '# run(s) on fxpipe: every test of the two profiles that no other -glx list holds, with\n'
+                '# run(s) on fxpipe: every test of %s that no other -glx list holds, with\n'
                 '# the result it had and, for each fail and skip, its reason.  %s.\n'
-                % (len(runs), ', '.join('%d %s' % (v, k) for k, v in sorted(counts.items()))))
+                % (profiles, len(runs), profiles, ', '.join('%d %s' % (v, k) for k, v in sorted(counts.items()))))
         f.writelines(lines)
     print('%s: %d tests (%s)' % (args.out, len(lines),
                                  ', '.join('%d %s' % (v, k) for k, v in sorted(counts.items()))))

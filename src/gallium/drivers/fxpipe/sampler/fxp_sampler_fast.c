@@ -1,5 +1,6 @@
-/* Fast path of the sampler core for the common textures: 2D and RECT views of 8-bit RGBA formats and FXT1,
- * without shadow compare, with REPEAT, CLAMP_TO_EDGE or MIRROR_REPEAT wrapping. Chosen once per binding
+/* Fast path of the sampler core for the common textures: 2D and RECT views of 8-bit RGBA formats, FXT1 and
+ * the float formats applications render to and sample back (RGBA16F, RG16F, RGBA32F, R32F), without shadow
+ * compare, with REPEAT, CLAMP_TO_EDGE or MIRROR_REPEAT wrapping. Chosen once per binding
  * (fxp_sampler_fast_prepare), switched off by FXPIPE_DEBUG=nofast, and computing exactly what the general
  * path (fxp_sampler.c) computes, with the same float operations in the same order; the unit tests compare
  * the two on random requests (sampler/fxp_sampler_test.c).
@@ -8,11 +9,14 @@
  * |-----------------|----------------------------------------------------------------------------------|
  * | texel load      | bytes read in place (R8G8B8A8, B8G8R8A8 and the X variants), or FXT1 blocks        |
  * |                 | decoded whole into a one-block cache that the lanes of one instruction share       |
+ * |                 | float texels read in place, halves by _mesa_half_to_float (util_format's unpack's  |
+ * |                 | conversion), missing channels 0 and alpha 1                                        |
  * | UNORM8 to float | x * (1 / 255), as util_format's unpack does                                        |
  * | wrap            | the three modes inlined; no border colour can be reached                           |
  * | level choice    | the general path's rules (mag/min filter, mip NONE/NEAREST/LINEAR, clamps)         |
- * | batches         | when all lanes sample one level with one filter (8-bit formats), wrapping, loads   |
- * |                 | and filtering run as lane vectors (sample_level_vec), else lane by lane; a binding  |
+ * | batches         | when all lanes sample one level with one filter (or a few such groups), wrapping,  |
+ * |                 | loads (gathers; halves converted as vectors, vhalf_to_float) and filtering run as  |
+ * |                 | lane vectors (sample_level_vec), else, and for FXT1, lane by lane; a binding       |
  * |                 | with no mipmaps and one filter skips the LOD (fast_level, sample_one_level)         |
  * | anisotropy      | a batch is one probe of every lane (shader/fxp_ops_tex.c run_tex_fast calls it     |
  * |                 | once a probe, each lane's N, spacing and divisor); a lone request's probes are one |
@@ -21,6 +25,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "util/half_float.h"
 #include "util/u_math.h"
 
 #if defined(__AVX512F__) || defined(__AVX2__)
@@ -35,7 +40,16 @@
 #include "sampler/fxp_sampler_fast.h"
 #include "fxp_lanes.h"
 
-enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1 };
+enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1, FAST_RGBA16F, FAST_RG16F, FAST_RGBA32F,
+       FAST_R32F };
+
+/* The formats whose batches run as lane vectors (sample_level_vec, vload): all but FXT1, whose blocks are
+ * decoded whole, lane by lane through load(). */
+static inline bool
+fast_vec(const struct fxp_sampler_binding *b)
+{
+   return b->fast != FAST_NONE && b->fast != FAST_FXT1;
+}
 
 static bool
 fast_wrap(unsigned mode)
@@ -74,13 +88,17 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    b->fast_refused = "MIN or MAX texture reduction";
    if (st->reduction_mode != PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE)
       return;
-   b->fast_refused = "format (not RGBA8, BGRA8, RGBX8, BGRX8 or FXT1)";
+   b->fast_refused = "format (not RGBA8, BGRA8, RGBX8, BGRX8, FXT1, RGBA16F, RG16F, RGBA32F or R32F)";
    switch (v->format) {
    case PIPE_FORMAT_R8G8B8A8_UNORM: b->fast = FAST_RGBA; break;
    case PIPE_FORMAT_B8G8R8A8_UNORM: b->fast = FAST_BGRA; break;
    case PIPE_FORMAT_R8G8B8X8_UNORM: b->fast = FAST_RGBX; break;
    case PIPE_FORMAT_B8G8R8X8_UNORM: b->fast = FAST_BGRX; break;
    case PIPE_FORMAT_FXT1_RGB: case PIPE_FORMAT_FXT1_RGBA: b->fast = b->fxt1_texel ? FAST_FXT1 : FAST_NONE; break;
+   case PIPE_FORMAT_R16G16B16A16_FLOAT: b->fast = FAST_RGBA16F; break;
+   case PIPE_FORMAT_R16G16_FLOAT: b->fast = FAST_RG16F; break;
+   case PIPE_FORMAT_R32G32B32A32_FLOAT: b->fast = FAST_RGBA32F; break;
+   case PIPE_FORMAT_R32_FLOAT: b->fast = FAST_R32F; break;
    default: break;
    }
    if (b->fast != FAST_NONE)
@@ -122,7 +140,28 @@ load(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, const 
 {
    const uint8_t *p;
    uint8_t rgba[4];
+   const size_t row = (size_t)y * row_B;
    switch (b->fast) {
+   /* the float formats as util_format's unpack gives them (the general path's load_texel): halves by
+    * _mesa_half_to_float, missing channels 0 and alpha 1 */
+   case FAST_RGBA16F:
+   case FAST_RG16F: {
+      const unsigned n = b->fast == FAST_RGBA16F ? 4 : 2;
+      uint16_t hv[4];
+      memcpy(hv, level_base + row + (size_t)x * 2 * n, 2 * n);
+      for (unsigned c = 0; c < n; c++)
+         t[c] = _mesa_half_to_float(hv[c]);
+      if (n == 2)
+         t[2] = 0.0f, t[3] = 1.0f;
+      return;
+   }
+   case FAST_RGBA32F:
+      memcpy(t, level_base + row + (size_t)x * 16, 16);
+      return;
+   case FAST_R32F:
+      memcpy(t, level_base + row + (size_t)x * 4, 4);
+      t[1] = t[2] = 0.0f, t[3] = 1.0f;
+      return;
    case FAST_FXT1: {
       const uint8_t *blk = level_base + (size_t)(y / 4) * row_B + (size_t)(x / 8) * 16;
       unsigned e = 0;
@@ -368,15 +407,16 @@ vwrap(unsigned mode, fxp_vf u, int size)
    return vsel_i(fxp_lt_i(m, sz), m, period - 1 - m);
 }
 
-/* The 32-bit words at texels (x, y) of a level, one a lane: with the AVX-512 or AVX2 gather instructions in
- * the engine's copies of this file when the level's byte offsets fit in 31 bits, else one load a lane. */
+/* The 32-bit words at byte `byte` of texels (x, y) of a level of bpp bytes a texel (byte + 4 <= bpp), one a
+ * lane: with the AVX-512 or AVX2 gather instructions in the engine's copies of this file when the level's byte
+ * offsets fit in 31 bits, else one load a lane. */
 static inline void
-gather_words(const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vu *word)
+gather_words(const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, unsigned bpp, unsigned byte, fxp_vu *word)
 {
 #if (defined(__AVX512F__) || defined(__AVX2__)) && FXP_W == 16
-   /* y < FXP_MAX_TEXTURE_2D_SIZE and x * 4 < row_B, so every offset is below 2^31 */
+   /* y < FXP_MAX_TEXTURE_2D_SIZE and x * bpp + byte < row_B, so every offset is below 2^31 */
    if (row_B <= INT32_MAX / FXP_MAX_TEXTURE_2D_SIZE) {
-      const fxp_vi offs = y * (int32_t)row_B + x * 4;
+      const fxp_vi offs = y * (int32_t)row_B + x * (int32_t)bpp + (int32_t)byte;
 #if defined(__AVX512F__)
       __m512i idx;
       memcpy(&idx, &offs, sizeof(idx));
@@ -394,16 +434,58 @@ gather_words(const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vu *wo
 #endif
    uint32_t words[FXP_W]; /* not the vector's lanes by address: clang (the fuzzers' build) refuses that */
    for (unsigned l = 0; l < FXP_W; l++)
-      memcpy(&words[l], base + (size_t)y[l] * row_B + (size_t)x[l] * 4, 4);
+      memcpy(&words[l], base + (size_t)y[l] * row_B + (size_t)x[l] * bpp + byte, 4);
    memcpy(word, words, sizeof(words));
 }
 
-/* load() of the 8-bit formats at texels (x, y) of a level for every lane: the four channels as floats. */
+/* Half floats (the low 16 bits of each lane) to floats, exactly: normal numbers by moving the exponent and
+ * mantissa, denormals as mantissa * 2^-24 (exact, and a normal float), zeros, infinities and NaNs with their
+ * sign (a NaN keeps its payload, as _mesa_half_to_float's C form does; its F16C form, which the general path
+ * takes on CPUs that have it, quiets a signaling NaN: a NaN either way, sampler/fxp_sampler_test.c). */
+static inline fxp_vf
+vhalf_to_float(fxp_vu h)
+{
+   const fxp_vu sign = (h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+   const fxp_vu normal = ((e + 112u) << 23) | (m << 13);
+   const fxp_vu special = 0x7f800000u | (m << 13);
+   const fxp_vu denorm = (fxp_vu)(__builtin_convertvector((fxp_vi)m, fxp_vf) * 0x1p-24f);
+   const fxp_vi is_special = fxp_eq_i((fxp_vi)e, fxp_splat_i(31)), is_denorm = fxp_eq_i((fxp_vi)e, fxp_splat_i(0));
+   return (fxp_vf)(sign | fxp_sel_u(is_special, special, fxp_sel_u(is_denorm, denorm, normal)));
+}
+
+/* load() at texels (x, y) of a level for every lane: the four channels as floats. */
 static inline void
 vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
 {
    fxp_vu word;
-   gather_words(base, row_B, x, y, &word); /* little-endian byte order */
+   switch (b->fast) {
+   case FAST_RGBA16F: {
+      fxp_vu w1;
+      gather_words(base, row_B, x, y, 8, 0, &word);
+      gather_words(base, row_B, x, y, 8, 4, &w1);
+      t[0] = vhalf_to_float(word & 0xffffu), t[1] = vhalf_to_float(word >> 16);
+      t[2] = vhalf_to_float(w1 & 0xffffu), t[3] = vhalf_to_float(w1 >> 16);
+      return;
+   }
+   case FAST_RG16F:
+      gather_words(base, row_B, x, y, 4, 0, &word);
+      t[0] = vhalf_to_float(word & 0xffffu), t[1] = vhalf_to_float(word >> 16);
+      t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
+      return;
+   case FAST_RGBA32F:
+      for (unsigned c = 0; c < 4; c++) {
+         gather_words(base, row_B, x, y, 16, 4 * c, &word);
+         t[c] = (fxp_vf)word;
+      }
+      return;
+   case FAST_R32F:
+      gather_words(base, row_B, x, y, 4, 0, &word);
+      t[0] = (fxp_vf)word, t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
+      return;
+   default:
+      break;
+   }
+   gather_words(base, row_B, x, y, 4, 0, &word); /* little-endian byte order */
    const bool bgr = b->fast == FAST_BGRA || b->fast == FAST_BGRX;
    const fxp_vu c0 = word & 0xff, c1 = (word >> 8) & 0xff, c2 = (word >> 16) & 0xff;
    const fxp_vu c3 = b->fast == FAST_RGBX || b->fast == FAST_BGRX ? (fxp_vu){0} + 255u : word >> 24;
@@ -520,7 +602,7 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    const int lv = levels[first], lin = linear[first];
    const bool one_level = !fxp_lane_bits(used & fxp_ne_i(lvv, fxp_splat_i(lv)));
    const bool uniform = one_level && !fxp_lane_bits(used & fxp_ne_i(linv, fxp_splat_i(lin)));
-   if (b->fast != FAST_FXT1 && !uniform && sample_level_groups(b, rect, s, t, off, lvv, linv, used_bits, out))
+   if (fast_vec(b) && !uniform && sample_level_groups(b, rect, s, t, off, lvv, linv, used_bits, out))
       return;
    fxp_vf w, h;
    if (one_level) {
@@ -538,7 +620,7 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    fxp_vf flu, flv, wgt[4];
    bilinear_footprint(u, vv, &flu, &flv, wgt);
 
-   if (b->fast != FAST_FXT1 && uniform) {
+   if (fast_vec(b) && uniform) {
       sample_level_vec(b, lv, lin != 0, u, vv, flu, flv, wgt, out);
       return;
    }
@@ -635,7 +717,7 @@ fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, cons
    memcpy(&s, s_in, sizeof(s));
    memcpy(&t, t_in, sizeof(t));
    const bool rect = target == TGSI_TEXTURE_RECT;
-   if (b->fast_level >= 0 && b->fast != FAST_FXT1)
+   if (b->fast_level >= 0 && fast_vec(b))
       sample_one_level(b, rect, s, t, off, a);
    else
       sample_levels_blend(b, target, s, t, lod, off, active, cache, a);

@@ -1,5 +1,5 @@
 /* Tests of the sampler core's fast path against its general path: for every format the fast path takes
- * (RGBA8, BGRA8, BGRX8, FXT1 RGB and RGBA) and random sampler states within its conditions, random requests
+ * (RGBA8, BGRA8, BGRX8, FXT1 RGB and RGBA, RGBA16F, RG16F, RGBA32F, R32F) and random sampler states within its conditions, random requests
  * (coordinates inside and far outside [0, 1], offsets, LODs across the mip chain, RECT coordinates) must
  * give bit-identical results with the fast path (per lane and in its batch form: the baseline copy and each
  * instruction-set table's copy the CPU can run) and without it; an eighth of the coordinates are special
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/format/u_format.h"
+#include "util/half_float.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 
@@ -125,6 +126,25 @@ make_view(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format for
    return whole_view(t, *res, levels);
 }
 
+/* Whether two results are the same: the same bits, or both NaN. The float formats' texels may be NaNs, and
+ * where a bilinear sum meets two NaNs the payload that survives depends on the order in which the compiler
+ * put the operands of one addition, which GL leaves open and the two paths do not share (the engine makes
+ * arithmetic NaNs 0x7fc00000 anyway, fxp_shader.h); every other value must match bit for bit. */
+static bool
+same_value(uint32_t a, uint32_t b)
+{
+   return a == b || (fxp_u2f(a) != fxp_u2f(a) && fxp_u2f(b) != fxp_u2f(b));
+}
+
+static bool
+same_texel(const uint32_t a[4], const uint32_t b[4])
+{
+   for (unsigned c = 0; c < 4; c++)
+      if (!same_value(a[c], b[c]))
+         return false;
+   return true;
+}
+
 static void
 compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format format, unsigned w,
               unsigned h, unsigned levels)
@@ -167,7 +187,7 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
          uint32_t a[4], b[4];
          fxp_sample(&fast, &q, a);
          fxp_sample(&general, &q, b);
-         if (memcmp(a, b, sizeof(a)) && mismatches++ < 3)
+         if (!same_texel(a, b) && mismatches++ < 3)
             CHECK(t, false, "%s: s %g t %g lod %g: fast %08x %08x %08x %08x, general %08x %08x %08x %08x",
                   util_format_name(format), q.s, q.t, q.lod, a[0], a[1], a[2], a[3], b[0], b[1], b[2], b[3]);
          /* the batch form: this request in lane k % FXP_W of a batch of random ones, some lanes inactive */
@@ -208,7 +228,7 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
                   if (active & (1u << l))
                      fxp_sample(&general, &lane[l], g);
                   for (unsigned c = 0; c < 4; c++)
-                     if (bout[c][l] != g[c] && mismatches++ < 3)
+                     if (!same_value(bout[c][l], g[c]) && mismatches++ < 3)
                         CHECK(t, false, "%s %s batch lane %u: s %g t %g lod %g: channel %u %08x, general %08x",
                               util_format_name(format), batch_copies[i].name, l, lane[l].s, lane[l].t,
                               lane[l].lod, c, bout[c][l], g[c]);
@@ -232,6 +252,78 @@ test_fast_rgba8(struct fxp_t *t)
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8X8_UNORM, 9, 31, 5);
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 32, 8, 1); /* power-of-two, one level */
    compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R8G8B8A8_UNORM, 13, 7, 1);
+}
+
+/* The float formats: random bytes are random floats and halves, NaNs, infinities and denormals among them. */
+static void
+test_fast_float(struct fxp_t *t)
+{
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R16G16B16A16_FLOAT, 21, 13, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R16G16_FLOAT, 16, 16, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R32G32B32A32_FLOAT, 11, 17, 4);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R32_FLOAT, 32, 8, 1);
+   compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R16G16B16A16_FLOAT, 13, 7, 1);
+}
+
+/* Every half float through the batch form's conversion (vhalf_to_float): a 256x256 RG16F texture whose texel
+ * i holds i in red and i ^ 0x8000 in green, read with nearest filtering at texel centres in batches, against
+ * _mesa_half_to_float (the same value; NaNs as NaNs, see same_value). */
+static void
+test_fast_every_half(struct fxp_t *t)
+{
+   struct pipe_resource *res = fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R16G16_FLOAT, 256, 256, 1, 1, 1,
+                                             PIPE_BIND_SAMPLER_VIEW);
+   if (!CHECK(t, res != NULL, "RG16F texture"))
+      return;
+   uint16_t *data = malloc(256 * 256 * 4);
+   for (unsigned i = 0; data && i < 65536; i++)
+      data[2 * i] = (uint16_t)i, data[2 * i + 1] = (uint16_t)(i ^ 0x8000u);
+   struct pipe_box box;
+   u_box_2d(0, 0, 256, 256, &box);
+   if (data)
+      t->pipe->texture_subdata(t->pipe, res, 0, PIPE_MAP_WRITE, &box, data, 256 * 4, 256 * 256 * 4);
+   free(data);
+   struct pipe_sampler_view *view = whole_view(t, res, 1);
+   struct pipe_sampler_state st;
+   memset(&st, 0, sizeof(st));
+   st.wrap_s = st.wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE;
+   st.max_lod = 10.0f; /* nearest, no mipmaps */
+   struct fxp_sampler_binding b = {.view = view, .state = &st};
+   fxp_sampler_binding_prepare(&b);
+   CHECK(t, b.fast != 0, "RG16F nearest did not take the fast path");
+   unsigned bad = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(batch_copies); i++) {
+      if (batch_copies[i].isa >= 0 && !fxp_isa_supported((enum fxp_isa)batch_copies[i].isa))
+         continue;
+      for (unsigned first = 0; first < 65536; first += FXP_W) {
+         float bs[FXP_W], bt[FXP_W], blod[FXP_W];
+         uint32_t out[4][FXP_W];
+         const int off[2] = {0, 0};
+         for (unsigned l = 0; l < FXP_W; l++) {
+            const unsigned texel = first + l;
+            bs[l] = ((texel % 256) + 0.5f) / 256.0f, bt[l] = ((texel / 256) + 0.5f) / 256.0f, blod[l] = 0.0f;
+         }
+         struct fxp_sample_cache cache = {{NULL}};
+         if (!batch_copies[i].fn(&b, TGSI_TEXTURE_2D, bs, bt, blod, off, ~0u, &cache, out)) {
+            bad++;
+            break;
+         }
+         for (unsigned l = 0; l < FXP_W; l++) {
+            const unsigned h = first + l;
+            const uint32_t want[2] = {fxp_f2u(_mesa_half_to_float((uint16_t)h)),
+                                      fxp_f2u(_mesa_half_to_float((uint16_t)(h ^ 0x8000u)))};
+            for (unsigned c = 0; c < 2; c++)
+               if (!same_value(out[c][l], want[c]) && bad++ < 3)
+                  CHECK(t, false, "%s: half %04x gave %08x, want %08x", batch_copies[i].name,
+                        c ? h ^ 0x8000u : h, out[c][l], want[c]);
+            if ((out[2][l] != 0 || out[3][l] != fxp_f2u(1.0f)) && bad++ < 3)
+               CHECK(t, false, "%s: RG16F blue %08x alpha %08x", batch_copies[i].name, out[2][l], out[3][l]);
+         }
+      }
+   }
+   CHECK(t, bad == 0, "%u wrong conversions", bad);
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&res, NULL);
 }
 
 static void
@@ -263,7 +355,7 @@ test_fast_not_chosen(struct fxp_t *t)
    st.compare_mode = PIPE_TEX_COMPARE_NONE;
    struct fxp_sampler_binding b2 = {.view = view2, .state = &st};
    fxp_sampler_binding_prepare(&b2);
-   CHECK(t, b2.fast == 0, "RGBA32F took the fast path");
+   CHECK(t, b2.fast != 0, "RGBA32F did not take the fast path");
    fxp_sampler_binding_prepare(&b);
    CHECK(t, b.fast != 0, "RGBA8 with REPEAT did not take the fast path");
    pipe_sampler_view_reference(&view, NULL);
@@ -590,6 +682,8 @@ test_snorm_most_negative(struct fxp_t *t)
 const struct fxp_test fxp_sampler_tests[] = {
    {"sampler.fast_rgba8", test_fast_rgba8},
    {"sampler.fast_fxt1", test_fast_fxt1},
+   {"sampler.fast_float", test_fast_float},
+   {"sampler.fast_every_half", test_fast_every_half},
    {"sampler.fast_not_chosen", test_fast_not_chosen},
    {"sampler.aniso_footprint", test_aniso_footprint},
    {"sampler.aniso_stripes", test_aniso_stripes},
