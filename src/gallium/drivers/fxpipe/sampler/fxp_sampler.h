@@ -40,6 +40,7 @@ struct fxp_sampler_binding {
     * minification), or -1; fast_linear: that filter is LINEAR (fxp_sampler_fast_prepare) */
    int8_t fast_level;
    bool fast_linear;
+   bool fast_srgb;        /* with an 8-bit `fast` kind: the view is sRGB (colour channels decoded) */
    /* without `fast`: why the fast path was refused (FXPIPE_DEBUG=perf prints it), a static string */
    const char *fast_refused;
 };

@@ -1,5 +1,6 @@
-/* Fast path of the sampler core for the common textures: 2D and RECT views of 8-bit RGBA formats, FXT1 and
- * the float formats applications render to and sample back (RGBA16F, RG16F, RGBA32F, R32F), without shadow
+/* Fast path of the sampler core for the common textures: 2D and RECT views of 8-bit RGBA formats (sRGB ones
+ * too), FXT1, the float formats applications render to and sample back (RGBA16F, RG16F, RGBA32F, R32F,
+ * R11G11B10F) and depth formats read as values (Z16, Z24 with or without stencil, Z32F), without shadow
  * compare, with REPEAT, CLAMP_TO_EDGE or MIRROR_REPEAT wrapping. Chosen once per binding
  * (fxp_sampler_fast_prepare), switched off by FXPIPE_DEBUG=nofast, and computing exactly what the general
  * path (fxp_sampler.c) computes, with the same float operations in the same order; the unit tests compare
@@ -11,7 +12,12 @@
  * |                 | decoded whole into a one-block cache that the lanes of one instruction share       |
  * |                 | float texels read in place, halves by _mesa_half_to_float (util_format's unpack's  |
  * |                 | conversion), missing channels 0 and alpha 1                                        |
- * | UNORM8 to float | x * (1 / 255), as util_format's unpack does                                        |
+ * |                 | R11G11B10F by Mesa's r11g11b10f_to_float3 (lane vectors: vuf_to_float, the same    |
+ * |                 | bits: its NaNs keep the mantissa in the low bits), alpha 1                         |
+ * |                 | depth as util_format_unpack_z_float gives it (Z24: z * (1.0 / 0xffffff) in double, |
+ * |                 | Z16: z * (float)(1.0 / 0xffff) in float), then (d, 0, 0, 1) as load_texel makes it |
+ * | UNORM8 to float | x * (1 / 255), as util_format's unpack does; sRGB colour channels through Mesa's   |
+ * |                 | table util_format_srgb_8unorm_to_linear_float_table (alpha stays linear)           |
  * | wrap            | the three modes inlined; no border colour can be reached                           |
  * | level choice    | the general path's rules (mag/min filter, mip NONE/NEAREST/LINEAR, clamps)         |
  * | batches         | when all lanes sample one level with one filter (or a few such groups), wrapping,  |
@@ -25,6 +31,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "util/format_r11g11b10f.h"
+#include "util/format_srgb.h"
 #include "util/half_float.h"
 #include "util/u_math.h"
 
@@ -40,8 +48,11 @@
 #include "sampler/fxp_sampler_fast.h"
 #include "fxp_lanes.h"
 
+/* texel kinds: the 8-bit ones (RGBA to BGRX) are sRGB when the binding's fast_srgb is set; FAST_Z24_LOW has
+ * its depth in bits 0-23 of a 32-bit word, FAST_Z24_HIGH in bits 8-31; FAST_Z32F's float is the first word of
+ * a texel of b->bpp bytes (4, or 8 with stencil) */
 enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1, FAST_RGBA16F, FAST_RG16F, FAST_RGBA32F,
-       FAST_R32F };
+       FAST_R32F, FAST_R11G11B10F, FAST_Z16, FAST_Z24_LOW, FAST_Z24_HIGH, FAST_Z32F };
 
 /* The formats whose batches run as lane vectors (sample_level_vec, vload): all but FXT1, whose blocks are
  * decoded whole, lane by lane through load(). */
@@ -65,14 +76,15 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    b->fast = FAST_NONE;
    b->fast_level = -1;
    b->fast_linear = false;
-   b->fast_refused = "FXPIPE_DEBUG=nofast";
-   if (fxp_debug_flags & FXP_DBG_NOFAST)
+   b->fast_srgb = false;
+   b->fast_refused = "FXPIPE_DEBUG=nofast or notexfast";
+   if (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOTEXFAST))
       return;
    b->fast_refused = "no view or no sampler state";
    if (!b->view || !b->state)
       return;
-   b->fast_refused = "integer texels";
-   if (b->kind != FXP_TEXEL_FLOAT)
+   b->fast_refused = "integer or stencil texels";
+   if (b->kind != FXP_TEXEL_FLOAT && b->kind != FXP_TEXEL_DEPTH)
       return;
    const struct pipe_sampler_view *v = b->view;
    const struct pipe_sampler_state *st = b->state;
@@ -88,12 +100,22 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    b->fast_refused = "MIN or MAX texture reduction";
    if (st->reduction_mode != PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE)
       return;
-   b->fast_refused = "format (not RGBA8, BGRA8, RGBX8, BGRX8, FXT1, RGBA16F, RG16F, RGBA32F or R32F)";
+   b->fast_refused = "format (not RGBA8, BGRA8, RGBX8, BGRX8 or their sRGB forms, FXT1, RGBA16F, RG16F, "
+                     "RGBA32F, R32F, R11G11B10F, Z16, Z24 or Z32F)";
    switch (v->format) {
    case PIPE_FORMAT_R8G8B8A8_UNORM: b->fast = FAST_RGBA; break;
    case PIPE_FORMAT_B8G8R8A8_UNORM: b->fast = FAST_BGRA; break;
    case PIPE_FORMAT_R8G8B8X8_UNORM: b->fast = FAST_RGBX; break;
    case PIPE_FORMAT_B8G8R8X8_UNORM: b->fast = FAST_BGRX; break;
+   case PIPE_FORMAT_R8G8B8A8_SRGB: b->fast = FAST_RGBA, b->fast_srgb = true; break;
+   case PIPE_FORMAT_B8G8R8A8_SRGB: b->fast = FAST_BGRA, b->fast_srgb = true; break;
+   case PIPE_FORMAT_R8G8B8X8_SRGB: b->fast = FAST_RGBX, b->fast_srgb = true; break;
+   case PIPE_FORMAT_B8G8R8X8_SRGB: b->fast = FAST_BGRX, b->fast_srgb = true; break;
+   case PIPE_FORMAT_R11G11B10_FLOAT: b->fast = FAST_R11G11B10F; break;
+   case PIPE_FORMAT_Z16_UNORM: b->fast = FAST_Z16; break;
+   case PIPE_FORMAT_Z24_UNORM_S8_UINT: case PIPE_FORMAT_Z24X8_UNORM: b->fast = FAST_Z24_LOW; break;
+   case PIPE_FORMAT_S8_UINT_Z24_UNORM: case PIPE_FORMAT_X8Z24_UNORM: b->fast = FAST_Z24_HIGH; break;
+   case PIPE_FORMAT_Z32_FLOAT: case PIPE_FORMAT_Z32_FLOAT_S8X24_UINT: b->fast = FAST_Z32F; break;
    case PIPE_FORMAT_FXT1_RGB: case PIPE_FORMAT_FXT1_RGBA: b->fast = b->fxt1_texel ? FAST_FXT1 : FAST_NONE; break;
    case PIPE_FORMAT_R16G16B16A16_FLOAT: b->fast = FAST_RGBA16F; break;
    case PIPE_FORMAT_R16G16_FLOAT: b->fast = FAST_RG16F; break;
@@ -162,6 +184,31 @@ load(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, const 
       memcpy(t, level_base + row + (size_t)x * 4, 4);
       t[1] = t[2] = 0.0f, t[3] = 1.0f;
       return;
+   case FAST_R11G11B10F: {
+      uint32_t w;
+      memcpy(&w, level_base + row + (size_t)x * 4, 4);
+      r11g11b10f_to_float3(w, t);
+      t[3] = 1.0f;
+      return;
+   }
+   case FAST_Z16: {
+      uint16_t z;
+      memcpy(&z, level_base + row + (size_t)x * 2, 2);
+      t[0] = z * (float)(1.0 / 0xffff), t[1] = t[2] = 0.0f, t[3] = 1.0f;
+      return;
+   }
+   case FAST_Z24_LOW:
+   case FAST_Z24_HIGH: {
+      uint32_t w;
+      memcpy(&w, level_base + row + (size_t)x * 4, 4);
+      const uint32_t z = b->fast == FAST_Z24_LOW ? w & 0xffffffu : w >> 8;
+      t[0] = (float)(z * (1.0 / 0xffffff)), t[1] = t[2] = 0.0f, t[3] = 1.0f;
+      return;
+   }
+   case FAST_Z32F:
+      memcpy(t, level_base + row + (size_t)x * b->bpp, 4);
+      t[1] = t[2] = 0.0f, t[3] = 1.0f;
+      return;
    case FAST_FXT1: {
       const uint8_t *blk = level_base + (size_t)(y / 4) * row_B + (size_t)(x / 8) * 16;
       unsigned e = 0;
@@ -186,6 +233,9 @@ load(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, const 
    rgba[3] = b->fast == FAST_RGBX || b->fast == FAST_BGRX ? 255 : p[3];
    for (unsigned c = 0; c < 4; c++)
       t[c] = rgba[c] * (1.0f / 255.0f);
+   if (b->fast_srgb)
+      for (unsigned c = 0; c < 3; c++)
+         t[c] = util_format_srgb_8unorm_to_linear_float(rgba[c]);
 }
 
 #ifndef FXP_ISA_SUFFIX
@@ -453,6 +503,54 @@ vhalf_to_float(fxp_vu h)
    return (fxp_vf)(sign | fxp_sel_u(is_special, special, fxp_sel_u(is_denorm, denorm, normal)));
 }
 
+/* The unsigned 11- or 10-bit floats of R11G11B10F (the low bits of each lane, mbits = 6 or 5 mantissa bits)
+ * to floats, giving the bits Mesa's uf11_to_f32 and uf10_to_f32 give: normal numbers by moving the exponent
+ * and mantissa (their scale * (1 + m / 2^mbits) is exact), denormals as m * 2^-(14 + mbits) (exact), and
+ * exponent 31 as 0x7f800000 | m (infinity, or a NaN with the mantissa in its low bits, as Mesa makes it). */
+static inline fxp_vf
+vuf_to_float(fxp_vu v, unsigned mbits)
+{
+   const fxp_vu e = v >> mbits, m = v & ((1u << mbits) - 1);
+   const fxp_vu normal = ((e + 112u) << 23) | (m << (23 - mbits));
+   const fxp_vu special = 0x7f800000u | m;
+   const float scale = mbits == 6 ? 0x1p-20f : 0x1p-19f;
+   const fxp_vu denorm = (fxp_vu)(__builtin_convertvector((fxp_vi)m, fxp_vf) * scale);
+   const fxp_vi is_special = fxp_eq_i((fxp_vi)e, fxp_splat_i(31)), is_denorm = fxp_eq_i((fxp_vi)e, fxp_splat_i(0));
+   return (fxp_vf)fxp_sel_u(is_special, special, fxp_sel_u(is_denorm, denorm, normal));
+}
+
+/* Mesa's sRGB decoding table at each lane's byte c (0..255): util_format_srgb_8unorm_to_linear_float, with
+ * the gather instructions in the engine's AVX copies of this file. */
+static inline fxp_vf
+vsrgb(fxp_vu c)
+{
+   const float *table = util_format_srgb_8unorm_to_linear_float_table;
+#if defined(__AVX512F__) && FXP_W == 16
+   __m512i idx;
+   memcpy(&idx, &c, sizeof(idx));
+   const __m512 v = _mm512_i32gather_ps(idx, table, 4);
+   fxp_vf r;
+   memcpy(&r, &v, sizeof(r));
+   return r;
+#elif defined(__AVX2__) && FXP_W == 16
+   __m256i idx[2];
+   __m256 v[2];
+   memcpy(idx, &c, sizeof(idx));
+   v[0] = _mm256_i32gather_ps(table, idx[0], 4);
+   v[1] = _mm256_i32gather_ps(table, idx[1], 4);
+   fxp_vf r;
+   memcpy(&r, v, sizeof(r));
+   return r;
+#else
+   float r[FXP_W];
+   for (unsigned l = 0; l < FXP_W; l++)
+      r[l] = table[c[l] & 0xff];
+   fxp_vf rv;
+   memcpy(&rv, r, sizeof(rv));
+   return rv;
+#endif
+}
+
 /* load() at texels (x, y) of a level for every lane: the four channels as floats. */
 static inline void
 vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
@@ -482,6 +580,35 @@ vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, 
       gather_words(base, row_B, x, y, 4, 0, &word);
       t[0] = (fxp_vf)word, t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
       return;
+   case FAST_R11G11B10F:
+      gather_words(base, row_B, x, y, 4, 0, &word);
+      t[0] = vuf_to_float(word & 0x7ffu, 6), t[1] = vuf_to_float((word >> 11) & 0x7ffu, 6);
+      t[2] = vuf_to_float(word >> 22, 5), t[3] = fxp_splat_f(1.0f);
+      return;
+   case FAST_Z16: {
+      /* a lane at a time: a 4-byte gather at the last texel would read past the level */
+      float d[FXP_W];
+      for (unsigned l = 0; l < FXP_W; l++) {
+         uint16_t z;
+         memcpy(&z, base + (size_t)y[l] * row_B + (size_t)x[l] * 2, 2);
+         d[l] = z * (float)(1.0 / 0xffff);
+      }
+      memcpy(&t[0], d, sizeof(d));
+      t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
+      return;
+   }
+   case FAST_Z24_LOW:
+   case FAST_Z24_HIGH: {
+      gather_words(base, row_B, x, y, 4, 0, &word);
+      const fxp_vu z = b->fast == FAST_Z24_LOW ? word & 0xffffffu : word >> 8;
+      const fxp_vd zd = __builtin_convertvector((fxp_vi)z, fxp_vd) * (1.0 / 0xffffff);
+      t[0] = __builtin_convertvector(zd, fxp_vf), t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
+      return;
+   }
+   case FAST_Z32F:
+      gather_words(base, row_B, x, y, b->bpp, 0, &word);
+      t[0] = (fxp_vf)word, t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
+      return;
    default:
       break;
    }
@@ -493,6 +620,8 @@ vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, 
    t[1] = __builtin_convertvector((fxp_vi)c1, fxp_vf) * (1.0f / 255.0f);
    t[2] = __builtin_convertvector((fxp_vi)(bgr ? c0 : c2), fxp_vf) * (1.0f / 255.0f);
    t[3] = __builtin_convertvector((fxp_vi)c3, fxp_vf) * (1.0f / 255.0f);
+   if (b->fast_srgb)
+      t[0] = vsrgb(bgr ? c2 : c0), t[1] = vsrgb(c1), t[2] = vsrgb(bgr ? c0 : c2);
 }
 
 /* sample_levels when every lane samples one level with one filter and the format is an 8-bit one: wrapping,

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/format/u_format.h"
+#include "util/format_r11g11b10f.h"
 #include "util/half_float.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
@@ -252,6 +253,12 @@ test_fast_rgba8(struct fxp_t *t)
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8X8_UNORM, 9, 31, 5);
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_UNORM, 32, 8, 1); /* power-of-two, one level */
    compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R8G8B8A8_UNORM, 13, 7, 1);
+   /* sRGB: the colour channels through Mesa's decoding table in the general path's unpack */
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8A8_SRGB, 29, 18, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8A8_SRGB, 16, 16, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8X8_SRGB, 12, 9, 4);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8X8_SRGB, 9, 31, 5);
+   compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R8G8B8A8_SRGB, 13, 7, 1);
 }
 
 /* The float formats: random bytes are random floats and halves, NaNs, infinities and denormals among them. */
@@ -263,6 +270,80 @@ test_fast_float(struct fxp_t *t)
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R32G32B32A32_FLOAT, 11, 17, 4);
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R32_FLOAT, 32, 8, 1);
    compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R16G16B16A16_FLOAT, 13, 7, 1);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R11G11B10_FLOAT, 23, 14, 5);
+   compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R11G11B10_FLOAT, 9, 11, 1);
+}
+
+/* Depth formats read as values (no compare): random bytes are random depths (and, for Z32F, random floats:
+ * NaNs, infinities, negatives), against util_format_unpack_z_float in the general path. */
+static void
+test_fast_depth(struct fxp_t *t)
+{
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_Z16_UNORM, 21, 13, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_Z24_UNORM_S8_UINT, 16, 16, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_Z24X8_UNORM, 13, 9, 4);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_S8_UINT_Z24_UNORM, 10, 17, 4);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_Z32_FLOAT, 17, 11, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_Z32_FLOAT_S8X24_UINT, 11, 6, 4);
+   compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_Z24_UNORM_S8_UINT, 13, 7, 1);
+}
+
+/* Every R11G11B10F channel value through the batch form's conversion (vuf_to_float): a 64x32 texture whose
+ * texel i (0..2047) holds i in red, i ^ 0x400 in green and i & 0x3ff in blue, read with nearest filtering at
+ * texel centres in batches, against Mesa's uf11_to_f32 and uf10_to_f32 bit for bit (NaN payloads included:
+ * nothing is computed on the way). */
+static void
+test_fast_every_r11g11b10(struct fxp_t *t)
+{
+   struct pipe_resource *res = fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R11G11B10_FLOAT, 64, 32, 1, 1, 1,
+                                             PIPE_BIND_SAMPLER_VIEW);
+   if (!CHECK(t, res != NULL, "R11G11B10F texture"))
+      return;
+   uint32_t data[2048];
+   for (uint32_t i = 0; i < 2048; i++)
+      data[i] = i | ((i ^ 0x400u) << 11) | ((i & 0x3ffu) << 22);
+   struct pipe_box box;
+   u_box_2d(0, 0, 64, 32, &box);
+   t->pipe->texture_subdata(t->pipe, res, 0, PIPE_MAP_WRITE, &box, data, 64 * 4, sizeof(data));
+   struct pipe_sampler_view *view = whole_view(t, res, 1);
+   struct pipe_sampler_state st;
+   memset(&st, 0, sizeof(st));
+   st.wrap_s = st.wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE;
+   st.max_lod = 10.0f; /* nearest, no mipmaps */
+   struct fxp_sampler_binding b = {.view = view, .state = &st};
+   fxp_sampler_binding_prepare(&b);
+   CHECK(t, b.fast != 0, "R11G11B10F nearest did not take the fast path");
+   unsigned bad = 0;
+   for (unsigned i = 0; i < ARRAY_SIZE(batch_copies); i++) {
+      if (batch_copies[i].isa >= 0 && !fxp_isa_supported((enum fxp_isa)batch_copies[i].isa))
+         continue;
+      for (unsigned first = 0; first < 2048; first += FXP_W) {
+         float bs[FXP_W], bt[FXP_W], blod[FXP_W];
+         uint32_t out[4][FXP_W];
+         const int off[2] = {0, 0};
+         for (unsigned l = 0; l < FXP_W; l++) {
+            const unsigned texel = first + l;
+            bs[l] = ((texel % 64) + 0.5f) / 64.0f, bt[l] = ((texel / 64) + 0.5f) / 32.0f, blod[l] = 0.0f;
+         }
+         struct fxp_sample_cache cache = {{NULL}};
+         if (!batch_copies[i].fn(&b, TGSI_TEXTURE_2D, bs, bt, blod, off, ~0u, &cache, out)) {
+            bad++;
+            break;
+         }
+         for (unsigned l = 0; l < FXP_W; l++) {
+            const uint32_t v = first + l;
+            const uint32_t want[4] = {fxp_f2u(uf11_to_f32((uint16_t)v)), fxp_f2u(uf11_to_f32((uint16_t)(v ^ 0x400u))),
+                                      fxp_f2u(uf10_to_f32((uint16_t)(v & 0x3ffu))), fxp_f2u(1.0f)};
+            for (unsigned c = 0; c < 4; c++)
+               if (out[c][l] != want[c] && bad++ < 3)
+                  CHECK(t, false, "%s: texel %u channel %u gave %08x, want %08x", batch_copies[i].name, v, c,
+                        out[c][l], want[c]);
+         }
+      }
+   }
+   CHECK(t, bad == 0, "%u wrong conversions", bad);
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&res, NULL);
 }
 
 /* Every half float through the batch form's conversion (vhalf_to_float): a 256x256 RG16F texture whose texel
@@ -684,6 +765,8 @@ const struct fxp_test fxp_sampler_tests[] = {
    {"sampler.fast_fxt1", test_fast_fxt1},
    {"sampler.fast_float", test_fast_float},
    {"sampler.fast_every_half", test_fast_every_half},
+   {"sampler.fast_every_r11g11b10", test_fast_every_r11g11b10},
+   {"sampler.fast_depth", test_fast_depth},
    {"sampler.fast_not_chosen", test_fast_not_chosen},
    {"sampler.aniso_footprint", test_aniso_footprint},
    {"sampler.aniso_stripes", test_aniso_stripes},
