@@ -20,6 +20,9 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"guard", FXP_DBG_GUARD, "not a message: guard pages before and right after each resource's storage"},
    {"perf", FXP_DBG_PERF, "the paths each draw takes when they change, and each context's counters at its end"},
    {"nouniform", FXP_DBG_NOUNIFORM, "not a message: turns off one fast path, uniform work once per dispatch"},
+   {"nosimple", FXP_DBG_NOSIMPLE, "not a message: turns off the engine's simple forms (and so fused runs)"},
+   {"nofuse", FXP_DBG_NOFUSE, "not a message: turns off the engine's fused runs of instructions"},
+   {"notexfast", FXP_DBG_NOTEXFAST, "not a message: turns off the sampler's fast path"},
    {"tgsi", FXP_DBG_TGSI, "each shader's TGSI as it is decoded, and what decoding made of it"},
    DEBUG_NAMED_VALUE_END
 };

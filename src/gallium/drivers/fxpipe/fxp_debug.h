@@ -44,6 +44,9 @@ enum fxp_debug_flag {
    FXP_DBG_PERF     = 1 << 5,
    FXP_DBG_TGSI     = 1 << 6,
    FXP_DBG_NOUNIFORM = 1 << 7,
+   FXP_DBG_NOSIMPLE = 1 << 8,
+   FXP_DBG_NOFUSE   = 1 << 9,
+   FXP_DBG_NOTEXFAST = 1 << 10,
 };
 
 extern unsigned fxp_debug_flags;

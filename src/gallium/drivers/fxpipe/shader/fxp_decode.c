@@ -517,7 +517,7 @@ decode_declaration(struct decoder *d, const struct tgsi_full_declaration *decl)
  * every lane that exists is active (uniform branches and loops: no lane keeps an old value, so the store
  * needs no blend), the general one while some lane waits (e->full, kept by fxp_update_mask). The simple
  * forms store channel by channel, so an instruction whose channels overlap keeps the general form. A fast path:
- * FXPIPE_DEBUG=nofast keeps the general forms (the TGSI tests run both ways); p->num_simple and
+ * FXPIPE_DEBUG=nofast (or nosimple) keeps the general forms (the TGSI tests run both ways); p->num_simple and
  * p->num_simple_when_full count. */
 static void
 fxp_op_when_full(struct fxp_exec *e, const struct fxp_inst *in)
@@ -549,7 +549,7 @@ static void
 specialize(struct fxp_program *p)
 {
    const unsigned *n = p->info.opcode_count;
-   if ((fxp_debug_flags & FXP_DBG_NOFAST) || n[TGSI_OPCODE_KILL] || n[TGSI_OPCODE_KILL_IF] ||
+   if ((fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOSIMPLE)) || n[TGSI_OPCODE_KILL] || n[TGSI_OPCODE_KILL_IF] ||
        n[TGSI_OPCODE_DEMOTE] || n[TGSI_OPCODE_RET])
       return;
    for (unsigned i = 0; i < p->num_insts; i++) {
@@ -580,7 +580,7 @@ specialize(struct fxp_program *p)
  * where execution can enter (a jump target, or the instruction after one, which ELSE, ENDLOOP and the skip
  * of a loop reach; the return point of a CAL or a BARRIER follows an instruction that is never a member).
  * Greedy from the start: a triple where fused3 has one, else a pair. A fast path with the simple forms
- * (FXPIPE_DEBUG=nofast turns both off), counted in p->num_fused. */
+ * (FXPIPE_DEBUG=nofast turns both off, nofuse this one), counted in p->num_fused. */
 static int
 fuse_op(const struct fxp_program *p, const struct fxp_inst *in)
 {
@@ -598,7 +598,7 @@ static bool
 fuse(struct fxp_program *p)
 {
    const unsigned n = p->num_insts;
-   if (n < 2 || !p->num_simple)
+   if (n < 2 || !p->num_simple || (fxp_debug_flags & FXP_DBG_NOFUSE))
       return true;
    bool *entry = calloc(n + 2, sizeof(bool));
    if (!entry)

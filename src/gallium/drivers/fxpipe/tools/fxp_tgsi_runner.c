@@ -1015,7 +1015,8 @@ check_uniform(const struct test *t, const struct tgsi_token *tokens)
       return fail("shader refused: %s", error);
    const unsigned want = (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOUNIFORM)) ? 0 : (unsigned)t->expect_uniform;
    const unsigned got = prog->num_pre;
-   const unsigned want_fused = (fxp_debug_flags & FXP_DBG_NOFAST) ? 0 : (unsigned)t->expect_fused;
+   const unsigned want_fused =
+      (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOSIMPLE | FXP_DBG_NOFUSE)) ? 0 : (unsigned)t->expect_fused;
    const bool check_fused = t->expect_fused >= 0 && !(fxp_debug_flags & FXP_DBG_NOUNIFORM); /* more to fuse */
    const unsigned got_fused = prog->num_fused;
    fxp_program_destroy(prog);
