@@ -2,8 +2,12 @@
 """Prints a benchmark's figures on fxpipe, softpipe and llvmpipe side by side, with fxpipe's ratio to each and
 the geometric mean of the ratios. A workload one of the other drivers has no figure for shows '-'. The figures are read from the three drivers' outputs with a regular
 expression whose groups are the workload's name and its figure (higher is better).
-  ratios.py REGEX 'what the figure is' FXPIPE_OUTPUT SOFTPIPE_OUTPUT LLVMPIPE_OUTPUT"""
+  ratios.py REGEX 'what the figure is' FXPIPE_OUTPUT SOFTPIPE_OUTPUT LLVMPIPE_OUTPUT
+With BENCH_BASE_OUTPUT naming another fxpipe build's output of the same benchmark (bench/lib/drivers.sh,
+FXPIPE_BASE_DRI), a second table follows: each figure of that build beside fxpipe's, their ratio, the
+geometric mean of the ratios and the workloads where fxpipe is slower."""
 import math
+import os
 import re
 import sys
 
@@ -42,6 +46,22 @@ def main():
     print('geometric mean of the ratios: fx/softpipe %.2fx, fx/llvmpipe %.2fx' % (gm(logs_sp), gm(logs_lp)))
     behind = [n for n in fx if sp.get(n) and fx[n] < sp[n]]
     print('fxpipe behind softpipe on: %s' % (', '.join(behind) if behind else 'none'))
+    base_path = os.environ.get('BENCH_BASE_OUTPUT')
+    if base_path and os.path.exists(base_path):
+        base = load(base_path, regex)
+        print()
+        print('against the base build (%s):' % base_path)
+        print('%-*s %10s %10s %8s' % (width, unit, 'base', 'fxpipe', 'fx/base'))
+        logs_b = []
+        for name, f in fx.items():
+            b = base.get(name)
+            rb = f / b if b else None
+            if rb:
+                logs_b.append(math.log(rb))
+            print('%-*s %s %s %s' % (width, name, fig(b), fig(f), rat(rb)))
+        print('geometric mean of the ratios: fx/base %.2fx' % gm(logs_b))
+        slower = [n for n in fx if base.get(n) and fx[n] < base[n]]
+        print('fxpipe slower than the base build on: %s' % (', '.join(slower) if slower else 'none'))
 
 
 main()
