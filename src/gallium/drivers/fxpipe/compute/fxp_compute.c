@@ -81,27 +81,49 @@ fxp_delete_compute_state(struct pipe_context *pipe, void *p)
 }
 
 /* System values of one batch: invocations first .. first + FXP_W - 1 of a group. */
+/* Thread IDs (gl_LocalInvocationID) of batch b's lanes, worked out once a dispatch (launch_grid): lane l of
+ * batch b is invocation b * FXP_W + l of its work group, x fastest. Lanes past the group's invocations get the
+ * same formula's values, which nothing reads. */
+#define FXP_CS_MAX_BATCHES (1024 / FXP_W) /* PIPE_COMPUTE_CAP_MAX_THREADS_PER_BLOCK (1024) in batches */
+struct cs_thread_ids {
+   fxp_vu tid[FXP_CS_MAX_BATCHES][3];
+};
+
+static void
+thread_ids(struct cs_thread_ids *t, const unsigned block[3], unsigned n_batches)
+{
+   for (unsigned b = 0; b < n_batches; b++)
+      for (unsigned l = 0; l < FXP_W; l++) {
+         const unsigned id = b * FXP_W + l;
+         t->tid[b][0][l] = id % block[0];
+         t->tid[b][1][l] = (id / block[0]) % block[1];
+         t->tid[b][2][l] = id / (block[0] * block[1]);
+      }
+}
+
+/* The system values the program reads (its SV[] declarations), for batch b of work group `group`: whole
+ * vectors, the thread IDs from t. */
 static void
 fill_system_values(struct fxp_exec *e, const unsigned block[3], const unsigned grid[3],
-                   const unsigned group[3], unsigned first)
+                   const unsigned group[3], const struct cs_thread_ids *t, unsigned b)
 {
    const struct fxp_program *p = e->prog;
 
    for (unsigned i = 0; i < p->num_svs; i++) {
       for (unsigned c = 0; c < 4; c++) {
          fxp_vec *v = fxp_sv(e, i, c);
-         for (unsigned l = 0; l < FXP_W; l++) {
-            const unsigned id = first + l;
-            const unsigned tid[3] = {id % block[0], (id / block[0]) % block[1], id / (block[0] * block[1])};
-            uint32_t x = 0;
-            switch (p->sv_semantic[i]) {
-            case TGSI_SEMANTIC_THREAD_ID: x = c < 3 ? tid[c] : 0; break;
-            case TGSI_SEMANTIC_BLOCK_ID: x = c < 3 ? group[c] : 0; break;
-            case TGSI_SEMANTIC_BLOCK_SIZE: x = c < 3 ? block[c] : 0; break;
-            case TGSI_SEMANTIC_GRID_SIZE: x = c < 3 ? grid[c] : 0; break;
-            default: fxp_sv_lane_constant(p->sv_semantic[i], c, l, &x); break;
+         switch (p->sv_semantic[i]) {
+         case TGSI_SEMANTIC_THREAD_ID: v->u = c < 3 ? t->tid[b][c] : (fxp_vu){0}; break;
+         case TGSI_SEMANTIC_BLOCK_ID: v->u = (fxp_vu){0} + (c < 3 ? group[c] : 0); break;
+         case TGSI_SEMANTIC_BLOCK_SIZE: v->u = (fxp_vu){0} + (c < 3 ? block[c] : 0); break;
+         case TGSI_SEMANTIC_GRID_SIZE: v->u = (fxp_vu){0} + (c < 3 ? grid[c] : 0); break;
+         default:
+            for (unsigned l = 0; l < FXP_W; l++) {
+               uint32_t x = 0;
+               fxp_sv_lane_constant(p->sv_semantic[i], c, l, &x);
+               v->au[l] = x;
             }
-            v->au[l] = x;
+            break;
          }
       }
    }
@@ -120,12 +142,12 @@ stopped(struct fxp_context *ctx, const struct fxp_exec *e)
 /* Runs one work group. execs[] holds n_batches states (one when there is no barrier). */
 static void
 run_group(struct fxp_context *ctx, struct fxp_exec *execs, unsigned n_batches, bool barrier, unsigned threads,
-          const unsigned block[3], const unsigned grid[3], const unsigned group[3])
+          const unsigned block[3], const unsigned grid[3], const unsigned group[3], const struct cs_thread_ids *t)
 {
    if (!barrier) {
       for (unsigned b = 0; b < n_batches; b++) {
          fxp_exec_reset(&execs[0], MIN2(FXP_W, threads - b * FXP_W));
-         fill_system_values(&execs[0], block, grid, group, b * FXP_W);
+         fill_system_values(&execs[0], block, grid, group, t, b);
          /* a barrier in a group of one batch has nobody to wait for: go on */
          do
             fxp_exec_run(&execs[0]);
@@ -137,7 +159,7 @@ run_group(struct fxp_context *ctx, struct fxp_exec *execs, unsigned n_batches, b
    }
    for (unsigned b = 0; b < n_batches; b++) {
       fxp_exec_reset(&execs[b], MIN2(FXP_W, threads - b * FXP_W));
-      fill_system_values(&execs[b], block, grid, group, b * FXP_W);
+      fill_system_values(&execs[b], block, grid, group, t, b);
    }
    for (bool running = true; running;) {
       running = false;
@@ -158,6 +180,7 @@ struct grid_job {
    struct fxp_bindings bind;          /* each worker copies it and points `shared` at its own memory */
    unsigned block[3], grid[3];
    unsigned n_batches, n_execs, threads, shared_B;
+   const struct cs_thread_ids *tids;
    uint64_t n_groups;
    bool barrier;
    bool failed;
@@ -190,7 +213,8 @@ grid_worker(void *data, unsigned i, unsigned n)
                                  (unsigned)(g / job->grid[0] / job->grid[1])};
       if (shared)
          memset(shared, 0, job->shared_B);
-      run_group(job->ctx, execs, job->n_batches, job->barrier, job->threads, job->block, job->grid, group);
+      run_group(job->ctx, execs, job->n_batches, job->barrier, job->threads, job->block, job->grid, group,
+                job->tids);
    }
    goto done;
 fail:
@@ -243,6 +267,14 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
       .threads = threads, .n_groups = n_groups, .shared_B = align(cs->shared_size_B, 16),
    };
    memcpy(job.block, block, sizeof(job.block));
+   _Static_assert(1024 <= FXP_CS_MAX_BATCHES * FXP_W, "thread IDs for the largest work group");
+   struct cs_thread_ids *tids = os_malloc_aligned(sizeof(*tids), 64);
+   if (!tids) {
+      fxp_ctx_out_of_memory(ctx, "out of memory for a dispatch" FXP_GL_SKIPPED_DISPATCH);
+      return;
+   }
+   thread_ids(tids, block, n_batches);
+   job.tids = tids;
    memcpy(job.grid, grid, sizeof(job.grid));
    job.bind = *fxp_gather_bindings(ctx, PIPE_SHADER_COMPUTE);
    const unsigned n_workers = MIN2(fxp_pool_threads(pool), n_groups);
@@ -250,6 +282,7 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
       fxp_pool_run(pool, grid_worker, &job);
    else
       grid_worker(&job, 0, 1);
+   os_free_aligned(tids);
    if (job.failed)
       fxp_ctx_out_of_memory(ctx, "out of memory for a dispatch" FXP_GL_PART_DISPATCH);
    else if (ctx->queries_enabled)

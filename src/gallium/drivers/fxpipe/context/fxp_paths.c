@@ -96,10 +96,16 @@ fxp_paths_report(struct fxp_context *ctx, const struct fxp_fragment *f, const st
       if (b->fast)
          add(l, " | sampler %u %s fast%s%s", i, util_format_short_name(b->view->format),
              b->fast_level >= 0 ? (b->fast_linear ? " (one level, linear)" : " (one level, nearest)") : "",
-             fxp_sampler_max_aniso(b) > 1 ? " (anisotropic footprints of several probes: general)" : "");
+             fxp_sampler_max_aniso(b) > 1 ? " (anisotropic: a batch a probe)" : "");
       else
          add(l, " | sampler %u %s general (%s)", i, util_format_short_name(b->view->format),
              b->fast_refused ? b->fast_refused : "?");
+   }
+
+   for (unsigned i = 0; fs_bind && i < fs_bind->num_images; i++) {
+      const struct fxp_image_binding *b = &fs_bind->images[i];
+      if (b->base)
+         add(l, " | image %u %s %s", i, util_format_short_name(b->format), fxp_image_fast_name(b));
    }
 
    if (!ctx->paths_last || strcmp(ctx->paths_last, l->text)) {

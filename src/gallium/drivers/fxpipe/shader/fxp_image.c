@@ -24,15 +24,57 @@
  * is texel column fxp_sample_column(x, samples, s) of the storage (fxp_resource.h); the MSAA targets take
  * the sample from the coordinate's w (nir_to_tgsi puts it there), a sample >= the image's count is outside
  * the image like any other coordinate, and the other targets address sample 0. RESQ's w is the sample count
- * of a multisample image (GLSL imageSamples), 0 for the others. */
+ * of a multisample image (GLSL imageSamples), 0 for the others.
+ *
+ * Fast path (FXPIPE_DEBUG=nofast turns it off; FXPIPE_DEBUG=perf names it for each image): LOAD, and STORE
+ * with a full write mask, of a 2D or RECT view of one of the formats below, when the instruction names one
+ * image (no indirect IMAGE[] index) and the level's bytes fit in 31 bits, run as lane vectors: bounds and
+ * offsets for all lanes at once, one 32-bit word a channel per lane, and the format's conversion as vectors,
+ * the same bits util_format's unpack and pack give (unit test image.fast_matches):
+ *
+ * | kind        | formats                         | LOAD                        | STORE                       |
+ * |-------------|---------------------------------|-----------------------------|-----------------------------|
+ * | RGBA8       | R8G8B8A8_UNORM                  | c * (1.0f / 255.0f)          | float_to_ubyte's rounding   |
+ * | RGBA32      | R32G32B32A32_FLOAT, _UINT, _SINT| the words                    | the words                   |
+ * | R32         | R32_FLOAT                       | (x, 0, 0, 1.0f)              | x                           |
+ * | R32_INT     | R32_UINT, R32_SINT              | (x, 0, 0, 1)                 | x                           | */
 #include "util/format/u_format.h"
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 
+#include "fxp_debug.h"
 #include "fxp_resource.h"
 #include "fxp_bits.h"
 #include "fxp_formats.h"
 #include "fxp_exec_inline.h"
+
+enum image_fast { IMAGE_FAST_NONE, IMAGE_FAST_RGBA8, IMAGE_FAST_RGBA32, IMAGE_FAST_R32, IMAGE_FAST_R32_INT };
+
+/* The fast path's kind for a prepared 2D or RECT binding (the table at the top), or IMAGE_FAST_NONE. */
+static uint8_t
+image_fast_kind(const struct fxp_image_binding *b)
+{
+   if ((fxp_debug_flags & FXP_DBG_NOFAST) || !b->base || b->samples != 1 ||
+       (b->target != PIPE_TEXTURE_2D && b->target != PIPE_TEXTURE_RECT) ||
+       (uint64_t)b->row_B * b->height > INT32_MAX)
+      return IMAGE_FAST_NONE;
+   switch (b->format) {
+   case PIPE_FORMAT_R8G8B8A8_UNORM: return IMAGE_FAST_RGBA8;
+   case PIPE_FORMAT_R32G32B32A32_FLOAT: case PIPE_FORMAT_R32G32B32A32_UINT: case PIPE_FORMAT_R32G32B32A32_SINT:
+      return IMAGE_FAST_RGBA32;
+   case PIPE_FORMAT_R32_FLOAT: return IMAGE_FAST_R32;
+   case PIPE_FORMAT_R32_UINT: case PIPE_FORMAT_R32_SINT: return IMAGE_FAST_R32_INT;
+   default: return IMAGE_FAST_NONE;
+   }
+}
+
+const char *
+fxp_image_fast_name(const struct fxp_image_binding *b)
+{
+   static const char *const names[] = {"general", "fast (rgba8)", "fast (rgba32)", "fast (r32 float)",
+                                       "fast (r32 integer)"};
+   return names[b->fast < ARRAY_SIZE(names) ? b->fast : 0];
+}
 
 void
 fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_view *v)
@@ -84,6 +126,114 @@ fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_v
       return;
    b->depth = last - first + 1;
    b->base = fxp_resource_texel(res, res->data, level, 0, 0, first);
+   b->fast = image_fast_kind(b);
+}
+
+/* The fast path's binding for an instruction (one image, a fast kind, a 2D or RECT target), or NULL. */
+static inline const struct fxp_image_binding *
+image_fast(const struct fxp_exec *e, const struct fxp_inst *in)
+{
+   if (!e->bind || in->res_addr_slot != UINT32_MAX || in->mem_index >= e->bind->num_images ||
+       (in->tex_target != TGSI_TEXTURE_2D && in->tex_target != TGSI_TEXTURE_RECT))
+      return NULL;
+   const struct fxp_image_binding *b = &e->bind->images[in->mem_index];
+   return b->fast ? b : NULL;
+}
+
+/* The lanes of `lanes` whose (x, y) is inside the image, and each lane's byte offset (0 outside). */
+static inline fxp_vi
+image_fast_offsets(const struct fxp_image_binding *b, fxp_vu x, fxp_vu y, fxp_vi lanes, fxp_vu *off)
+{
+   const fxp_vi in = lanes & fxp_lt_u(x, (fxp_vu){0} + b->width) & fxp_lt_u(y, (fxp_vu){0} + b->height);
+   /* inside: y * row_B + x * bpp < row_B * height <= INT32_MAX (image_fast_kind) */
+   *off = (y * (uint32_t)b->row_B + x * b->bpp) & (fxp_vu)in;
+   return in;
+}
+
+/* LOAD through the fast path; false (nothing done) where it does not apply. */
+static bool
+image_load_fast(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
+{
+   const struct fxp_image_binding *b = image_fast(e, in);
+   if (!b)
+      return false;
+   fxp_vu off;
+   const fxp_vi lanes = image_fast_offsets(b, src_u(e, in, 1, 0), src_u(e, in, 1, 1), e->mask, &off);
+   const unsigned words = b->fast == IMAGE_FAST_RGBA32 ? 4 : 1;
+   fxp_vu w[4];
+   for (unsigned c = 0; c < words; c++) {
+      for (unsigned l = 0; l < FXP_W; l++) {
+         uint32_t v;
+         memcpy(&v, b->base + off[l] + 4 * c, 4); /* outside: the first texel's, masked off below */
+         w[c][l] = v;
+      }
+      w[c] &= (fxp_vu)lanes; /* outside: a zero texel */
+   }
+   const fxp_vu active = (fxp_vu)e->mask; /* inactive lanes read 0 in every channel, as the general path */
+   switch (b->fast) {
+   case IMAGE_FAST_RGBA8:
+      for (unsigned c = 0; c < 4; c++) {
+         const fxp_vf f = __builtin_convertvector((fxp_vi)((w[0] >> (8 * c)) & 0xffu), fxp_vf) * (1.0f / 255.0f);
+         r[c] = (fxp_vu)f & active;
+      }
+      break;
+   case IMAGE_FAST_RGBA32:
+      for (unsigned c = 0; c < 4; c++)
+         r[c] = w[c] & active;
+      break;
+   default: /* R32, R32_INT: (x, 0, 0, 1) */
+      r[0] = w[0] & active;
+      r[1] = r[2] = (fxp_vu){0};
+      r[3] = ((fxp_vu){0} + (b->fast == IMAGE_FAST_R32 ? fxp_f2u(1.0f) : 1u)) & active;
+      break;
+   }
+   return true;
+}
+
+/* util_format's float_to_ubyte for each lane: 0 for NaN and x <= 0, 255 for x >= 1, else the low byte of
+ * the bits of x * (255 / 256) + 32768 (the same multiply and add, in float). */
+static inline fxp_vu
+vfloat_to_ubyte(fxp_vf x)
+{
+   const fxp_vu mid = (fxp_vu)(x * (255.0f / 256.0f) + 32768.0f) & 0xffu;
+   const fxp_vi pos = x > 0.0f, one = x >= 1.0f;
+   return ((fxp_vu)one & 255u) | (mid & (fxp_vu)(pos & ~one));
+}
+
+/* STORE through the fast path; false (nothing done) where it does not apply. */
+static bool
+image_store_fast(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const struct fxp_image_binding *b = image_fast(e, in);
+   if (!b || in->dst[0].mask != TGSI_WRITEMASK_XYZW)
+      return false;
+   fxp_vu off;
+   const fxp_vi lanes = image_fast_offsets(b, src_u(e, in, 0, 0), src_u(e, in, 0, 1), e->mask & ~e->helper, &off);
+   const uint32_t bits = fxp_lane_bits(lanes); /* helper lanes never write memory */
+   if (!bits)
+      return true;
+   fxp_vu w[4];
+   unsigned words = 1;
+   switch (b->fast) {
+   case IMAGE_FAST_RGBA8:
+      w[0] = vfloat_to_ubyte((fxp_vf)src_raw(e, in, 1, 0)) | vfloat_to_ubyte((fxp_vf)src_raw(e, in, 1, 1)) << 8 |
+             vfloat_to_ubyte((fxp_vf)src_raw(e, in, 1, 2)) << 16 | vfloat_to_ubyte((fxp_vf)src_raw(e, in, 1, 3)) << 24;
+      break;
+   case IMAGE_FAST_RGBA32:
+      words = 4;
+      for (unsigned c = 0; c < 4; c++)
+         w[c] = src_raw(e, in, 1, c);
+      break;
+   default:
+      w[0] = src_raw(e, in, 1, 0);
+      break;
+   }
+   for (uint32_t rest = bits; rest; rest &= rest - 1) {
+      const unsigned l = __builtin_ctz(rest);
+      for (unsigned c = 0; c < words; c++)
+         memcpy(b->base + off[l] + 4 * c, &w[c][l], 4);
+   }
+   return true;
 }
 
 /* The texel lane l addresses (sample w of a multisample image), or NULL if outside the view. */
@@ -135,6 +285,8 @@ image(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l)
 void
 fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
 {
+   if (image_load_fast(e, in, r))
+      return;
    const fxp_vu x = src_u(e, in, 1, 0), y = src_u(e, in, 1, 1), z = src_u(e, in, 1, 2), w = src_u(e, in, 1, 3);
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t v[4] = {0, 0, 0, 0};
@@ -155,6 +307,8 @@ fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4])
 void
 fxp_image_store(struct fxp_exec *e, const struct fxp_inst *in)
 {
+   if (image_store_fast(e, in))
+      return;
    const fxp_vu x = src_u(e, in, 0, 0), y = src_u(e, in, 0, 1), z = src_u(e, in, 0, 2), w = src_u(e, in, 0, 3);
    fxp_vu v[4];
    for (unsigned c = 0; c < 4; c++)

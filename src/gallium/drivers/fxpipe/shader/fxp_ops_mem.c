@@ -32,6 +32,30 @@ binding(const struct fxp_exec *e, const struct fxp_inst *in, unsigned l)
    return &none;
 }
 
+/* The binding every lane accesses, when it is one for all of them (shared memory, or BUFFER[n] without a
+ * per-lane index), else NULL. */
+static inline const struct fxp_buffer_binding *
+binding_uniform(const struct fxp_exec *e, const struct fxp_inst *in)
+{
+   if (in->mem_file != TGSI_FILE_MEMORY && in->res_addr_slot != UINT32_MAX)
+      return NULL;
+   return binding(e, in, 0);
+}
+
+/* The lanes of `lanes` whose word at addr + byte lies inside binding b and is 4-byte aligned: word()'s test
+ * for all lanes at once. */
+static inline fxp_vi
+words_inside(const struct fxp_buffer_binding *b, fxp_vu addr, unsigned byte, fxp_vi lanes)
+{
+   if (!b->data || b->size_B < byte + 4)
+      return (fxp_vi){0};
+   const uint64_t limit = b->size_B - byte - 4; /* addr <= limit: addr + byte + 4 <= size_B */
+   const fxp_vi aligned = fxp_eq_i((fxp_vi)(addr & 3u), fxp_splat_i(0));
+   if (limit >= UINT32_MAX)
+      return lanes & aligned;
+   return lanes & aligned & ~fxp_lt_u((fxp_vu){0} + (uint32_t)limit, addr);
+}
+
 /* Word at addr if it lies inside the binding and is 4-byte aligned, else NULL. */
 static inline uint32_t *
 word(const struct fxp_buffer_binding *b, uint64_t addr)
@@ -49,6 +73,18 @@ op_load(struct fxp_exec *e, const struct fxp_inst *in)
 
    if (in->mem_file == TGSI_FILE_IMAGE) {
       fxp_image_load(e, in, r);
+      FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c]);
+      return;
+   }
+   const struct fxp_buffer_binding *b = binding_uniform(e, in);
+   if (b) {
+      /* one binding: the bounds of all lanes at once (the same test as word's) */
+      FOREACH_CHAN(in, c) {
+         const uint32_t ok = fxp_lane_bits(words_inside(b, addr, 4 * c, e->mask));
+         for (unsigned l = 0; l < FXP_W; l++)
+            r[c][l] = ok & (1u << l) ? __atomic_load_n((const uint32_t *)(b->data + (size_t)addr[l] + 4 * c), __ATOMIC_RELAXED)
+                                     : 0;
+      }
       FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c]);
       return;
    }
@@ -71,10 +107,19 @@ op_store(struct fxp_exec *e, const struct fxp_inst *in)
       fxp_image_store(e, in);
       return;
    }
+   const struct fxp_buffer_binding *b = binding_uniform(e, in);
    for (unsigned c = 0; c < 4; c++) {
       if (!(in->dst[0].mask & (1 << c)))
          continue;
       const fxp_vu v = src_raw(e, in, 1, c);
+      if (b) {
+         /* one binding: the bounds of all lanes at once; the lanes store in lane order */
+         for (uint32_t ok = fxp_lane_bits(words_inside(b, addr, 4 * c, writers)); ok; ok &= ok - 1) {
+            const unsigned l = __builtin_ctz(ok);
+            __atomic_store_n((uint32_t *)(b->data + (size_t)addr[l] + 4 * c), v[l], __ATOMIC_RELAXED);
+         }
+         continue;
+      }
       for (unsigned l = 0; l < FXP_W; l++) {
          uint32_t *w = writers[l] ? word(binding(e, in, l), (uint64_t)addr[l] + 4 * c) : NULL;
          if (w)

@@ -364,6 +364,7 @@ struct fxp_image_binding {
    unsigned bpp;
    unsigned samples;                /* samples a pixel: 1, or a multisample image's 2-16 (fxp_image.c) */
    bool snorm;                      /* loads clamp to -1 */
+   uint8_t fast;                    /* fxp_image.c's fast path for this view (enum image_fast), 0 if none */
 };
 
 struct fxp_bindings {
@@ -552,6 +553,8 @@ fxp_output(struct fxp_exec *e, unsigned index, unsigned chan)
 /* fxp_image.c: IMAGE[] access for the memory opcodes (fxp_ops_mem.c) */
 struct pipe_image_view;
 void fxp_image_binding_prepare(struct fxp_image_binding *b, const struct pipe_image_view *v);
+/* "general", or "fast (KIND)": the binding's path (fxp_image.c), for FXPIPE_DEBUG=perf */
+const char *fxp_image_fast_name(const struct fxp_image_binding *b);
 void fxp_image_load(struct fxp_exec *e, const struct fxp_inst *in, fxp_vu r[4]);
 void fxp_image_store(struct fxp_exec *e, const struct fxp_inst *in);
 /* (w: the sample of a multisample image's MSAA targets) */
