@@ -24,6 +24,8 @@ trap 'rm -rf "$out"' EXIT
 sed "s/\$/:duration=$secs/" bench/draw/glmark2-scenes.txt > "$out/scenes"
 run_three "$out" xvfb-run -a -s "-screen 0 1920x1080x24" glmark2 $where -s "$size" -f "$out/scenes"
 # glmark2 prints a scene's options sorted, duration among them: take it out of the names
-sed -i -E 's/duration=[0-9.]+:?//; s/:: FPS/: FPS/' "$out/fx" "$out/sp" "$out/lp"
+for f in "$out"/fx "$out"/sp "$out"/lp "$out"/base; do
+  [ -e "$f" ] && sed -i -E 's/duration=[0-9.]+:?//; s/:: FPS/: FPS/' "$f"
+done
 echo "glmark2, $size $mode, $secs s a scene"
 /usr/bin/python3 bench/lib/ratios.py '^(\[.*?):? FPS: ([0-9.]+)' 'scene (frames/s)' "$out/fx" "$out/sp" "$out/lp"
