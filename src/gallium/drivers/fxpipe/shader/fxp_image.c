@@ -196,7 +196,7 @@ static inline fxp_vu
 vfloat_to_ubyte(fxp_vf x)
 {
    const fxp_vu mid = (fxp_vu)(x * (255.0f / 256.0f) + 32768.0f) & 0xffu;
-   const fxp_vi pos = x > 0.0f, one = x >= 1.0f;
+   const fxp_vi pos = fxp_gt_f(x, fxp_splat_f(0.0f)), one = fxp_ge_f(x, fxp_splat_f(1.0f));
    return ((fxp_vu)one & 255u) | (mid & (fxp_vu)(pos & ~one));
 }
 
