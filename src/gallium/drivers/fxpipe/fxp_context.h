@@ -104,8 +104,6 @@ struct fxp_context {
       uint64_t prims_binned, bin_refs;         /* primitives put in scenes, and the bin references */
       uint64_t early_zs_draws;                 /* draws given early depth-stencil tests the FS did not ask for */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
-      uint64_t tiles_vec, tiles_general;       /* partly covered 8x8 tiles whose coverage was computed in lane
-                                                  vectors, or pixel by pixel (raster/fxp_coverage.c) */
       uint64_t resolves, resolves_direct;      /* multisample resolves (blits); those written straight into the
                                                   destination (ops/fxp_blit_ms.c resolve_direct) */
       int64_t shaders_alive;                   /* shader CSOs created less those deleted (state/fxp_state_shader.c,

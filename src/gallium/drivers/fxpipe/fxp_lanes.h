@@ -9,8 +9,6 @@
 #include <string.h>
 #if defined(__AVX512F__) || defined(__AVX2__)
 #include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
 #endif
 
 #define FXP_W 16 /* lanes per batch: four 2x2 quads (8, 16 and 32 were measured with bench/tgsi: 16 is fastest overall) */
@@ -138,12 +136,6 @@ fxp_lane_bits(fxp_vi m)
    const __m256 lo = (__m256)__builtin_shufflevector(m, m, 0, 1, 2, 3, 4, 5, 6, 7);
    const __m256 hi = (__m256)__builtin_shufflevector(m, m, 8, 9, 10, 11, 12, 13, 14, 15);
    return (uint32_t)_mm256_movemask_ps(lo) | (uint32_t)_mm256_movemask_ps(hi) << 8;
-#elif defined(__SSE2__) && FXP_W == 16
-   /* the sign bit of each lane, four at a time (a comparison's lanes are 0 or ~0) */
-   __m128 q[4];
-   memcpy(q, &m, sizeof(q));
-   return (uint32_t)_mm_movemask_ps(q[0]) | (uint32_t)_mm_movemask_ps(q[1]) << 4 |
-          (uint32_t)_mm_movemask_ps(q[2]) << 8 | (uint32_t)_mm_movemask_ps(q[3]) << 12;
 #else
    uint32_t bits = 0;
    for (unsigned l = 0; l < FXP_W; l++)

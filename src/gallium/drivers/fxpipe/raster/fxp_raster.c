@@ -333,7 +333,6 @@ fxp_raster_begin(struct fxp_raster *r)
    /* Batches shared by several triangles (a fast path): not when the shader interpolates at other places
     * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
    r->whole_tile_batches = !(fxp_debug_flags & FXP_DBG_NOFAST);
-   r->coverage_vec = !(fxp_debug_flags & FXP_DBG_NOFAST);
    r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
                       !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
    if (fxp_debug_flags & FXP_DBG_PERF) {
@@ -364,8 +363,6 @@ fxp_raster_end(struct fxp_raster *r)
          r->ctx->perf.fragments_shaded += r->threads[i].ps_invocations;
          r->ctx->perf.batches += r->threads[i].batches;
          r->ctx->perf.batches_shared += r->threads[i].batches_shared;
-         r->ctx->perf.tiles_vec += r->threads[i].tiles_vec;
-         r->ctx->perf.tiles_general += r->threads[i].tiles_general;
       }
       if (r->scene)
          fxp_scene_trim(r->scene); /* memory for the next draw like this one, not for the largest ever */

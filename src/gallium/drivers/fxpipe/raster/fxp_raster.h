@@ -63,7 +63,6 @@ struct fxp_raster_thread {
    uint64_t samples_passed;
    uint64_t ps_invocations;     /* fragments shaded (pipeline statistics) */
    uint64_t batches, batches_shared; /* batches shaded; those with quads of several primitives */
-   uint64_t tiles_vec, tiles_general;   /* partly covered tiles tested in lane vectors, or pixel by pixel */
 };
 
 /* What the rasterizer keeps from one draw to the next (in the context's draw cache): the rasterizing threads'
@@ -153,8 +152,6 @@ struct fxp_raster {
                                             struct fxp_batch; fxp_raster_begin says when) */
    bool whole_tile_batches;              /* a wholly covered 8x8 tile makes four batches of a quad row each
                                             (fxp_rasterize.c); off under FXPIPE_DEBUG=nofast, to compare */
-   bool coverage_vec;                    /* partly covered tiles in 32-bit lane vectors where exact
-                                            (raster/fxp_coverage.c); off under FXPIPE_DEBUG=nofast */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
    bool fs_ready;
 };
