@@ -56,8 +56,8 @@ xcr0(void)
 }
 #endif
 
-bool
-fxp_isa_supported(enum fxp_isa isa)
+static bool
+isa_supported_check(enum fxp_isa isa)
 {
 #if defined(__x86_64__)
    const struct util_cpu_caps_t *caps = util_get_cpu_caps();
@@ -77,6 +77,26 @@ fxp_isa_supported(enum fxp_isa isa)
 #else
    return isa == FXP_ISA_SSE2;
 #endif
+}
+
+/* The checks above, made once a process: fxp_engine_get calls this at every draw, and reading XCR0 there
+ * was 11% of piglit's drawoverhead (perf, DrawElements with no state change: xgetbv is slow in this
+ * project's virtual machines). */
+static bool supported[FXP_ISA_COUNT];
+static once_flag supported_once = ONCE_FLAG_INIT;
+
+static void
+check_isas(void)
+{
+   for (unsigned i = 0; i < FXP_ISA_COUNT; i++)
+      supported[i] = isa_supported_check(i);
+}
+
+bool
+fxp_isa_supported(enum fxp_isa isa)
+{
+   call_once(&supported_once, check_isas);
+   return isa < FXP_ISA_COUNT && supported[isa];
 }
 
 static enum fxp_isa chosen;
