@@ -9,7 +9,8 @@
  * mapping-style math without textures). Inputs differ per lane. Each engine runs the shader on batches
  * (fxpipe: FXP_W lanes, tgsi_exec: 4) for the given time; the program prints lanes/s of fxpipe on each
  * instruction-set table this CPU supports (shader/fxp_shader.h, "Instruction sets"), of tgsi_exec, and each
- * table's ratio to tgsi_exec (FXPIPE_ISA=NAME: that table only, for profiling). It also runs 64 batches of
+ * table's ratio to tgsi_exec (FXPIPE_ISA=NAME: that table only, and FXPIPE_BENCH_SHADERS=NAME,...: those
+ * shaders only, for profiling). It also runs 64 batches of
  * each shader on every table and checks that their outputs are the same bits as the first table's (exit
  * status 1 if not).
  * Branch labels (`:N`, the TGSI index of the ELSE or ENDIF) are written out because tgsi_exec needs them;
@@ -304,6 +305,17 @@ bench_tgsi_exec(const struct tgsi_token *tokens, unsigned num_inputs, double sec
    return lanes / ((now - start) / 1e9);
 }
 
+/* Whether name is one of the comma-separated names of list. */
+static bool
+name_listed(const char *list, const char *name)
+{
+   const size_t n = strlen(name);
+   for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+      if (!strncmp(p, name, n) && (p[n] == ',' || p[n] == 0))
+         return true;
+   return false;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -333,7 +345,10 @@ main(int argc, char **argv)
       printf(" %7s", fxp_isa_name(isas[k]));
    printf("\n");
    bool same = true;
+   const char *only = getenv("FXPIPE_BENCH_SHADERS"); /* a comma-separated list of names, for profiling */
    for (unsigned s = 0; s < sizeof(shaders) / sizeof(shaders[0]); s++) {
+      if (only && *only && !name_listed(only, shaders[s].name))
+         continue;
       if (!tgsi_text_translate(shaders[s].text, tokens, ARRAY_SIZE(tokens))) {
          fprintf(stderr, "%s: the TGSI text does not parse\n", shaders[s].name);
          return 1;

@@ -13,6 +13,11 @@
  * negation for 64-bit integers. A NaN result of DADD, DMUL, DMAD or DFMA is the quiet NaN 0x7ff8000000000000
  * (nan_canon_d: the same bits on every instruction-set table). Every opcode here runs with IEEE denormals (fxp_fp_ieee, shader/fxp_shader.h):
  * doubles keep them, while 32-bit float arithmetic flushes them. */
+#include <emmintrin.h>
+#if defined(__AVX512F__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include "fxp_bits.h"
 #include "fxp_exec_inline.h"
 
@@ -69,6 +74,53 @@ static inline fxp_vq
 vsel64(fxp_vq m, fxp_vq a, fxp_vq b)
 {
    return (a & m) | (b & ~m);
+}
+
+/* fma and sqrt of every lane with vector instructions: the same correctly rounded results as the C
+ * library's fma and sqrt (IEEE 754's fused multiply-add and square root), in a piece of each table's
+ * widest register at a time; the SSE2 table has no fused multiply-add and calls fma a lane at a time. */
+#if defined(__AVX512F__) && FXP_W == 16
+#define FXP_VD_PIECES 2
+typedef __m512d fxp_vd_piece;
+#define piece_fma _mm512_fmadd_pd
+#define piece_sqrt _mm512_sqrt_pd
+#elif defined(__AVX2__) && defined(__FMA__) && FXP_W == 16
+#define FXP_VD_PIECES 4
+typedef __m256d fxp_vd_piece;
+#define piece_fma _mm256_fmadd_pd
+#define piece_sqrt _mm256_sqrt_pd
+#endif
+
+static inline fxp_vd
+vfma_d(fxp_vd a, fxp_vd b, fxp_vd c)
+{
+#ifdef FXP_VD_PIECES
+   union { fxp_vd v; fxp_vd_piece p[FXP_VD_PIECES]; } x = {a}, y = {b}, z = {c}, r;
+   for (unsigned i = 0; i < FXP_VD_PIECES; i++)
+      r.p[i] = piece_fma(x.p[i], y.p[i], z.p[i]);
+   return r.v;
+#else
+   fxp_vd r;
+   for (unsigned l = 0; l < FXP_W; l++)
+      r[l] = fma(a[l], b[l], c[l]);
+   return r;
+#endif
+}
+
+static inline fxp_vd
+vsqrt_d(fxp_vd a)
+{
+#ifdef FXP_VD_PIECES
+   union { fxp_vd v; fxp_vd_piece p[FXP_VD_PIECES]; } x = {a}, r;
+   for (unsigned i = 0; i < FXP_VD_PIECES; i++)
+      r.p[i] = piece_sqrt(x.p[i]);
+   return r.v;
+#else
+   union { fxp_vd v; __m128d p[FXP_W / 2]; } x = {a}, r;
+   for (unsigned i = 0; i < FXP_W / 2; i++)
+      r.p[i] = _mm_sqrt_pd(x.p[i]);
+   return r.v;
+#endif
 }
 
 /* Per-lane application of a scalar function to vectors. */
@@ -229,13 +281,13 @@ OP64(op_dadd, B(nan_canon_d(D(0) + D(1))))
 OP64(op_dmul, B(nan_canon_d(D(0) * D(1))))
 OP64(op_ddiv, B(D(0) / D(1)))
 OP64(op_dmad, B(nan_canon_d(D(0) * D(1) + D(2))))
-OP64(op_dfma, B(nan_canon_d(MAP3(fxp_vd, fma, D(0), D(1), D(2)))))
+OP64(op_dfma, B(nan_canon_d(vfma_d(D(0), D(1), D(2)))))
 OP64(op_dmin, B(MAP2(fxp_vd, fmin, D(0), D(1))))
 OP64(op_dmax, B(MAP2(fxp_vd, fmax, D(0), D(1))))
 OP64(op_dabs, raw64(e, in, 0, g) & ~(1ull << 63))
 OP64(op_dneg, B(D(0)) ^ (1ull << 63))
 OP64(op_drcp, B(MAP1(fxp_vd, drcp1, D(0))))
-OP64(op_dsqrt, B(MAP1(fxp_vd, sqrt, D(0))))
+OP64(op_dsqrt, B(vsqrt_d(D(0))))
 OP64(op_drsq, B(MAP1(fxp_vd, drsq1, D(0))))
 OP64(op_dfrac, B(MAP1(fxp_vd, dfrac1, D(0))))
 OP64(op_dtrunc, B(MAP1(fxp_vd, trunc, D(0))))
