@@ -16,7 +16,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 run_three "$out" xvfb-run -a -s "-screen 0 1280x1024x24" timeout -s INT "$secs" stdbuf -o0 "$bin"
 # the table as one "draw call, cull method, varyings, size: value" line a cell
-for k in fx sp lp; do
+for k in fx sp lp base; do
+  [ -e "$out/$k" ] || continue
   /usr/bin/python3 - "$out/$k" > "$out/$k.cells" <<'PY'
 import re, sys
 groups, sizes = [], []
@@ -33,6 +34,7 @@ for line in open(sys.argv[1], errors='replace'):
                                                      sizes[i % len(sizes)], v))
 PY
 done
+[ -n "${BENCH_BASE_OUTPUT:-}" ] && BENCH_BASE_OUTPUT=$out/base.cells
 echo "draw-prim-rate: $secs s a driver, figures in GPrims/s"
 /usr/bin/python3 bench/lib/ratios.py '^(.*): ([0-9.]+)$' 'draw call, cull, varyings, size' \
   "$out/fx.cells" "$out/sp.cells" "$out/lp.cells"
