@@ -288,23 +288,49 @@ test_fast_depth(struct fxp_t *t)
    compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_Z24_UNORM_S8_UINT, 13, 7, 1);
 }
 
+static unsigned every_texel_batches(struct fxp_t *t, enum pipe_format format, unsigned w, unsigned h,
+                                    const uint32_t *data,
+                                    bool (*check)(struct fxp_t *t, const char *isa, uint32_t texel,
+                                                  const uint32_t got[4], bool report));
+
 /* Every R11G11B10F channel value through the batch form's conversion (vuf_to_float): a 64x32 texture whose
- * texel i (0..2047) holds i in red, i ^ 0x400 in green and i & 0x3ff in blue, read with nearest filtering at
- * texel centres in batches, against Mesa's uf11_to_f32 and uf10_to_f32 bit for bit (NaN payloads included:
- * nothing is computed on the way). */
+ * texel i (0..2047) holds i in red, i ^ 0x400 in green and i & 0x3ff in blue, against Mesa's uf11_to_f32 and
+ * uf10_to_f32 bit for bit (NaN payloads included: nothing is computed on the way), alpha 1. */
+static bool
+check_r11g11b10(struct fxp_t *t, const char *isa, uint32_t v, const uint32_t got[4], bool report)
+{
+   const uint32_t want[4] = {fxp_f2u(uf11_to_f32((uint16_t)v)), fxp_f2u(uf11_to_f32((uint16_t)(v ^ 0x400u))),
+                             fxp_f2u(uf10_to_f32((uint16_t)(v & 0x3ffu))), fxp_f2u(1.0f)};
+   for (unsigned c = 0; c < 4; c++)
+      if (got[c] != want[c])
+         return report && CHECK(t, false, "%s: texel %u channel %u gave %08x, want %08x", isa, v, c, got[c], want[c]);
+   return true;
+}
+
 static void
 test_fast_every_r11g11b10(struct fxp_t *t)
 {
-   struct pipe_resource *res = fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R11G11B10_FLOAT, 64, 32, 1, 1, 1,
-                                             PIPE_BIND_SAMPLER_VIEW);
-   if (!CHECK(t, res != NULL, "R11G11B10F texture"))
-      return;
    uint32_t data[2048];
    for (uint32_t i = 0; i < 2048; i++)
       data[i] = i | ((i ^ 0x400u) << 11) | ((i & 0x3ffu) << 22);
+   const unsigned bad = every_texel_batches(t, PIPE_FORMAT_R11G11B10_FLOAT, 64, 32, data, check_r11g11b10);
+   CHECK(t, bad == 0, "%u wrong conversions", bad);
+}
+
+/* Reads every texel of a w x h texture of one 32-bit word a texel, holding data, with nearest filtering at
+ * texel centres through the batch form of every instruction-set copy, and hands each texel's four channels
+ * to check (false for a wrong one, reported while `report`: the first three). The number of wrong texels. */
+static unsigned
+every_texel_batches(struct fxp_t *t, enum pipe_format format, unsigned w, unsigned h, const uint32_t *data,
+                    bool (*check)(struct fxp_t *t, const char *isa, uint32_t texel, const uint32_t got[4],
+                                  bool report))
+{
+   struct pipe_resource *res = fxp_t_texture(t, PIPE_TEXTURE_2D, format, w, h, 1, 1, 1, PIPE_BIND_SAMPLER_VIEW);
+   if (!CHECK(t, res != NULL, "%s texture", util_format_name(format)))
+      return 1;
    struct pipe_box box;
-   u_box_2d(0, 0, 64, 32, &box);
-   t->pipe->texture_subdata(t->pipe, res, 0, PIPE_MAP_WRITE, &box, data, 64 * 4, sizeof(data));
+   u_box_2d(0, 0, w, h, &box);
+   t->pipe->texture_subdata(t->pipe, res, 0, PIPE_MAP_WRITE, &box, data, w * 4, w * h * 4);
    struct pipe_sampler_view *view = whole_view(t, res, 1);
    struct pipe_sampler_state st;
    memset(&st, 0, sizeof(st));
@@ -312,18 +338,18 @@ test_fast_every_r11g11b10(struct fxp_t *t)
    st.max_lod = 10.0f; /* nearest, no mipmaps */
    struct fxp_sampler_binding b = {.view = view, .state = &st};
    fxp_sampler_binding_prepare(&b);
-   CHECK(t, b.fast != 0, "R11G11B10F nearest did not take the fast path");
+   CHECK(t, b.fast != 0, "%s nearest did not take the fast path", util_format_name(format));
    unsigned bad = 0;
    for (unsigned i = 0; i < ARRAY_SIZE(batch_copies); i++) {
       if (batch_copies[i].isa >= 0 && !fxp_isa_supported((enum fxp_isa)batch_copies[i].isa))
          continue;
-      for (unsigned first = 0; first < 2048; first += FXP_W) {
+      for (unsigned first = 0; first < w * h; first += FXP_W) {
          float bs[FXP_W], bt[FXP_W], blod[FXP_W];
          uint32_t out[4][FXP_W];
          const int off[2] = {0, 0};
          for (unsigned l = 0; l < FXP_W; l++) {
             const unsigned texel = first + l;
-            bs[l] = ((texel % 64) + 0.5f) / 64.0f, bt[l] = ((texel / 64) + 0.5f) / 32.0f, blod[l] = 0.0f;
+            bs[l] = ((texel % w) + 0.5f) / w, bt[l] = ((texel / w) + 0.5f) / h, blod[l] = 0.0f;
          }
          struct fxp_sample_cache cache = {{NULL}};
          if (!batch_copies[i].fn(&b, TGSI_TEXTURE_2D, bs, bt, blod, off, ~0u, &cache, out)) {
@@ -331,80 +357,42 @@ test_fast_every_r11g11b10(struct fxp_t *t)
             break;
          }
          for (unsigned l = 0; l < FXP_W; l++) {
-            const uint32_t v = first + l;
-            const uint32_t want[4] = {fxp_f2u(uf11_to_f32((uint16_t)v)), fxp_f2u(uf11_to_f32((uint16_t)(v ^ 0x400u))),
-                                      fxp_f2u(uf10_to_f32((uint16_t)(v & 0x3ffu))), fxp_f2u(1.0f)};
-            for (unsigned c = 0; c < 4; c++)
-               if (out[c][l] != want[c] && bad++ < 3)
-                  CHECK(t, false, "%s: texel %u channel %u gave %08x, want %08x", batch_copies[i].name, v, c,
-                        out[c][l], want[c]);
+            const uint32_t got[4] = {out[0][l], out[1][l], out[2][l], out[3][l]};
+            bad += !check(t, batch_copies[i].name, first + l, got, bad < 3);
          }
       }
    }
-   CHECK(t, bad == 0, "%u wrong conversions", bad);
    pipe_sampler_view_reference(&view, NULL);
    pipe_resource_reference(&res, NULL);
+   return bad;
 }
 
 /* Every half float through the batch form's conversion (vhalf_to_float): a 256x256 RG16F texture whose texel
- * i holds i in red and i ^ 0x8000 in green, read with nearest filtering at texel centres in batches, against
- * _mesa_half_to_float (the same value; NaNs as NaNs, see same_value). */
+ * i holds i in red and i ^ 0x8000 in green, against _mesa_half_to_float (the same value; NaNs as NaNs, see
+ * same_value), blue 0 and alpha 1. */
+static bool
+check_half(struct fxp_t *t, const char *isa, uint32_t h, const uint32_t got[4], bool report)
+{
+   const uint32_t want[4] = {fxp_f2u(_mesa_half_to_float((uint16_t)h)),
+                             fxp_f2u(_mesa_half_to_float((uint16_t)(h ^ 0x8000u))), 0, fxp_f2u(1.0f)};
+   for (unsigned c = 0; c < 4; c++)
+      if (!same_value(got[c], want[c]))
+         return report && CHECK(t, false, "%s: half %04x channel %u gave %08x, want %08x", isa, c == 1 ? h ^ 0x8000u : h, c,
+                      got[c], want[c]);
+   return true;
+}
+
 static void
 test_fast_every_half(struct fxp_t *t)
 {
-   struct pipe_resource *res = fxp_t_texture(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R16G16_FLOAT, 256, 256, 1, 1, 1,
-                                             PIPE_BIND_SAMPLER_VIEW);
-   if (!CHECK(t, res != NULL, "RG16F texture"))
+   uint32_t *data = malloc(65536 * 4);
+   if (!CHECK(t, data != NULL, "texel data"))
       return;
-   uint16_t *data = malloc(256 * 256 * 4);
-   for (unsigned i = 0; data && i < 65536; i++)
-      data[2 * i] = (uint16_t)i, data[2 * i + 1] = (uint16_t)(i ^ 0x8000u);
-   struct pipe_box box;
-   u_box_2d(0, 0, 256, 256, &box);
-   if (data)
-      t->pipe->texture_subdata(t->pipe, res, 0, PIPE_MAP_WRITE, &box, data, 256 * 4, 256 * 256 * 4);
-   free(data);
-   struct pipe_sampler_view *view = whole_view(t, res, 1);
-   struct pipe_sampler_state st;
-   memset(&st, 0, sizeof(st));
-   st.wrap_s = st.wrap_t = PIPE_TEX_WRAP_CLAMP_TO_EDGE;
-   st.max_lod = 10.0f; /* nearest, no mipmaps */
-   struct fxp_sampler_binding b = {.view = view, .state = &st};
-   fxp_sampler_binding_prepare(&b);
-   CHECK(t, b.fast != 0, "RG16F nearest did not take the fast path");
-   unsigned bad = 0;
-   for (unsigned i = 0; i < ARRAY_SIZE(batch_copies); i++) {
-      if (batch_copies[i].isa >= 0 && !fxp_isa_supported((enum fxp_isa)batch_copies[i].isa))
-         continue;
-      for (unsigned first = 0; first < 65536; first += FXP_W) {
-         float bs[FXP_W], bt[FXP_W], blod[FXP_W];
-         uint32_t out[4][FXP_W];
-         const int off[2] = {0, 0};
-         for (unsigned l = 0; l < FXP_W; l++) {
-            const unsigned texel = first + l;
-            bs[l] = ((texel % 256) + 0.5f) / 256.0f, bt[l] = ((texel / 256) + 0.5f) / 256.0f, blod[l] = 0.0f;
-         }
-         struct fxp_sample_cache cache = {{NULL}};
-         if (!batch_copies[i].fn(&b, TGSI_TEXTURE_2D, bs, bt, blod, off, ~0u, &cache, out)) {
-            bad++;
-            break;
-         }
-         for (unsigned l = 0; l < FXP_W; l++) {
-            const unsigned h = first + l;
-            const uint32_t want[2] = {fxp_f2u(_mesa_half_to_float((uint16_t)h)),
-                                      fxp_f2u(_mesa_half_to_float((uint16_t)(h ^ 0x8000u)))};
-            for (unsigned c = 0; c < 2; c++)
-               if (!same_value(out[c][l], want[c]) && bad++ < 3)
-                  CHECK(t, false, "%s: half %04x gave %08x, want %08x", batch_copies[i].name,
-                        c ? h ^ 0x8000u : h, out[c][l], want[c]);
-            if ((out[2][l] != 0 || out[3][l] != fxp_f2u(1.0f)) && bad++ < 3)
-               CHECK(t, false, "%s: RG16F blue %08x alpha %08x", batch_copies[i].name, out[2][l], out[3][l]);
-         }
-      }
-   }
+   for (uint32_t i = 0; i < 65536; i++)
+      data[i] = i | (i ^ 0x8000u) << 16;
+   const unsigned bad = every_texel_batches(t, PIPE_FORMAT_R16G16_FLOAT, 256, 256, data, check_half);
    CHECK(t, bad == 0, "%u wrong conversions", bad);
-   pipe_sampler_view_reference(&view, NULL);
-   pipe_resource_reference(&res, NULL);
+   free(data);
 }
 
 static void
