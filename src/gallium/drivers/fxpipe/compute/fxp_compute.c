@@ -80,7 +80,6 @@ fxp_delete_compute_state(struct pipe_context *pipe, void *p)
    FREE(cs);
 }
 
-/* System values of one batch: invocations first .. first + FXP_W - 1 of a group. */
 /* Thread IDs (gl_LocalInvocationID) of batch b's lanes, worked out once a dispatch (launch_grid): lane l of
  * batch b is invocation b * FXP_W + l of its work group, x fastest. Lanes past the group's invocations get the
  * same formula's values, which nothing reads. */

@@ -509,8 +509,10 @@ decode_declaration(struct decoder *d, const struct tgsi_full_declaration *decl)
    return true;
 }
 
-/* Simple forms (fxp_ops_float.c, SF): an instruction outside all control flow, without source modifiers or
- * saturation, writes its destination without the execution-mask blend. Outside control flow the mask is the
+/* Simple forms (fxp_ops_float.c, SF): an instruction outside all control flow writes its destination without
+ * the execution-mask blend; one with source modifiers or saturation takes the simple form that applies them
+ * (engine->simple_mod: the float opcodes of fxp_ops_float.c; since session 21, when bench-tgsi's shaders
+ * showed that their MAD_SAT, DP3_SAT and ADD with a negated source kept the general forms). Outside control flow the mask is the
  * batch's live lanes, unless KILL, KILL_IF, DEMOTE or RET took lanes out of it: programs with any of those
  * keep the general forms. The lanes beyond a batch's count are written too, and nothing reads them. Inside
  * control flow (IF, loops, subroutines) such an instruction gets fxp_op_when_full: the simple form while
@@ -554,20 +556,21 @@ specialize(struct fxp_program *p)
       return;
    for (unsigned i = 0; i < p->num_insts; i++) {
       struct fxp_inst *in = &p->insts[i];
-      if (in->sat || in->num_dst != 1 || in->opcode >= TGSI_OPCODE_LAST ||
-          !p->engine->simple[in->opcode] || in->fn != p->engine->ops[in->opcode])
+      if (in->num_dst != 1 || in->opcode >= TGSI_OPCODE_LAST || in->fn != p->engine->ops[in->opcode])
          continue;
-      bool plain = true;
+      bool plain = !in->sat;
       for (unsigned k = 0; k < in->num_src; k++)
          plain &= in->src[k].mod == 0;
-      if (!plain || channels_overlap(in))
+      /* the plain simple form, or the one that applies modifiers and saturation */
+      const fxp_op_fn simple = plain ? p->engine->simple[in->opcode] : p->engine->simple_mod[in->opcode];
+      if (!simple || channels_overlap(in))
          continue;
       if (in->top_level) {
-         in->fn = p->engine->simple[in->opcode];
+         in->fn = simple;
          p->num_simple++;
       } else {
          in->general_fn = in->fn;
-         in->simple_fn = p->engine->simple[in->opcode];
+         in->simple_fn = simple;
          in->fn = fxp_op_when_full;
          p->num_simple_when_full++;
       }

@@ -16,6 +16,7 @@
 void FXP_ISA_FN(fxp_ops_cf_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_float_register_simple_mod)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register_fused)(struct fxp_engine *eng);
 void FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *table);
@@ -82,16 +83,22 @@ dst_store_i(struct fxp_exec *e, const struct fxp_inst *in, unsigned d, unsigned 
    dst_store_u(e, in, d, c, (fxp_vu)v);
 }
 
+/* TGSI's saturate: clamp to [0, 1], NaN to 0. */
+static inline fxp_vf
+fxp_saturate(fxp_vf v)
+{
+   const fxp_vi gt0 = fxp_gt_f(v, fxp_splat_f(0.0f)); /* false for NaN */
+   v = (fxp_vf)((fxp_vi)v & gt0);
+   const fxp_vi le1 = fxp_le_f(v, fxp_splat_f(1.0f));
+   return (fxp_vf)(((fxp_vi)v & le1) | ((fxp_vi)fxp_splat_f(1.0f) & ~le1));
+}
+
 /* Float result: _SAT clamps to [0, 1] (NaN becomes 0). */
 static inline void
 dst_store_f(struct fxp_exec *e, const struct fxp_inst *in, unsigned d, unsigned c, fxp_vf v)
 {
-   if (in->sat) {
-      const fxp_vi gt0 = fxp_gt_f(v, fxp_splat_f(0.0f)); /* false for NaN */
-      v = (fxp_vf)((fxp_vi)v & gt0);
-      const fxp_vi le1 = fxp_le_f(v, fxp_splat_f(1.0f));
-      v = (fxp_vf)(((fxp_vi)v & le1) | ((fxp_vi)fxp_splat_f(1.0f) & ~le1));
-   }
+   if (in->sat)
+      v = fxp_saturate(v);
    dst_store_u(e, in, d, c, (fxp_vu)v);
 }
 

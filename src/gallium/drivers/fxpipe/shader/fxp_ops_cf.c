@@ -397,6 +397,7 @@ FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
    FXP_ISA_FN(fxp_ops_cf_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_float_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_float_register_simple)(eng->simple);
+   FXP_ISA_FN(fxp_ops_float_register_simple_mod)(eng->simple_mod);
    FXP_ISA_FN(fxp_ops_float_register_fused)(eng);
    FXP_ISA_FN(fxp_ops_int_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_int_register_simple)(eng->simple);

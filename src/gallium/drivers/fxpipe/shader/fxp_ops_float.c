@@ -64,12 +64,20 @@
  * macros define both forms, name and name_simple. */
 #define SF(s) ((fxp_vf)e->rf[in->src[s].slot[c]].u)
 #define STORE_PLAIN(c, v) (e->rf[in->dst[0].slot[c]].u = (fxp_vu)(v))
+/* The simple forms with source modifiers and saturation (name_simple_mod): the sources read as the general
+ * form reads them (src_f: abs, then neg) and the result saturated as dst_store_f does, then stored plainly
+ * channel by channel, under the simple forms' rules otherwise (fxp_decode.c, specialize). */
+#define STORE_SAT(c, v) STORE_PLAIN(c, in->sat ? fxp_saturate(v) : (v))
 
 #define OP_F1_S(name, expr)                                                 \
    OP_F1(name, expr)                                                        \
    static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
       FOREACH_CHAN(in, c) { fxp_vf a = SF(0); (void)a; STORE_PLAIN(c, (expr)); } \
+   }                                                                        \
+   static void name##_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) \
+   {                                                                        \
+      FOREACH_CHAN(in, c) { fxp_vf a = F(0); (void)a; STORE_SAT(c, (expr)); } \
    }
 
 #define OP_F2_S(name, expr)                                                 \
@@ -77,6 +85,10 @@
    static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
       FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1); STORE_PLAIN(c, (expr)); } \
+   }                                                                        \
+   static void name##_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) \
+   {                                                                        \
+      FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1); STORE_SAT(c, (expr)); } \
    }
 
 #define OP_F3_S(name, expr)                                                 \
@@ -84,6 +96,10 @@
    static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
       FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1), d = SF(2); STORE_PLAIN(c, (expr)); } \
+   }                                                                        \
+   static void name##_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) \
+   {                                                                        \
+      FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1), d = F(2); STORE_SAT(c, (expr)); } \
    }
 
 /* The denormal flush rule (shader/fxp_shader.h) applied by hand: denormal lanes become zeros of their sign.
@@ -306,6 +322,18 @@ op_dp_simple(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
    r = nan_canon_f(r);
    FOREACH_CHAN(in, c) STORE_PLAIN(c, r);
 }
+static inline void
+op_dp_simple_mod(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
+{
+   fxp_vf r = zero();
+   for (unsigned c = 0; c < n; c++)
+      r += F(0) * F(1);
+   r = nan_canon_f(r);
+   FOREACH_CHAN(in, c) STORE_SAT(c, r);
+}
+static void op_dp2_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple_mod(e, in, 2); }
+static void op_dp3_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple_mod(e, in, 3); }
+static void op_dp4_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple_mod(e, in, 4); }
 static void op_dp2_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2); }
 static void op_dp3_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3); }
 static void op_dp4_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4); }
@@ -638,4 +666,23 @@ FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *t)
    t[TGSI_OPCODE_DP2] = op_dp2_simple;
    t[TGSI_OPCODE_DP3] = op_dp3_simple;
    t[TGSI_OPCODE_DP4] = op_dp4_simple;
+}
+
+/* The simple forms with source modifiers and saturation (STORE_SAT above). */
+void
+FXP_ISA_FN(fxp_ops_float_register_simple_mod)(fxp_op_fn *t)
+{
+   t[TGSI_OPCODE_MOV] = op_mov_f_simple_mod;
+   t[TGSI_OPCODE_ADD] = op_add_simple_mod;
+   t[TGSI_OPCODE_MUL] = op_mul_simple_mod;
+   t[TGSI_OPCODE_MAD] = op_mad_simple_mod;
+   t[TGSI_OPCODE_MIN] = op_min_simple_mod;
+   t[TGSI_OPCODE_MAX] = op_max_simple_mod;
+   t[TGSI_OPCODE_CMP] = op_cmp_simple_mod;
+   t[TGSI_OPCODE_LRP] = op_lrp_simple_mod;
+   t[TGSI_OPCODE_FLR] = op_flr_simple_mod;
+   t[TGSI_OPCODE_FRC] = op_frc_simple_mod;
+   t[TGSI_OPCODE_DP2] = op_dp2_simple_mod;
+   t[TGSI_OPCODE_DP3] = op_dp3_simple_mod;
+   t[TGSI_OPCODE_DP4] = op_dp4_simple_mod;
 }

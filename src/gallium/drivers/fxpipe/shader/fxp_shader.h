@@ -238,6 +238,7 @@ struct fxp_engine {
    enum fxp_isa isa;
    fxp_op_fn ops[FXP_MOP_COUNT];   /* TGSI opcodes, then the micro-operations */
    fxp_op_fn simple[TGSI_OPCODE_LAST]; /* simple forms (fxp_decode.c, specialize), NULL where none */
+   fxp_op_fn simple_mod[TGSI_OPCODE_LAST]; /* the same with source modifiers and saturation, NULL where none */
    fxp_op_fn fused2[FXP_FUSE_COUNT][FXP_FUSE_COUNT];
    fxp_op_fn fused3[FXP_FUSE_COUNT][FXP_FUSE_COUNT][FXP_FUSE_COUNT];
    void (*run)(struct fxp_exec *e);
