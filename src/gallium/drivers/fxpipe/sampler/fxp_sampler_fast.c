@@ -77,7 +77,7 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    b->fast_level = -1;
    b->fast_linear = false;
    b->fast_srgb = false;
-   b->fast_refused = "FXPIPE_DEBUG=nofast or notexfast";
+   b->fast_refused = fxp_debug_flags & FXP_DBG_NOFAST ? "FXPIPE_DEBUG=nofast" : "FXPIPE_DEBUG=notexfast";
    if (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOTEXFAST))
       return;
    b->fast_refused = "no view or no sampler state";

@@ -230,8 +230,10 @@ image_store_fast(struct fxp_exec *e, const struct fxp_inst *in)
    }
    for (uint32_t rest = bits; rest; rest &= rest - 1) {
       const unsigned l = __builtin_ctz(rest);
-      for (unsigned c = 0; c < words; c++)
-         memcpy(b->base + off[l] + 4 * c, &w[c][l], 4);
+      for (unsigned c = 0; c < words; c++) {
+         const uint32_t v = w[c][l]; /* not the vector's lane by address: clang (the fuzzers' build) refuses that */
+         memcpy(b->base + off[l] + 4 * c, &v, 4);
+      }
    }
    return true;
 }
