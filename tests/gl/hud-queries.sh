@@ -8,7 +8,7 @@ set -u
 command -v glxgears > /dev/null || { echo "glxgears not found: apt-get install mesa-utils"; exit 77; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-queries="fxpipe-primitives fxpipe-fragments-shaded fxpipe-scenes-shared fxpipe-scenes-alone fxpipe-bin-references fxpipe-early-z-draws fxpipe-threads"
+queries="fxpipe-primitives fxpipe-fragments-shaded fxpipe-scenes-shared fxpipe-scenes-alone fxpipe-bin-references fxpipe-early-z-draws fxpipe-raster-compiles fxpipe-threads"
 hud=fps
 for q in $queries; do hud=$hud,$q; done
 GALLIUM_DRIVER=fxpipe FXPIPE_THREADS=3 GALLIUM_HUD=$hud GALLIUM_HUD_DUMP_DIR=$dir GALLIUM_HUD_PERIOD=0.2 \

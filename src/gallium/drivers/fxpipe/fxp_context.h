@@ -103,6 +103,8 @@ struct fxp_context {
       uint64_t scenes_shared, scenes_serial;   /* scene flushes run on every thread, or on this one */
       uint64_t prims_binned, bin_refs;         /* primitives put in scenes, and the bin references */
       uint64_t early_zs_draws;                 /* draws given early depth-stencil tests the FS did not ask for */
+      uint64_t raster_compiles;                /* draws that compiled the rasterizer's state again
+                                                  (raster/fxp_raster.c; the others reused it) */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
       uint64_t resolves, resolves_direct;      /* multisample resolves (blits); those written straight into the
                                                   destination (ops/fxp_blit_ms.c resolve_direct) */
@@ -116,6 +118,10 @@ struct fxp_context {
    uint32_t samplers_dirty[PIPE_SHADER_TYPES];    /* sampler slots (view or state changed) */
 
    struct fxp_draw_cache *draw_cache;   /* draw/fxp_render.h: what draws reuse, from the first draw on */
+   /* changed by every bind or set of the state the rasterizer compiles (fxp_raster_state_changed: shaders,
+    * rasterizer, blend, depth-stencil-alpha, framebuffer, sample mask, min samples), so that draws reuse
+    * it while it is the same (struct fxp_raster_cache) */
+   uint32_t raster_serial;
 
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;
@@ -224,6 +230,13 @@ fxp_bindings_dirty(struct fxp_context *ctx, unsigned stage, unsigned what, uint3
 {
    ctx->bindings_dirty[stage] |= what;
    ctx->samplers_dirty[stage] |= sampler_slots;
+}
+
+/* The state the rasterizer compiles at a draw changed (struct fxp_context raster_serial). */
+static inline void
+fxp_raster_state_changed(struct fxp_context *ctx)
+{
+   ctx->raster_serial++;
 }
 
 /* ops/ */

@@ -23,6 +23,8 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"nosimple", FXP_DBG_NOSIMPLE, "not a message: turns off the engine's simple forms (and so fused runs)"},
    {"nofuse", FXP_DBG_NOFUSE, "not a message: turns off the engine's fused runs of instructions"},
    {"notexfast", FXP_DBG_NOTEXFAST, "not a message: turns off the sampler's fast path"},
+   {"checkstate", FXP_DBG_CHECKSTATE, "for tests: state compiled when bound is compiled again at every draw and "
+                                      "compared; stale state is said and aborts the process"},
    {"tgsi", FXP_DBG_TGSI, "each shader's TGSI as it is decoded, and what decoding made of it"},
    DEBUG_NAMED_VALUE_END
 };
@@ -32,9 +34,9 @@ fxp_debug_help(FILE *f)
 {
    fprintf(f, "fxpipe: FXPIPE_DEBUG takes comma-separated flags:\n");
    for (const struct debug_named_value *o = fxp_debug_options; o->name; o++)
-      fprintf(f, "fxpipe:   %-9s %s\n", o->name, o->desc);
-   fprintf(f, "fxpipe:   %-9s %s\n", "all", "everything above");
-   fprintf(f, "fxpipe:   %-9s %s\n", "help", "this list (alone it turns nothing on)");
+      fprintf(f, "fxpipe:   %-10s %s\n", o->name, o->desc);
+   fprintf(f, "fxpipe:   %-10s %s\n", "all", "everything above");
+   fprintf(f, "fxpipe:   %-10s %s\n", "help", "this list (alone it turns nothing on)");
    fprintf(f, "fxpipe: any other non-empty value (FXPIPE_DEBUG=1) means todo,refuse\n");
 }
 

@@ -13,12 +13,15 @@
  * |          | each context's counters at its end (scenes, binning)                      |
  * | nouniform| turns off one fast path only: uniform work once per dispatch              |
  * |          | (shader/fxp_uniform.c), to measure what it gives                          |
+ * | nosimple | turns off the engine's simple instruction forms (and so fused runs)     |
+ * | nofuse   | turns off the engine's fused runs of instructions                         |
+ * | notexfast| turns off the sampler's fast path                                         |
+ * | checkstate| for tests: the rasterizer's state compiled when bound is compiled again  |
+ * |          | at every draw and compared with the copy draws reuse; a stale copy is     |
+ * |          | said and aborts the process (raster/fxp_raster.c)                         |
  * | tgsi     | each shader's TGSI as it is decoded, and what decoding made of it         |
  * |          | (instructions, uniform work hoisted, simple forms; scripts/count-tgsi.py) |
- * | tess     | not a message: claims tessellation (TCS and TES shader caps, patch        |
- * |          | varyings: screen/fxp_caps.c), which is implemented (draw/fxp_tess.c) but |
- * |          | not claimed by default until piglit's results match llvmpipe's           |
- * | all      | everything above but tess (which only its own name turns on)              |
+ * | all      | everything above                                                          |
  * | help     | not a message: lists these flags to stderr, one line each, once a process |
  * |          | (fxp_debug_help); alone it turns nothing on                               |
  *
@@ -47,6 +50,7 @@ enum fxp_debug_flag {
    FXP_DBG_NOSIMPLE = 1 << 8,
    FXP_DBG_NOFUSE   = 1 << 9,
    FXP_DBG_NOTEXFAST = 1 << 10,
+   FXP_DBG_CHECKSTATE = 1 << 11,
 };
 
 extern unsigned fxp_debug_flags;

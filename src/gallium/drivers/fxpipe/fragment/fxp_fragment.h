@@ -45,6 +45,8 @@ struct fxp_fragment {
    uint8_t *zs_base;
    uint8_t *cbuf_origin[PIPE_MAX_COLOR_BUFS], *zs_origin;
    unsigned cbuf_stride[PIPE_MAX_COLOR_BUFS], cbuf_bpp[PIPE_MAX_COLOR_BUFS], zs_stride, zs_bpp;
+   size_t cbuf_offset_B[PIPE_MAX_COLOR_BUFS], zs_offset_B; /* each origin from its mapping, compiled with the
+                                                              bound state (raster/fxp_raster.c) */
    double zmin, zmax;                     /* depth range the fragments are clamped to */
    bool early_zs;                         /* depth/stencil tested before shading (FS early_fragment_tests,
                                              or a FS that cannot change their outcome) */

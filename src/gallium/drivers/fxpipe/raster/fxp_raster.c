@@ -1,6 +1,7 @@
 /* The rasterizer stage's entry points (raster/fxp_raster.h): the start of a draw (which fragment-shader input
- * each last-stage output feeds, which FS output each buffer takes, the buffers mapped once, the rasterizing
- * threads' states), its end (the scene flushed, the statistics added up, the buffers unmapped), and the
+ * each last-stage output feeds, which FS output each buffer takes, the per-fragment back end: compiled when
+ * the state they depend on changes and reused by the draws after it, struct fxp_raster_cache; then the
+ * buffers mapped once and the rasterizing threads' states), its end (the scene flushed, the statistics added up, the buffers unmapped), and the
  * viewport and layer primitives go to. Setup, coverage and shading follow in fxp_setup.c, fxp_rasterize.c
  * and fxp_shade.c. */
 #include "util/format/u_format.h"
@@ -27,14 +28,14 @@ surface_layers(const struct pipe_surface *s)
    return s->texture->target == PIPE_BUFFER ? 1 : s->u.tex.last_layer - s->u.tex.first_layer + 1;
 }
 
-/* Bytes from one layer (or 3D slice) of a surface's level to the next. */
+/* Where a surface's level and first layer start, in bytes from the start of its resource's storage
+ * (fxp_resource_texel's address of block (0, 0)). */
 static size_t
-layer_size(struct fxp_resource *res, uint8_t *base, const struct pipe_surface *s)
+surface_offset_B(const struct fxp_resource *res, const struct pipe_surface *s)
 {
-   if (surface_layers(s) < 2)
-      return 0;
-   return fxp_resource_texel(res, base, s->u.tex.level, 0, 0, s->u.tex.first_layer + 1) -
-          fxp_resource_texel(res, base, s->u.tex.level, 0, 0, s->u.tex.first_layer);
+   const unsigned level = s->texture->target == PIPE_BUFFER ? 0 : s->u.tex.level;
+   const unsigned layer = s->texture->target == PIPE_BUFFER ? 0 : s->u.tex.first_layer;
+   return res->level_offset_B[level] + (size_t)layer * res->slice_stride_B[level];
 }
 
 /* Viewport i and its scissor rectangle (within the framebuffer), and the depth range fragments are clamped
@@ -141,8 +142,11 @@ fxp_raster_cache_pending(const struct fxp_raster_cache *c)
    return c->scene && c->scene->num_prims;
 }
 
-bool
-fxp_raster_begin(struct fxp_raster *r)
+/* The draw state that depends only on bound state (struct fxp_raster_cache's compiled copy): multisampling,
+ * the FS-input linkage, the FS outputs each buffer takes, the buffers' layout, whether depth and stencil are
+ * tested early, the per-fragment fast path and the shading function. */
+static void
+compile_state(struct fxp_raster *r)
 {
    struct fxp_fragment *f = &r->frag;
    struct fxp_context *ctx = r->ctx;
@@ -155,7 +159,6 @@ fxp_raster_begin(struct fxp_raster *r)
    f->samples = r->samples;
    f->fb_width = fb->width * r->samples;
    f->fb_height = fb->height;
-   apply_viewport(r, 0);
 
    /* FS inputs from VS outputs */
    r->num_fs_in = MIN2(r->fs->num_inputs, PIPE_MAX_SHADER_INPUTS);
@@ -248,9 +251,118 @@ fxp_raster_begin(struct fxp_raster *r)
          r->aa_outputs[r->num_aa_outputs++] = o;
    }
 
+   /* the buffers' layout: where the surface's level and first layer start in the mapping, each made once a
+    * draw (fxp_raster_begin) */
+   for (unsigned i = 0; i < fb->nr_cbufs && i < PIPE_MAX_COLOR_BUFS; i++) {
+      const struct pipe_surface *cs = fb->cbufs[i];
+      if (!cs || f->fs_color[i] < 0)
+         continue;
+      const struct fxp_resource *res = fxp_resource(cs->texture);
+      f->cbuf_offset_B[i] = surface_offset_B(res, cs);
+      f->cbuf_layers[i] = surface_layers(cs);
+      f->cbuf_layer_B[i] = f->cbuf_layers[i] > 1 ? res->slice_stride_B[cs->u.tex.level] : 0;
+      f->cbuf_stride[i] = res->row_stride_B[cs->u.tex.level];
+      f->cbuf_bpp[i] = util_format_get_blocksize(cs->format);
+   }
+   if (fb->zsbuf) {
+      const struct pipe_surface *zs = fb->zsbuf;
+      const struct fxp_resource *res = fxp_resource(zs->texture);
+      f->zs_offset_B = surface_offset_B(res, zs);
+      f->zs_layers = surface_layers(zs);
+      f->zs_layer_B = f->zs_layers > 1 ? res->slice_stride_B[zs->u.tex.level] : 0;
+      f->zs_stride = res->row_stride_B[zs->u.tex.level];
+      f->zs_bpp = util_format_get_blocksize(zs->format);
+   }
+
+   /* Early depth and stencil tests: when the shader declares them, and (a fast path, off under
+    * FXPIPE_DEBUG=nofast) whenever the shader cannot change their outcome or notice they ran first: it
+    * writes no depth, stencil or sample mask, never discards or demotes, and has no memory side effects
+    * (which GL runs for fragments that then fail the tests). Fragments failing them are not shaded. */
+   const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
+   const bool zs_tested = dsa && (dsa->depth_enabled || dsa->stencil[0].enabled);
+   /* (alpha to coverage, with several samples, is the shader deciding too) */
+   const bool a2c = r->samples > 1 && ctx->blend && ctx->blend->alpha_to_coverage;
+   /* (and smooth points and lines, whose pixels of coverage 0 are dropped after shading) */
+   const bool fs_decides = a2c || r->smooth_points || r->smooth_lines || fi->writes_z || fi->writes_stencil ||
+                           fi->writes_samplemask || fi->uses_kill || fi->writes_memory ||
+                           fi->opcode_count[TGSI_OPCODE_KILL] || fi->opcode_count[TGSI_OPCODE_KILL_IF] ||
+                           fi->opcode_count[TGSI_OPCODE_DEMOTE];
+   f->early_zs = fb->zsbuf && (fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ||
+                                (zs_tested && !fs_decides && !(fxp_debug_flags & FXP_DBG_NOFAST)));
+   r->early_zs_chosen = f->early_zs && !fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL];
+   fxp_fragment_fast_setup(f);
+   {
+      const struct fxp_engine *eng = fxp_engine_get(fxp_isa_chosen());
+      r->shade_batch = eng ? eng->shade_batch : fxp_shade_batch;
+   }
+   /* Batches shared by several triangles (a fast path): not when the shader interpolates at other places
+    * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
+   r->whole_tile_batches = !(fxp_debug_flags & FXP_DBG_NOFAST);
+   r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
+                      !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
+   r->early_zs_why = !fb->zsbuf ? "off (no depth-stencil buffer)"
+                     : fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ? "on (declared by the shader)"
+                     : !zs_tested ? "off (no depth or stencil test)"
+                     : fs_decides ? "off (the shader writes depth, stencil or the sample mask, discards or "
+                                    "writes memory)"
+                     : f->early_zs ? "on (the shader cannot change the outcome)" : "off (FXPIPE_DEBUG=nofast)";
+}
+
+/* FXPIPE_DEBUG=checkstate, a flag for tests: compiles the state again for this draw (r, as the caller set it)
+ * and compares it with the cached copy byte for byte (both start from the same zeroed struct and caller's
+ * fields); stale state means a bind that should have called fxp_raster_state_changed did not, and the
+ * process aborts, so that the test running it fails. */
+static void
+check_compiled(const struct fxp_raster *r, const struct fxp_raster *cached)
+{
+   struct fxp_raster *fresh = MALLOC(sizeof(*fresh));
+   if (!fresh)
+      return;
+   memcpy(fresh, r, sizeof(*fresh));
+   compile_state(fresh);
+   const bool same = memcmp(fresh, cached, sizeof(*fresh)) == 0;
+   FREE(fresh);
+   if (!same) {
+      fprintf(stderr, "fxpipe: FXPIPE_DEBUG=checkstate: the rasterizer's compiled state is stale (a bind did not "
+                      "call fxp_raster_state_changed)\n");
+      abort();
+   }
+}
+
+bool
+fxp_raster_begin(struct fxp_raster *r)
+{
+   struct fxp_fragment *f = &r->frag;
+   struct fxp_context *ctx = r->ctx;
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   struct fxp_raster_cache *cache = r->cache;
+
+   /* The state compiled from bound state: the cache's copy while nothing it depends on changed (the
+    * caller's fields are the same too: its own, or what follows from the same last stage), or compiled
+    * again. FXPIPE_DEBUG=perf compiles it at every draw, to report each draw's paths. */
+   const unsigned isa = fxp_isa_chosen();
+   if (cache->compiled_valid && cache->compiled_serial == ctx->raster_serial && cache->compiled.fs == r->fs &&
+       cache->compiled.out == r->out && cache->compiled.rast == r->rast &&
+       cache->compiled_debug == fxp_debug_flags && cache->compiled_isa == isa &&
+       !(fxp_debug_flags & FXP_DBG_PERF)) {
+      if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSTATE))
+         check_compiled(r, &cache->compiled);
+      memcpy(r, &cache->compiled, sizeof(*r));
+   } else {
+      compile_state(r);
+      ctx->perf.raster_compiles++;
+      memcpy(&cache->compiled, r, sizeof(*r));
+      cache->compiled_serial = ctx->raster_serial;
+      cache->compiled_debug = fxp_debug_flags;
+      cache->compiled_isa = isa;
+      cache->compiled_valid = true;
+   }
+   if (r->early_zs_chosen)
+      ctx->perf.early_zs_draws++;
+   apply_viewport(r, 0);
+
    r->fs_bind = fxp_gather_bindings(ctx, PIPE_SHADER_FRAGMENT);
    /* the threads' states live in the caller's cache (the context's draw cache) from one draw to the next */
-   struct fxp_raster_cache *cache = r->cache;
    const unsigned n = fxp_pool_threads(fxp_context_pool(ctx));
    if (cache->num_threads != n) {
       for (unsigned i = 0; i < cache->num_threads; i++)
@@ -278,72 +390,25 @@ fxp_raster_begin(struct fxp_raster *r)
       return false;
    }
    /* Map the buffers once per draw: a window's front buffer is read back from the window system on
-    * every map. */
-   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+    * every map. A buffer that cannot be mapped is not written (the general path tests for it). */
+   for (unsigned i = 0; i < fb->nr_cbufs && i < PIPE_MAX_COLOR_BUFS; i++) {
       const struct pipe_surface *cs = fb->cbufs[i];
       if (!cs || f->fs_color[i] < 0)
          continue;
-      struct fxp_resource *res = fxp_resource(cs->texture);
-      f->cbuf_base[i] = fxp_resource_map(res);
-      if (f->cbuf_base[i]) {
-         f->cbuf_origin[i] = fxp_resource_texel(res, f->cbuf_base[i], cs->u.tex.level, 0, 0, cs->u.tex.first_layer);
-         f->cbuf_layer0[i] = f->cbuf_origin[i];
-         f->cbuf_layers[i] = surface_layers(cs);
-         f->cbuf_layer_B[i] = layer_size(res, f->cbuf_base[i], cs);
-         f->cbuf_stride[i] = res->row_stride_B[cs->u.tex.level];
-         f->cbuf_bpp[i] = util_format_get_blocksize(cs->format);
-      }
+      f->cbuf_base[i] = fxp_resource_map(fxp_resource(cs->texture));
+      f->cbuf_origin[i] = f->cbuf_layer0[i] = f->cbuf_base[i] ? f->cbuf_base[i] + f->cbuf_offset_B[i] : NULL;
+      if (!f->cbuf_base[i])
+         f->fast_frag = false;
    }
    if (fb->zsbuf) {
-      const struct pipe_surface *zs = fb->zsbuf;
-      struct fxp_resource *res = fxp_resource(zs->texture);
-      f->zs_base = fxp_resource_map(res);
-      if (f->zs_base) {
-         f->zs_origin = fxp_resource_texel(res, f->zs_base, zs->u.tex.level, 0, 0, zs->u.tex.first_layer);
-         f->zs_layer0 = f->zs_origin;
-         f->zs_layers = surface_layers(zs);
-         f->zs_layer_B = layer_size(res, f->zs_base, zs);
-         f->zs_stride = res->row_stride_B[zs->u.tex.level];
-         f->zs_bpp = util_format_get_blocksize(zs->format);
-      }
+      f->zs_base = fxp_resource_map(fxp_resource(fb->zsbuf->texture));
+      f->zs_origin = f->zs_layer0 = f->zs_base ? f->zs_base + f->zs_offset_B : NULL;
+      if (!f->zs_base)
+         f->early_zs = f->fast_frag = false;
    }
    r->fs_ready = true;
-   /* Early depth and stencil tests: when the shader declares them, and (a fast path, off under
-    * FXPIPE_DEBUG=nofast) whenever the shader cannot change their outcome or notice they ran first: it
-    * writes no depth, stencil or sample mask, never discards or demotes, and has no memory side effects
-    * (which GL runs for fragments that then fail the tests). Fragments failing them are not shaded. */
-   const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
-   const bool zs_tested = dsa && (dsa->depth_enabled || dsa->stencil[0].enabled);
-   /* (alpha to coverage, with several samples, is the shader deciding too) */
-   const bool a2c = r->samples > 1 && ctx->blend && ctx->blend->alpha_to_coverage;
-   /* (and smooth points and lines, whose pixels of coverage 0 are dropped after shading) */
-   const bool fs_decides = a2c || r->smooth_points || r->smooth_lines || fi->writes_z || fi->writes_stencil ||
-                           fi->writes_samplemask || fi->uses_kill || fi->writes_memory ||
-                           fi->opcode_count[TGSI_OPCODE_KILL] || fi->opcode_count[TGSI_OPCODE_KILL_IF] ||
-                           fi->opcode_count[TGSI_OPCODE_DEMOTE];
-   f->early_zs = f->zs_base && (fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ||
-                                (zs_tested && !fs_decides && !(fxp_debug_flags & FXP_DBG_NOFAST)));
-   if (f->early_zs && !fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL])
-      ctx->perf.early_zs_draws++;
-   fxp_fragment_fast_setup(f);
-   {
-      const struct fxp_engine *eng = fxp_engine_get(fxp_isa_chosen());
-      r->shade_batch = eng ? eng->shade_batch : fxp_shade_batch;
-   }
-   /* Batches shared by several triangles (a fast path): not when the shader interpolates at other places
-    * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
-   r->whole_tile_batches = !(fxp_debug_flags & FXP_DBG_NOFAST);
-   r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
-                      !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
-   if (fxp_debug_flags & FXP_DBG_PERF) {
-      const char *ezs = !f->zs_base ? "off (no depth-stencil buffer)"
-                        : fi->properties[TGSI_PROPERTY_FS_EARLY_DEPTH_STENCIL] ? "on (declared by the shader)"
-                        : !zs_tested ? "off (no depth or stencil test)"
-                        : fs_decides ? "off (the shader writes depth, stencil or the sample mask, discards or "
-                                       "writes memory)"
-                        : f->early_zs ? "on (the shader cannot change the outcome)" : "off (FXPIPE_DEBUG=nofast)";
-      fxp_paths_report(ctx, f, r->fs_bind, ezs, r->share_batches);
-   }
+   if (fxp_debug_flags & FXP_DBG_PERF)
+      fxp_paths_report(ctx, f, r->fs_bind, r->early_zs_why, r->share_batches);
    return true;
 }
 

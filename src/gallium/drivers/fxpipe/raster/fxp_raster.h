@@ -65,18 +65,6 @@ struct fxp_raster_thread {
    uint64_t batches, batches_shared; /* batches shaded; those with quads of several primitives */
 };
 
-/* What the rasterizer keeps from one draw to the next (in the context's draw cache): the rasterizing threads'
- * execution states, and the scene when there are several threads. fxp_raster_cache_fini frees them. */
-struct fxp_raster_cache {
-   struct fxp_raster_thread *threads;
-   unsigned num_threads;
-   struct fxp_scene *scene;
-};
-void fxp_raster_cache_fini(struct fxp_raster_cache *c);
-/* Whether the cache's scene holds primitives not yet drawn: never between draws, since fxp_raster_end
- * flushes it and waits for every thread (the texture barrier checks this). */
-bool fxp_raster_cache_pending(const struct fxp_raster_cache *c);
-
 /* One draw's rasterizer state. The caller zeroes it and sets the fields of the first group before
  * fxp_raster_begin. */
 struct fxp_raster {
@@ -87,7 +75,7 @@ struct fxp_raster {
    const struct pipe_rasterizer_state *rast;
    unsigned stride;                          /* floats of fxp_rvert.attr */
    int psize, edgeflag;                      /* the last stage's PSIZE and EDGEFLAG outputs, or -1 */
-   struct fxp_raster_cache *cache;
+   struct fxp_raster_cache *cache;         /* the caller's, where the compiled state is kept */
 
    /* set by primitive assembly as it goes */
    /* line stipple: pixels of the current line primitive drawn so far (reset by primitive assembly at the
@@ -154,7 +142,30 @@ struct fxp_raster {
                                             (fxp_rasterize.c); off under FXPIPE_DEBUG=nofast, to compare */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
    bool fs_ready;
+   bool early_zs_chosen;                 /* early tests although the shader does not declare them */
+   const char *early_zs_why;             /* whether depth and stencil are tested early, and why (FXPIPE_DEBUG=perf) */
 };
+
+/* What the rasterizer keeps from one draw to the next (in the context's draw cache): the rasterizing threads'
+ * execution states, the scene when there are several threads, and the draw state compiled from bound state
+ * (fxp_raster_begin): a whole struct fxp_raster as compile_state left it, before any per-draw field was
+ * set, valid while the context's raster_serial, the fragment shader, the last vertex stage, the rasterizer
+ * state, FXPIPE_DEBUG's flags and the instruction-set table are those it was compiled with.
+ * fxp_raster_cache_fini frees them. */
+struct fxp_raster_cache {
+   struct fxp_raster_thread *threads;
+   unsigned num_threads;
+   struct fxp_scene *scene;
+   bool compiled_valid;
+   uint32_t compiled_serial;
+   uint32_t compiled_debug;
+   unsigned compiled_isa;
+   struct fxp_raster compiled;
+};
+void fxp_raster_cache_fini(struct fxp_raster_cache *c);
+/* Whether the cache's scene holds primitives not yet drawn: never between draws, since fxp_raster_end
+ * flushes it and waits for every thread (the texture barrier checks this). */
+bool fxp_raster_cache_pending(const struct fxp_raster_cache *c);
 
 /* raster/fxp_raster.c */
 bool fxp_raster_begin(struct fxp_raster *r);

@@ -182,7 +182,8 @@ static void
 test_debug_help(struct fxp_t *t)
 {
    static const char *const flags[] = {"todo", "refuse", "resource", "nofast", "guard", "perf",
-                                       "nouniform", "nosimple", "nofuse", "notexfast", "tgsi", "all", "help"};
+                                       "nouniform", "nosimple", "nofuse", "notexfast", "checkstate", "tgsi", "all",
+                                       "help"};
    FILE *f = tmpfile();
    if (!CHECK(t, f != NULL, "tmpfile"))
       return;
@@ -194,7 +195,7 @@ test_debug_help(struct fxp_t *t)
    /* every flag of fxp_debug.h's table, one line each: "fxpipe:   NAME  description" */
    for (unsigned i = 0; i < sizeof(flags) / sizeof(flags[0]); i++) {
       char line[32];
-      snprintf(line, sizeof(line), "\nfxpipe:   %-9s ", flags[i]);
+      snprintf(line, sizeof(line), "\nfxpipe:   %-10s ", flags[i]);
       CHECK(t, strstr(s, line) != NULL, "FXPIPE_DEBUG=help lists %s", flags[i]);
    }
    unsigned lines = 0;

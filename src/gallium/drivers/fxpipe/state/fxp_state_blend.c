@@ -12,6 +12,7 @@ static void
 fxp_bind_blend_state(struct pipe_context *pipe, void *blend)
 {
    fxp_context(pipe)->blend = blend;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void

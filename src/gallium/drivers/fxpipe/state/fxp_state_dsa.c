@@ -12,6 +12,7 @@ static void
 fxp_bind_dsa_state(struct pipe_context *pipe, void *dsa)
 {
    fxp_context(pipe)->dsa = dsa;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void

@@ -20,6 +20,7 @@ static void
 fxp_bind_rasterizer_state(struct pipe_context *pipe, void *rast)
 {
    fxp_context(pipe)->rasterizer = rast;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void
@@ -64,12 +65,14 @@ static void
 fxp_set_sample_mask(struct pipe_context *pipe, unsigned mask)
 {
    fxp_context(pipe)->sample_mask = mask;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void
 fxp_set_min_samples(struct pipe_context *pipe, unsigned min_samples)
 {
    fxp_context(pipe)->min_samples = min_samples;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 /* The standard positions (raster/fxp_samples.h) the rasterizer uses, in pixels from the top-left corner. */

@@ -82,6 +82,7 @@ static void
 fxp_bind_gs_state(struct pipe_context *pipe, void *gs)
 {
    fxp_context(pipe)->gs = gs;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void *
@@ -94,6 +95,7 @@ static void
 fxp_bind_tcs_state(struct pipe_context *pipe, void *tcs)
 {
    fxp_context(pipe)->tcs = tcs;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void *
@@ -106,18 +108,21 @@ static void
 fxp_bind_tes_state(struct pipe_context *pipe, void *tes)
 {
    fxp_context(pipe)->tes = tes;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void
 fxp_bind_vs_state(struct pipe_context *pipe, void *vs)
 {
    fxp_context(pipe)->vs = vs;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void
 fxp_bind_fs_state(struct pipe_context *pipe, void *fs)
 {
    fxp_context(pipe)->fs = fs;
+   fxp_raster_state_changed(fxp_context(pipe));
 }
 
 static void
