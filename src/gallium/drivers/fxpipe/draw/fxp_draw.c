@@ -421,7 +421,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    if (!fxp_render_condition_passes(ctx))
       return;
 
-   memset(&r, 0, sizeof(r));
+   /* all but the rasterizer's state, which fxp_raster_begin sets whole (or zeroes, without rasterization) */
+   memset(&r, 0, offsetof(struct fxp_render, rs));
    r.ctx = ctx;
    r.vs = ctx->vs->prog;
    r.gs = ctx->gs ? ctx->gs->prog : NULL;
@@ -437,6 +438,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    if (r.pos < 0 && !so)
       return; /* no position and no stream output: nothing to do */
    const bool raster = r.pos >= 0 && !r.rast->rasterizer_discard;
+   if (!raster)
+      memset(&r.rs, 0, sizeof(r.rs));
 
    /* the buffers the fetch plan reads (it reads no other entry of vbs[]) */
    for (unsigned i = 0; i < ctx->velems->plan.num_buffers; i++) {

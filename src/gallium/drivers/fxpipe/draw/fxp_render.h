@@ -49,7 +49,8 @@ struct fxp_render {
    unsigned num_clipdist, num_culldist;  /* CLIPDIST outputs: the clip distances, then the cull ones */
 
    /* the rasterizer's state of this draw (raster/fxp_raster.h); primitive assembly keeps its prim_id and
-    * stipple_counter, clipping reads its viewport and its out_noperspective */
+    * stipple_counter, clipping reads its viewport and its out_noperspective. Last: draws set every other
+    * field to zero, and fxp_raster_begin sets this one. */
    struct fxp_raster rs;
 };
 

@@ -308,19 +308,47 @@ compile_state(struct fxp_raster *r)
                      : f->early_zs ? "on (the shader cannot change the outcome)" : "off (FXPIPE_DEBUG=nofast)";
 }
 
+/* The caller's fields of struct fxp_raster end here: the rest is the draw's. */
+#define FXP_RASTER_DRAW_OFFSET_B offsetof(struct fxp_raster, stipple_counter)
+
+/* The compiled state into a draw's struct: every field but the tails of fs_in and sample_x/y that this state
+ * does not use (past num_fs_in and samples, never read). */
+static void
+copy_compiled(struct fxp_raster *r, const struct fxp_raster *c)
+{
+   /* the pieces in the order struct fxp_raster has them, with nothing between them */
+   STATIC_ASSERT(offsetof(struct fxp_raster, out_noperspective) ==
+                 offsetof(struct fxp_raster, fs_in) + sizeof(c->fs_in));
+   STATIC_ASSERT(offsetof(struct fxp_raster, sample_y) ==
+                 offsetof(struct fxp_raster, sample_x) + sizeof(c->sample_x));
+   STATIC_ASSERT(offsetof(struct fxp_raster, sample_lo) ==
+                 offsetof(struct fxp_raster, sample_y) + sizeof(c->sample_y));
+   assert(c->num_fs_in <= ARRAY_SIZE(c->fs_in) && c->samples <= ARRAY_SIZE(c->sample_x));
+   memcpy(r, c, offsetof(struct fxp_raster, fs_in));
+   memcpy(r->fs_in, c->fs_in, c->num_fs_in * sizeof(c->fs_in[0]));
+   memcpy(r->out_noperspective, c->out_noperspective,
+          offsetof(struct fxp_raster, sample_x) - offsetof(struct fxp_raster, out_noperspective));
+   memcpy(r->sample_x, c->sample_x, c->samples * sizeof(c->sample_x[0]));
+   memcpy(r->sample_y, c->sample_y, c->samples * sizeof(c->sample_y[0]));
+   memcpy(&r->sample_lo, &c->sample_lo, sizeof(*r) - offsetof(struct fxp_raster, sample_lo));
+}
+
 /* FXPIPE_DEBUG=checkstate, a flag for tests: compiles the state again for this draw (r, as the caller set it)
- * and compares it with the cached copy byte for byte (both start from the same zeroed struct and caller's
- * fields); stale state means a bind that should have called fxp_raster_state_changed did not, and the
+ * and compares it with the cached copy byte for byte after the caller's fields (both compiled from a zeroed
+ * struct); stale state means a bind that should have called fxp_raster_state_changed did not, and the
  * process aborts, so that the test running it fails. */
 static void
 check_compiled(const struct fxp_raster *r, const struct fxp_raster *cached)
 {
-   struct fxp_raster *fresh = MALLOC(sizeof(*fresh));
+   struct fxp_raster *fresh = CALLOC_STRUCT(fxp_raster);
    if (!fresh)
       return;
-   memcpy(fresh, r, sizeof(*fresh));
+   memcpy(fresh, r, FXP_RASTER_DRAW_OFFSET_B);
    compile_state(fresh);
-   const bool same = memcmp(fresh, cached, sizeof(*fresh)) == 0;
+   /* (the caller's fields follow from the key, and their padding is the caller's) */
+   const bool same = memcmp((const char *)fresh + FXP_RASTER_DRAW_OFFSET_B,
+                            (const char *)cached + FXP_RASTER_DRAW_OFFSET_B,
+                            sizeof(*fresh) - FXP_RASTER_DRAW_OFFSET_B) == 0;
    FREE(fresh);
    if (!same) {
       fprintf(stderr, "fxpipe: FXPIPE_DEBUG=checkstate: the rasterizer's compiled state is stale (a bind did not "
@@ -347,8 +375,9 @@ fxp_raster_begin(struct fxp_raster *r)
        !(fxp_debug_flags & FXP_DBG_PERF)) {
       if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSTATE))
          check_compiled(r, &cache->compiled);
-      memcpy(r, &cache->compiled, sizeof(*r));
+      copy_compiled(r, &cache->compiled);
    } else {
+      memset((char *)r + FXP_RASTER_DRAW_OFFSET_B, 0, sizeof(*r) - FXP_RASTER_DRAW_OFFSET_B);
       compile_state(r);
       ctx->perf.raster_compiles++;
       memcpy(&cache->compiled, r, sizeof(*r));

@@ -65,8 +65,9 @@ struct fxp_raster_thread {
    uint64_t batches, batches_shared; /* batches shaded; those with quads of several primitives */
 };
 
-/* One draw's rasterizer state. The caller zeroes it and sets the fields of the first group before
- * fxp_raster_begin. */
+/* One draw's rasterizer state. The caller sets the fields of the first group before fxp_raster_begin, which
+ * sets all the others (raster/fxp_raster.c copy_compiled: the order of fs_in, out_noperspective, sample_x,
+ * sample_y and sample_lo matters, and static assertions there check it). */
 struct fxp_raster {
    /* set by the caller */
    struct fxp_context *ctx;
