@@ -119,9 +119,10 @@ struct fxp_context {
 
    struct fxp_draw_cache *draw_cache;   /* draw/fxp_render.h: what draws reuse, from the first draw on */
    /* changed by every bind or set of the state the rasterizer compiles (fxp_raster_state_changed: shaders,
-    * rasterizer, blend, depth-stencil-alpha, framebuffer, sample mask, min samples), so that draws reuse
-    * it while it is the same (struct fxp_raster_cache) */
+    * rasterizer, blend, depth-stencil-alpha, framebuffer, sample mask, min samples): while it is the same, draws
+    * reuse the last compiled state without building its key (struct fxp_raster_cache) */
    uint32_t raster_serial;
+   uint32_t framebuffer_serial;         /* changed by every set_framebuffer_state (struct fxp_raster_key) */
 
    /* draws skipped because a bound shader uses opcodes the engine does not execute yet */
    uint64_t unimplemented_draws;

@@ -134,6 +134,8 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
       fxp_exec_fini(&c->threads[i].fs_exec);
    os_free_aligned(c->threads);
    fxp_scene_destroy(c->scene);
+   for (unsigned i = 0; i < FXP_RASTER_COMPILED_MAX; i++)
+      c->compiled[i].valid = false;
 }
 
 bool
@@ -324,13 +326,39 @@ copy_compiled(struct fxp_raster *r, const struct fxp_raster *c)
    STATIC_ASSERT(offsetof(struct fxp_raster, sample_lo) ==
                  offsetof(struct fxp_raster, sample_y) + sizeof(c->sample_y));
    assert(c->num_fs_in <= ARRAY_SIZE(c->fs_in) && c->samples <= ARRAY_SIZE(c->sample_x));
-   memcpy(r, c, offsetof(struct fxp_raster, fs_in));
+   /* (not the caller's fields: the rasterizer state may be another CSO of the same content) */
+   memcpy((char *)r + FXP_RASTER_DRAW_OFFSET_B, (const char *)c + FXP_RASTER_DRAW_OFFSET_B,
+          offsetof(struct fxp_raster, fs_in) - FXP_RASTER_DRAW_OFFSET_B);
    memcpy(r->fs_in, c->fs_in, c->num_fs_in * sizeof(c->fs_in[0]));
    memcpy(r->out_noperspective, c->out_noperspective,
           offsetof(struct fxp_raster, sample_x) - offsetof(struct fxp_raster, out_noperspective));
    memcpy(r->sample_x, c->sample_x, c->samples * sizeof(c->sample_x[0]));
    memcpy(r->sample_y, c->sample_y, c->samples * sizeof(c->sample_y[0]));
    memcpy(&r->sample_lo, &c->sample_lo, sizeof(*r) - offsetof(struct fxp_raster, sample_lo));
+   r->frag.rast = r->rast;
+}
+
+/* The key of the state r's draw compiles (struct fxp_raster_key). */
+static void
+make_key(const struct fxp_raster *r, struct fxp_raster_key *k)
+{
+   const struct fxp_context *ctx = r->ctx;
+   memset(k, 0, sizeof(*k));
+   k->fs_serial = r->fs->serial;
+   k->out_serial = r->out->serial;
+   k->fb_serial = ctx->framebuffer_serial;
+   k->sample_mask = ctx->sample_mask;
+   k->min_samples = ctx->min_samples;
+   k->debug = fxp_debug_flags;
+   k->isa = fxp_isa_chosen();
+   /* (bytes, padding included: st/mesa and the cso cache zero their templates and compare them so too) */
+   memcpy(&k->rast, r->rast, sizeof(k->rast));
+   k->has_blend = ctx->blend != NULL;
+   if (ctx->blend)
+      memcpy(&k->blend, ctx->blend, sizeof(k->blend));
+   k->has_dsa = ctx->dsa != NULL;
+   if (ctx->dsa)
+      memcpy(&k->dsa, ctx->dsa, sizeof(k->dsa));
 }
 
 /* FXPIPE_DEBUG=checkstate, a flag for tests: compiles the state again for this draw (r, as the caller set it)
@@ -345,7 +373,9 @@ check_compiled(const struct fxp_raster *r, const struct fxp_raster *cached)
       return;
    memcpy(fresh, r, FXP_RASTER_DRAW_OFFSET_B);
    compile_state(fresh);
-   /* (the caller's fields follow from the key, and their padding is the caller's) */
+   /* (the caller's fields follow from the key, and their padding is the caller's; the rasterizer CSO may be
+    * another of the same content, which copy_compiled points at) */
+   fresh->frag.rast = cached->frag.rast;
    const bool same = memcmp((const char *)fresh + FXP_RASTER_DRAW_OFFSET_B,
                             (const char *)cached + FXP_RASTER_DRAW_OFFSET_B,
                             sizeof(*fresh) - FXP_RASTER_DRAW_OFFSET_B) == 0;
@@ -365,27 +395,36 @@ fxp_raster_begin(struct fxp_raster *r)
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
    struct fxp_raster_cache *cache = r->cache;
 
-   /* The state compiled from bound state: the cache's copy while nothing it depends on changed (the
-    * caller's fields are the same too: its own, or what follows from the same last stage), or compiled
-    * again. FXPIPE_DEBUG=perf compiles it at every draw, to report each draw's paths. */
-   const unsigned isa = fxp_isa_chosen();
-   if (cache->compiled_valid && cache->compiled_serial == ctx->raster_serial && cache->compiled.fs == r->fs &&
-       cache->compiled.out == r->out && cache->compiled.rast == r->rast &&
-       cache->compiled_debug == fxp_debug_flags && cache->compiled_isa == isa &&
-       !(fxp_debug_flags & FXP_DBG_PERF)) {
-      if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSTATE))
-         check_compiled(r, &cache->compiled);
-      copy_compiled(r, &cache->compiled);
-   } else {
-      memset((char *)r + FXP_RASTER_DRAW_OFFSET_B, 0, sizeof(*r) - FXP_RASTER_DRAW_OFFSET_B);
-      compile_state(r);
-      ctx->perf.raster_compiles++;
-      memcpy(&cache->compiled, r, sizeof(*r));
-      cache->compiled_serial = ctx->raster_serial;
-      cache->compiled_debug = fxp_debug_flags;
-      cache->compiled_isa = isa;
-      cache->compiled_valid = true;
+   /* The state compiled from bound state: the last one used while nothing was bound since, else one of the
+    * cache's with the same key, else compiled again into the oldest. FXPIPE_DEBUG=perf compiles it at every
+    * draw, to report each draw's paths. */
+   struct fxp_raster_compiled *cc = &cache->compiled[cache->last];
+   if (!(cc->valid && cc->serial == ctx->raster_serial && cc->key.fs_serial == r->fs->serial &&
+         cc->key.out_serial == r->out->serial)) {
+      struct fxp_raster_key key;
+      make_key(r, &key);
+      cc = NULL;
+      for (unsigned i = 0; i < FXP_RASTER_COMPILED_MAX && !cc; i++)
+         if (cache->compiled[i].valid && !memcmp(&cache->compiled[i].key, &key, sizeof(key)))
+            cc = &cache->compiled[i];
+      if (!cc || (fxp_debug_flags & FXP_DBG_PERF)) {
+         cc = cc ? cc : &cache->compiled[cache->next];
+         cache->next = (cache->next + 1) % FXP_RASTER_COMPILED_MAX;
+         memcpy(&cc->state, r, FXP_RASTER_DRAW_OFFSET_B);
+         memset((char *)&cc->state + FXP_RASTER_DRAW_OFFSET_B, 0, sizeof(cc->state) - FXP_RASTER_DRAW_OFFSET_B);
+         compile_state(&cc->state);
+         cc->key = key;
+         cc->valid = true;
+         ctx->perf.raster_compiles++;
+      } else if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSTATE)) {
+         check_compiled(r, &cc->state);
+      }
+      cc->serial = ctx->raster_serial;
+      cache->last = cc - cache->compiled;
+   } else if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSTATE)) {
+      check_compiled(r, &cc->state);
    }
+   copy_compiled(r, &cc->state);
    if (r->early_zs_chosen)
       ctx->perf.early_zs_draws++;
    apply_viewport(r, 0);

@@ -147,21 +147,45 @@ struct fxp_raster {
    const char *early_zs_why;             /* whether depth and stencil are tested early, and why (FXPIPE_DEBUG=perf) */
 };
 
+/* What the state the rasterizer compiles depends on (raster/fxp_raster.c compile_state): zeroed, then filled,
+ * so that keys compare with memcmp. The CSOs are compared by content, so that a CSO freed and another made
+ * at its address cannot be taken for it; programs by their serial, unique among the programs created. */
+struct fxp_raster_key {
+   uint32_t fs_serial, out_serial;       /* the fragment shader and the last vertex stage */
+   uint32_t fb_serial;                   /* struct fxp_context framebuffer_serial */
+   uint32_t sample_mask, min_samples;
+   uint32_t debug;                       /* fxp_debug_flags */
+   unsigned isa;                         /* the instruction-set table (fxp_isa_chosen) */
+   bool has_blend, has_dsa;
+   struct pipe_rasterizer_state rast;
+   struct pipe_blend_state blend;
+   struct pipe_depth_stencil_alpha_state dsa;
+};
+
+/* One compiled state: its key, the context's raster_serial when it was last found or made (a draw whose
+ * serial is that needs no key: nothing was bound since), and a whole struct fxp_raster as compile_state left
+ * it, before any per-draw field was set. */
+struct fxp_raster_compiled {
+   bool valid;
+   uint32_t serial;
+   struct fxp_raster_key key;
+   struct fxp_raster state;
+};
+
+/* Compiled states kept: enough for the few shader and state combinations a frame alternates between
+ * (drawoverhead's program changes, a scene's objects); the oldest made is replaced. */
+#define FXP_RASTER_COMPILED_MAX 4
+
 /* What the rasterizer keeps from one draw to the next (in the context's draw cache): the rasterizing threads'
- * execution states, the scene when there are several threads, and the draw state compiled from bound state
- * (fxp_raster_begin): a whole struct fxp_raster as compile_state left it, before any per-draw field was
- * set, valid while the context's raster_serial, the fragment shader, the last vertex stage, the rasterizer
- * state, FXPIPE_DEBUG's flags and the instruction-set table are those it was compiled with.
- * fxp_raster_cache_fini frees them. */
+ * execution states, the scene when there are several threads, and the draw states compiled from bound state
+ * (fxp_raster_begin). fxp_raster_cache_fini frees them. */
 struct fxp_raster_cache {
    struct fxp_raster_thread *threads;
    unsigned num_threads;
    struct fxp_scene *scene;
-   bool compiled_valid;
-   uint32_t compiled_serial;
-   uint32_t compiled_debug;
-   unsigned compiled_isa;
-   struct fxp_raster compiled;
+   struct fxp_raster_compiled compiled[FXP_RASTER_COMPILED_MAX];
+   unsigned last;                        /* compiled[last]: the last one used */
+   unsigned next;                        /* compiled[next]: the next one to replace */
 };
 void fxp_raster_cache_fini(struct fxp_raster_cache *c);
 /* Whether the cache's scene holds primitives not yet drawn: never between draws, since fxp_raster_end

@@ -59,6 +59,7 @@ static void
 fxp_set_framebuffer_state(struct pipe_context *pipe, const struct pipe_framebuffer_state *fb)
 {
    util_copy_framebuffer_state(&fxp_context(pipe)->framebuffer, fb);
+   fxp_context(pipe)->framebuffer_serial++;
    fxp_raster_state_changed(fxp_context(pipe));
 }
 
