@@ -89,9 +89,9 @@ bool
 fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
               unsigned count)
 {
-   e->rf = NULL;
-   e->rf_slots = 0;
-   e->rf_serial = 0;
+   e->rf = e->rf_other = NULL;
+   e->rf_slots = e->rf_other_slots = 0;
+   e->rf_serial = e->rf_other_serial = 0;
    e->gs = NULL;
    if (!fxp_exec_setup(e, prog, bind, count))
       return false;
@@ -117,6 +117,19 @@ fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct 
    e->abort = NULL; /* the stage points it at its context's flag */
    e->frag = NULL;
    e->quad_layout = false;
+   if (e->rf_serial != prog->serial) {
+      /* the other file: this program's if it was the one before, else the file to reuse, and the current
+       * one (the last program's) kept as the other */
+      fxp_vec *rf = e->rf;
+      const unsigned slots = e->rf_slots;
+      const uint32_t serial = e->rf_serial;
+      e->rf = e->rf_other;
+      e->rf_slots = e->rf_other_slots;
+      e->rf_serial = e->rf_other_serial;
+      e->rf_other = rf;
+      e->rf_other_slots = slots;
+      e->rf_other_serial = serial;
+   }
    if (e->rf_slots < prog->num_slots) {
       os_free_aligned(e->rf);
       e->rf_slots = 0;
@@ -152,9 +165,10 @@ void
 fxp_exec_fini(struct fxp_exec *e)
 {
    os_free_aligned(e->rf);
-   e->rf = NULL;
-   e->rf_slots = 0;
-   e->rf_serial = 0;
+   os_free_aligned(e->rf_other);
+   e->rf = e->rf_other = NULL;
+   e->rf_slots = e->rf_other_slots = 0;
+   e->rf_serial = e->rf_other_serial = 0;
    fxp_gs_out_fini(e);
 }
 

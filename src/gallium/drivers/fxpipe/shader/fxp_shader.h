@@ -417,6 +417,11 @@ struct fxp_exec {
    fxp_vec *rf;                 /* prog->num_slots slots, 64-byte aligned */
    unsigned rf_slots;           /* slots allocated at rf (fxp_exec_setup reuses them) */
    uint32_t rf_serial;          /* the program whose immediates rf holds, 0 for none */
+   /* the register file of the program set up before (fxp_exec_setup swaps it back in when draws alternate
+    * between two programs, so that neither is cleared and splatted again at each switch) */
+   fxp_vec *rf_other;
+   unsigned rf_other_slots;
+   uint32_t rf_other_serial;
 
    fxp_vi live;                 /* lanes that exist and have not been killed */
    fxp_vi helper;               /* fragment: lanes that run only for derivatives (outside, or demoted);
