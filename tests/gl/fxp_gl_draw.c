@@ -2,7 +2,8 @@
  * checks the pixels: vertex-colour interpolation, depth test in both draw orders, blending, scissor,
  * face culling, indexed drawing with unsigned-byte normalized colours, a uniform, nearest and linear
  * texturing (GLSL, and an ARB fragment program), an FXT1 block uploaded with glCompressedTexImage2D, every
- * texel exact, and smooth points and lines (their coverage in alpha).
+ * texel exact, smooth points and lines (their coverage in alpha), and a draw of 4096 points large enough to
+ * have its vertices shaded on several threads.
  * Expected values are worked out by hand in the comments. Exits 0 only if every check passes. */
 #define GL_GLEXT_PROTOTYPES
 #include <GL/gl.h>
@@ -305,6 +306,43 @@ main(void)
    expect("smooth line: last pixel, 0.5 before its end, coverage 0.75", 59, 40, 255, 255, 255, 191, 1);
    expect("smooth line: past its end", 60, 40, 0, 0, 0, 0, 0);
    expect("smooth line: before its start", 3, 40, 0, 0, 0, 0, 0);
+
+   /* A draw of 4096 vertices, one point at each pixel's centre, each with its own colour: enough vertices
+    * for fxpipe to share the vertex shading among its threads (draw/fxp_draw.c, 2048 or more; this test
+    * also runs with FXPIPE_THREADS=1 and =5). Point i is at pixel (i % 64, i / 64), NDC (x + .5) / 32 - 1, and
+    * its colour is the unsigned bytes (i & 255, i >> 4, 37 i & 255, 255), normalized: each pixel reads its own
+    * bytes back exactly (n / 255 to float and back). */
+   {
+      static float big_pos[W * H][4];
+      static unsigned char big_col[W * H][4];
+      static unsigned char got[W * H][4];
+      for (unsigned i = 0; i < W * H; i++) {
+         big_pos[i][0] = ((float)(i % W) + 0.5f) / 32.0f - 1.0f;
+         big_pos[i][1] = ((float)(i / W) + 0.5f) / 32.0f - 1.0f;
+         big_pos[i][2] = 0.0f;
+         big_pos[i][3] = 1.0f;
+         big_col[i][0] = (unsigned char)(i & 255);
+         big_col[i][1] = (unsigned char)(i >> 4);
+         big_col[i][2] = (unsigned char)((37 * i) & 255);
+         big_col[i][3] = 255;
+      }
+      glDisable(GL_BLEND);
+      glPointSize(1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, big_pos);
+      glVertexAttribPointer(1, 4, GL_UNSIGNED_BYTE, GL_TRUE, 0, big_col);
+      glDrawArrays(GL_POINTS, 0, W * H);
+      glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, got);
+      unsigned wrong = 0, first = 0;
+      for (unsigned i = 0; i < W * H; i++)
+         if (memcmp(got[i], big_col[i], 4)) {
+            if (!wrong++)
+               first = i;
+         }
+      check(!wrong, "4096 points, each its own colour: %u pixels wrong (first: pixel %u reads %u %u %u %u, want "
+            "%u %u %u %u)", wrong, first, got[first][0], got[first][1], got[first][2], got[first][3],
+            big_col[first][0], big_col[first][1], big_col[first][2], big_col[first][3]);
+   }
 
    check(glGetError() == GL_NO_ERROR, "no GL error");
    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

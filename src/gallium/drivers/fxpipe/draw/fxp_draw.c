@@ -19,6 +19,7 @@
 #include "fxp_context.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
+#include "context/fxp_pool.h"
 #include "draw/fxp_render.h"
 #include "draw/fxp_decompose.h"
 #include "fetch/fxp_fetch.h"
@@ -131,6 +132,83 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
    }
 }
 
+/* Vertex shading shared among the pool's threads: draws of at least FXP_VS_SHARE_MIN_VERTS vertices (after
+ * reuse) are cut into contiguous runs of whole batches, at least FXP_VS_SHARE_MIN_VERTS / 2 vertices each, one
+ * a thread, each shaded by shade_vertices with its thread's execution state into its own rows of the output.
+ * A vertex's outputs do not depend on which thread shaded it or on the other vertices, so the draw's result is
+ * the same on any number of threads; vertex shaders' memory side effects are unordered in GL. */
+#define FXP_VS_SHARE_MIN_VERTS 2048
+#define FXP_VS_SHARES_MAX 64 /* shares of one draw's vertices at most (a pool's further threads get none) */
+
+struct vs_share_job {
+   struct fxp_render *r;
+   struct fxp_exec *execs[FXP_VS_SHARES_MAX];
+   unsigned shares;                     /* threads given vertices (the others' shares are empty) */
+   float *out;
+   unsigned stride;
+   const struct fxp_fetch_buffer *vbs;
+   const uint32_t *vidx;
+   unsigned n;
+   uint32_t instance, start_instance;
+   int32_t base_vertex, first_vertex;
+   unsigned draw_id;
+};
+
+static void
+vs_share(void *data, unsigned i, unsigned n)
+{
+   const struct vs_share_job *j = data;
+   if (i >= j->shares)
+      return;
+   const unsigned batches = DIV_ROUND_UP(j->n, FXP_W), per = DIV_ROUND_UP(batches, j->shares);
+   const unsigned first = MIN2(i * per * FXP_W, j->n), end = MIN2((i + 1) * per * FXP_W, j->n);
+   if (first < end)
+      shade_vertices(j->r, j->execs[i], j->out + (size_t)first * j->stride, j->stride, j->vbs, j->vidx + first,
+                     end - first, j->instance, j->start_instance, j->base_vertex, j->first_vertex, j->draw_id);
+}
+
+/* shade_vertices on the pool's threads when the draw is large enough and the states can be set up, else on
+ * this one. */
+static void
+shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stride,
+             const struct fxp_fetch_buffer *vbs, const uint32_t *vidx, unsigned n, uint32_t instance,
+             uint32_t start_instance, int32_t base_vertex, int32_t first_vertex, unsigned draw_id)
+{
+   struct fxp_context *ctx = r->ctx;
+   struct fxp_draw_cache *c = ctx->draw_cache;
+   struct fxp_pool *pool = n >= FXP_VS_SHARE_MIN_VERTS ? fxp_context_pool(ctx) : NULL;
+   const unsigned threads = MIN2(fxp_pool_threads(pool), FXP_VS_SHARES_MAX);
+   const unsigned shares = MIN2(threads, n / (FXP_VS_SHARE_MIN_VERTS / 2));
+   if (shares > 1 && c->num_vs_share_execs < threads - 1) {
+      for (unsigned i = 0; i < c->num_vs_share_execs; i++)
+         fxp_exec_fini(&c->vs_share_execs[i]);
+      os_free_aligned(c->vs_share_execs);
+      c->vs_share_execs = os_malloc_aligned((threads - 1) * sizeof(struct fxp_exec), 64);
+      c->num_vs_share_execs = c->vs_share_execs ? threads - 1 : 0;
+      if (c->vs_share_execs)
+         memset(c->vs_share_execs, 0, (threads - 1) * sizeof(struct fxp_exec));
+   }
+   struct vs_share_job j = {
+      .r = r, .shares = shares, .out = out, .stride = stride, .vbs = vbs, .vidx = vidx, .n = n,
+      .instance = instance, .start_instance = start_instance, .base_vertex = base_vertex,
+      .first_vertex = first_vertex, .draw_id = draw_id,
+   };
+   bool ready = shares > 1 && c->num_vs_share_execs >= shares - 1;
+   j.execs[0] = e;
+   for (unsigned i = 1; ready && i < shares; i++) {
+      struct fxp_exec *x = &c->vs_share_execs[i - 1];
+      ready = fxp_exec_setup(x, e->prog, e->bind, FXP_W);
+      x->abort = e->abort;
+      j.execs[i] = x;
+   }
+   if (!ready) {
+      shade_vertices(r, e, out, stride, vbs, vidx, n, instance, start_instance, base_vertex, first_vertex, draw_id);
+      return;
+   }
+   ctx->perf.vs_shared_draws++;
+   fxp_pool_run(pool, vs_share, &j);
+}
+
 /* Makes *p hold at least n elements of elem_B bytes (contents not kept); false when out of memory. */
 static bool
 reserve(void **p, size_t *cap, size_t n, size_t elem_B)
@@ -160,6 +238,9 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
    if (!c)
       return;
    fxp_exec_fini(&c->vs_exec);
+   for (unsigned i = 0; i < c->num_vs_share_execs; i++)
+      fxp_exec_fini(&c->vs_share_execs[i]);
+   os_free_aligned(c->vs_share_execs);
    fxp_raster_cache_fini(&c->raster);
    FREE(c->vidx);
    FREE(c->elts);
@@ -310,7 +391,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
    }
    float *vs_verts = c->verts;
    for (uint32_t inst = inst0; inst < inst0 + num_inst; inst++) {
-      shade_vertices(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
+      shade_shared(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
                      info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
                      draw_id);
       if (unlikely(fxp_watchdog_tripped(r->ctx)))

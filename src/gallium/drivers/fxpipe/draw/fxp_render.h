@@ -61,6 +61,11 @@ struct fxp_render {
 #define FXP_DRAW_CACHE_KEEP_B (1u << 20)
 struct fxp_draw_cache {
    struct fxp_exec vs_exec;
+   /* the vertex shader's states of the pool's other threads, for draws whose vertices are shared among
+    * them (draw/fxp_draw.c shade_shared): vs_share_execs[i - 1] is share i's, allocated at the first such
+    * draw (64-byte aligned, as vs_exec) */
+   struct fxp_exec *vs_share_execs;
+   unsigned num_vs_share_execs;
    struct fxp_raster_cache raster;
    uint32_t *vidx, *elts;       /* per element: the vertex index, and the element's vertex (or restart) */
    size_t vidx_cap, elts_cap;   /* elements each holds */
