@@ -40,7 +40,7 @@ depth_stencil(struct fxp_fragment *f, enum pipe_format format, uint8_t *p, doubl
       /* EXT_depth_bounds_test: the value already stored must lie in [min, max] (the bounds converted to the
        * buffer's representation, like the depth range), else the fragment is discarded before the stencil
        * test touches anything */
-      const int c = util_format_get_first_non_void_channel(format);
+      const int c = fxp_format_depth_channel(format); /* has_z: a channel */
       bool in;
       if (c >= 0 && desc->channel[c].type == UTIL_FORMAT_TYPE_FLOAT) {
          float stored;
@@ -71,7 +71,7 @@ depth_stencil(struct fxp_fragment *f, enum pipe_format format, uint8_t *p, doubl
       }
    }
    if (has_z && dsa->depth_enabled) {
-      const int c = util_format_get_first_non_void_channel(format);
+      const int c = fxp_format_depth_channel(format); /* has_z: a channel */
       const bool is_float = c >= 0 && desc->channel[c].type == UTIL_FORMAT_TYPE_FLOAT;
       if (is_float) {
          const float zf = (float)z;

@@ -72,6 +72,8 @@ struct fxp_fragment {
     * (PIPE_FUNC_* values are bits 0-2 already; NOTEQUAL and ALWAYS pass unordered, as fxp_compare) */
    bool fast_depth_on, fast_depth_write;
    uint8_t fast_depth_tt;
+   uint32_t fast_depth_keep;              /* Z24 formats: the word's stencil bits, kept by depth writes (0 for
+                                             the X8 formats, whose padding byte writes get as 0) */
    /* the batch functions of the process's instruction-set table (set by fxp_fragment_fast_setup) */
    unsigned (*fast_ops)(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
                         const double *z, uint32_t mask);

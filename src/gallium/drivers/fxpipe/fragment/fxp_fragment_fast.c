@@ -81,6 +81,11 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
       const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
       if (!(dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled || dsa->depth_bounds_test)))
          f->fast_depth = depth_kind(fb->zsbuf->format);
+      /* the stencil bits a Z24 write keeps; util_format writes zeros in an X8 format's padding byte */
+      const enum pipe_format zf = fb->zsbuf->format;
+      f->fast_depth_keep = zf == PIPE_FORMAT_Z24_UNORM_S8_UINT   ? 0xff000000u
+                           : zf == PIPE_FORMAT_S8_UINT_Z24_UNORM ? 0xffu
+                                                                 : 0u;
       /* early tests done before shading take any depth-stencil state; late ones here need the fast test */
       f->fast_refused = "late depth-stencil tests with a stencil test, depth bounds or another depth format";
       if (f->fast_depth == FZ_NONE && !f->early_zs)
@@ -165,7 +170,7 @@ lanes_inside(const struct fxp_fragment *f, const int *x, const int *y, uint32_t 
             const uint32_t zi = (uint32_t)(z * 16777215.0 + 0.5); /* z in [0, 1]: llround */            \
             rel = zi < stored ? 1u : zi == stored ? 2u : 4u;                                            \
             if ((tt & rel) && write) {                                                                  \
-               word = KIND == FZ_Z24_LOW ? (word & 0xff000000u) | zi : (word & 0xffu) | (zi << 8);      \
+               word = (word & f->fast_depth_keep) | (KIND == FZ_Z24_LOW ? zi : zi << 8);                \
                memcpy(p, &word, 4);                                                                     \
             }                                                                                           \
          }                                                                                              \
@@ -294,7 +299,7 @@ depth_vec(const struct fxp_fragment *f, fxp_vd zv, const int *x, const int *y, u
       /* z in [0, 1]: (uint32_t)(z * 16777215.0 + 0.5) as DEPTH_LOOP rounds it, in int32 range */
       const fxp_vu zi = (fxp_vu)__builtin_convertvector(zv * 16777215.0 + 0.5, fxp_vi);
       lt = fxp_lt_u(zi, stored), eq = (fxp_vi)(zi == stored), gt = fxp_gt_u(zi, stored);
-      zbits = low ? (word & 0xff000000u) | zi : (word & 0xffu) | (zi << 8);
+      zbits = (word & f->fast_depth_keep) | (low ? zi : zi << 8);
       pass = ((tt & 1) ? lt : (fxp_vi){0}) | ((tt & 2) ? eq : (fxp_vi){0}) | ((tt & 4) ? gt : (fxp_vi){0});
    }
    const uint32_t passed = fxp_lane_bits(pass) & lanes;
@@ -453,10 +458,12 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
    }
    fxp_vu px = (fxp_vu){0};
    for (unsigned c = 0; c < 4; c++) {
-      if (!(colormask & (PIPE_MASK_R << c)))
+      if (c == 3 && !has_alpha)
+         r[c] = (fxp_vu){0}; /* util_format writes 0 in the X byte, masked or not */
+      else if (!(colormask & (PIPE_MASK_R << c)))
          r[c] = db[c];
       else
-         r[c] = c == 3 && !has_alpha ? (fxp_vu){0} : vec_to_ubyte(o[c]);
+         r[c] = vec_to_ubyte(o[c]);
       px |= r[c] << shift[c];
    }
    store_pixels(f, cb, x, y, pass, px);

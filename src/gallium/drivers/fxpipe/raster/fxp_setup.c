@@ -14,6 +14,7 @@
 #include "util/u_math.h"
 
 #include "fxp_context.h"
+#include "fxp_formats.h"
 #include "raster/fxp_raster.h"
 #include "raster/fxp_rasterize.h"
 #include "raster/fxp_setup.h"
@@ -168,7 +169,7 @@ polygon_offset(const struct fxp_raster *r, const struct fxp_rvert *v0, const str
    const struct pipe_surface *zs = r->ctx->framebuffer.zsbuf;
    if (zs) {
       const struct util_format_description *d = util_format_description(zs->format);
-      const int c = util_format_get_first_non_void_channel(zs->format);
+      const int c = fxp_format_depth_channel(zs->format);
       if (d && c >= 0 && d->channel[c].type == UTIL_FORMAT_TYPE_FLOAT) {
          const float zmax = MAX3(fabsf(v0->win[2]), fabsf(v1->win[2]), fabsf(v2->win[2]));
          int exp;

@@ -256,3 +256,12 @@ fxp_is_format_supported(struct pipe_screen *pscreen, enum pipe_format format,
    }
    return true;
 }
+
+int
+fxp_format_depth_channel(enum pipe_format format)
+{
+   const struct util_format_description *desc = util_format_description(format);
+   if (!desc || !util_format_has_depth(desc) || desc->swizzle[0] >= 4)
+      return -1;
+   return desc->swizzle[0];
+}

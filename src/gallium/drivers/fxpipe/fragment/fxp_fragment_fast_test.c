@@ -1,0 +1,358 @@
+/* The per-fragment fast paths (fragment/fxp_fragment_fast.c) against the general path (fxp_fragment.c),
+ * bit for bit, as issue 16 asks of every back end: for every key of the fast set (each colour format it
+ * takes, with or without a depth buffer of each depth format it takes, every depth function with depth
+ * writes on and off or the test off, blending off, a partial colour mask, "over" blending and random blend
+ * equations, factors and constant colours), random batches (random distinct pixels, some outside the
+ * framebuffer, or a wholly covered tile's two rows of 8; random masks; shader colours that are NaN,
+ * infinite, negative, past 1 or near k / 255; depths outside [0, 1] and equal to the stored ones) are run
+ * through both paths on the same buffers, which must end byte for byte the same, with the same count of
+ * samples passed. The buffers start as random bytes (Z32F depths random floats in [0, 1]). */
+#include <math.h>
+#include <string.h>
+
+#include "util/format/u_format.h"
+#include "util/os_memory.h"
+#include "util/u_inlines.h"
+
+#include "fxp_context.h"
+#include "fxp_resource.h"
+#include "fragment/fxp_fragment.h"
+#include "shader/fxp_shader.h"
+#include "tests/fxp_test.h"
+
+#define FB_W 40
+#define FB_H 12
+#define BATCHES_PER_KEY 24
+
+static uint32_t rng_state = 0x2545f491u;
+static uint32_t
+rnd_u(void)
+{
+   rng_state ^= rng_state << 13;
+   rng_state ^= rng_state >> 17;
+   rng_state ^= rng_state << 5;
+   return rng_state;
+}
+
+static float
+rnd_color(void)
+{
+   switch (rnd_u() % 10) {
+   case 0: return NAN;
+   case 1: return (rnd_u() & 1) ? INFINITY : -INFINITY;
+   case 2: return -(float)(rnd_u() % 1000) / 500.0f;
+   case 3: return 1.0f + (float)(rnd_u() % 1000) / 100.0f;
+   case 4: { /* near k / 255, where rounding decides the byte */
+      const float k = (float)(rnd_u() % 256) / 255.0f;
+      return k + ((float)(rnd_u() % 5) - 2.0f) * 1e-7f;
+   }
+   case 5: return (float)(rnd_u() % 256) / 255.0f;
+   default: return (float)(rnd_u() % 100001) / 100000.0f;
+   }
+}
+
+static void
+fill_random(uint8_t *p, size_t n)
+{
+   for (size_t i = 0; i < n; i++)
+      p[i] = (uint8_t)rnd_u();
+}
+
+/* 16 lanes: a wholly covered tile's layout (quad q's pixel i at (x0 + 2 q + i % 2, y0 + i / 2)), or distinct
+ * random pixels, some outside the framebuffer. */
+static void
+make_lanes(int *x, int *y)
+{
+   if (rnd_u() % 3 == 0) {
+      const int x0 = 2 * (int)(rnd_u() % ((FB_W - 8) / 2 + 1)), y0 = 2 * (int)(rnd_u() % (FB_H / 2));
+      for (unsigned l = 0; l < FXP_W; l++) {
+         x[l] = x0 + 2 * (int)(l / 4) + (int)(l % 2);
+         y[l] = y0 + (int)((l % 4) / 2);
+      }
+      return;
+   }
+   for (unsigned l = 0; l < FXP_W; l++) {
+      bool again;
+      do {
+         x[l] = (int)(rnd_u() % (FB_W + 4)) - 2;
+         y[l] = (int)(rnd_u() % (FB_H + 2)) - 1;
+         again = false;
+         for (unsigned k = 0; k < l; k++)
+            again |= x[k] == x[l] && y[k] == y[l];
+      } while (again);
+   }
+}
+
+/* A depth for lane l: random in and around [0, 1], or the one the buffer holds at the pixel (the EQUAL
+ * cases). */
+static double
+make_z(enum pipe_format zf, const uint8_t *zs, unsigned stride, int x, int y)
+{
+   if (zf != PIPE_FORMAT_NONE && x >= 0 && y >= 0 && x < FB_W && y < FB_H && rnd_u() % 4 == 0) {
+      float d;
+      util_format_unpack_z_float(zf, &d, zs + (size_t)y * stride + (size_t)x * util_format_get_blocksize(zf), 1);
+      return d;
+   }
+   return ((double)(rnd_u() % 120001) - 10000.0) / 100000.0;
+}
+
+struct blend_case {
+   const char *name;
+   bool enable;
+   unsigned colormask;
+   bool over;   /* SRC_ALPHA, INV_SRC_ALPHA, ADD */
+   bool random; /* random equations and factors */
+};
+
+static const struct blend_case blends[] = {
+   {"no blending", false, PIPE_MASK_RGBA, false, false},
+   {"colour mask RB", false, PIPE_MASK_R | PIPE_MASK_B, false, false},
+   {"over", true, PIPE_MASK_RGBA, true, false},
+   {"random blending", true, PIPE_MASK_RGBA, false, true},
+   {"random blending, mask GA", true, PIPE_MASK_G | PIPE_MASK_A, false, true},
+};
+
+static const unsigned factors[] = {
+   PIPE_BLENDFACTOR_ONE, PIPE_BLENDFACTOR_SRC_COLOR, PIPE_BLENDFACTOR_SRC_ALPHA, PIPE_BLENDFACTOR_DST_ALPHA,
+   PIPE_BLENDFACTOR_DST_COLOR, PIPE_BLENDFACTOR_SRC_ALPHA_SATURATE, PIPE_BLENDFACTOR_CONST_COLOR,
+   PIPE_BLENDFACTOR_CONST_ALPHA, PIPE_BLENDFACTOR_ZERO, PIPE_BLENDFACTOR_INV_SRC_COLOR,
+   PIPE_BLENDFACTOR_INV_SRC_ALPHA, PIPE_BLENDFACTOR_INV_DST_ALPHA, PIPE_BLENDFACTOR_INV_DST_COLOR,
+   PIPE_BLENDFACTOR_INV_CONST_COLOR, PIPE_BLENDFACTOR_INV_CONST_ALPHA,
+};
+
+static void
+make_blend(const struct blend_case *bc, struct pipe_blend_state *b)
+{
+   memset(b, 0, sizeof(*b));
+   b->rt[0].colormask = bc->colormask;
+   b->rt[0].blend_enable = bc->enable;
+   if (bc->over) {
+      b->rt[0].rgb_func = b->rt[0].alpha_func = PIPE_BLEND_ADD;
+      b->rt[0].rgb_src_factor = b->rt[0].alpha_src_factor = PIPE_BLENDFACTOR_SRC_ALPHA;
+      b->rt[0].rgb_dst_factor = b->rt[0].alpha_dst_factor = PIPE_BLENDFACTOR_INV_SRC_ALPHA;
+   } else if (bc->random) {
+      b->rt[0].rgb_func = rnd_u() % 5;
+      b->rt[0].alpha_func = rnd_u() % 5;
+      b->rt[0].rgb_src_factor = factors[rnd_u() % ARRAY_SIZE(factors)];
+      b->rt[0].rgb_dst_factor = factors[rnd_u() % ARRAY_SIZE(factors)];
+      b->rt[0].alpha_src_factor = factors[rnd_u() % ARRAY_SIZE(factors)];
+      b->rt[0].alpha_dst_factor = factors[rnd_u() % ARRAY_SIZE(factors)];
+   }
+}
+
+static const enum pipe_format color_formats[] = {
+   PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM, PIPE_FORMAT_R8G8B8X8_UNORM, PIPE_FORMAT_B8G8R8X8_UNORM,
+};
+static const enum pipe_format depth_formats[] = {
+   PIPE_FORMAT_NONE, PIPE_FORMAT_Z16_UNORM, PIPE_FORMAT_Z24_UNORM_S8_UINT, PIPE_FORMAT_Z24X8_UNORM,
+   PIPE_FORMAT_S8_UINT_Z24_UNORM, PIPE_FORMAT_X8Z24_UNORM, PIPE_FORMAT_Z32_FLOAT,
+};
+
+struct env {
+   struct fxp_t *t;
+   struct pipe_resource *cbuf, *zsbuf;
+   struct pipe_surface *csurf, *zsurf;
+   struct fxp_exec *e;
+   size_t c_size_B, z_size_B;
+};
+
+/* One key: the framebuffer, blend and depth-stencil states bound, then random batches through both paths. */
+static void
+run_key(struct env *v, enum pipe_format cf, enum pipe_format zf, const struct blend_case *bc, int depth_func,
+        bool depth_write)
+{
+   struct fxp_t *t = v->t;
+   struct pipe_context *p = t->pipe;
+   struct fxp_context *ctx = fxp_context(p);
+   char key[160];
+   snprintf(key, sizeof(key), "%s, %s, %s, depth %s%s", util_format_short_name(cf),
+            zf == PIPE_FORMAT_NONE ? "no depth buffer" : util_format_short_name(zf), bc->name,
+            depth_func < 0 ? "off" : (const char *[]){"never", "less", "equal", "lequal", "greater", "notequal",
+                                                      "gequal", "always"}[depth_func],
+            depth_func >= 0 && depth_write ? " write" : "");
+
+   struct pipe_blend_state bs;
+   make_blend(bc, &bs);
+   void *blend = p->create_blend_state(p, &bs);
+   struct pipe_depth_stencil_alpha_state ds;
+   memset(&ds, 0, sizeof(ds));
+   ds.depth_enabled = depth_func >= 0;
+   ds.depth_func = depth_func >= 0 ? depth_func : PIPE_FUNC_ALWAYS;
+   ds.depth_writemask = depth_func >= 0 && depth_write;
+   void *dsa = p->create_depth_stencil_alpha_state(p, &ds);
+   p->bind_blend_state(p, blend);
+   p->bind_depth_stencil_alpha_state(p, dsa);
+   struct pipe_blend_color bcol;
+   for (unsigned c = 0; c < 4; c++)
+      bcol.color[c] = rnd_color();
+   p->set_blend_color(p, &bcol);
+
+   struct fxp_resource *cres = fxp_resource(v->cbuf), *zres = v->zsbuf ? fxp_resource(v->zsbuf) : NULL;
+   struct fxp_fragment f;
+   memset(&f, 0, sizeof(f));
+   f.ctx = ctx;
+   f.rast = ctx->rasterizer;
+   for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
+      f.fs_color[i] = -1;
+   f.fs_color[0] = 0;
+   f.fs_depth = f.fs_stencil = f.fs_samplemask = f.fs_color1 = -1;
+   f.samples = 1;
+   f.fb_width = FB_W;
+   f.fb_height = FB_H;
+   f.zmin = 0.0;
+   f.zmax = 1.0;
+   f.cbuf_base[0] = f.cbuf_origin[0] = f.cbuf_layer0[0] = fxp_resource_map(cres);
+   f.cbuf_stride[0] = cres->row_stride_B[0];
+   f.cbuf_bpp[0] = util_format_get_blocksize(cf);
+   f.cbuf_layers[0] = 1;
+   if (zres) {
+      f.zs_base = f.zs_origin = f.zs_layer0 = fxp_resource_map(zres);
+      f.zs_stride = zres->row_stride_B[0];
+      f.zs_bpp = util_format_get_blocksize(zf);
+      f.zs_layers = 1;
+   }
+   const bool fast = fxp_fragment_fast_setup(&f);
+   CHECK(t, fast, "%s: no fast path (%s)", key, f.fast_refused ? f.fast_refused : "?");
+
+   uint8_t *c_start = malloc(v->c_size_B), *c_fast = malloc(v->c_size_B);
+   uint8_t *z_start = malloc(v->z_size_B + 1), *z_fast = malloc(v->z_size_B + 1);
+   unsigned bad = 0;
+   for (unsigned b = 0; b < BATCHES_PER_KEY && fast && c_start && c_fast && z_start && z_fast && !bad; b++) {
+      int x[FXP_W], y[FXP_W];
+      double z[FXP_W];
+      make_lanes(x, y);
+      const uint32_t mask = rnd_u() % 4 == 0 ? (1u << FXP_W) - 1 : rnd_u() & ((1u << FXP_W) - 1);
+      fill_random(f.cbuf_base[0], v->c_size_B);
+      if (zres) {
+         fill_random(f.zs_base, v->z_size_B);
+         if (zf == PIPE_FORMAT_Z32_FLOAT)
+            for (size_t i = 0; i + 4 <= v->z_size_B; i += 4) {
+               const float d = (float)(rnd_u() % 100001) / 100000.0f;
+               memcpy(f.zs_base + i, &d, 4);
+            }
+      }
+      for (unsigned l = 0; l < FXP_W; l++)
+         z[l] = make_z(zf, f.zs_base, f.zs_stride, x[l], y[l]);
+      for (unsigned c = 0; c < 4; c++)
+         for (unsigned l = 0; l < FXP_W; l++)
+            fxp_output(v->e, 0, c)->af[l] = rnd_color();
+      memcpy(c_start, f.cbuf_base[0], v->c_size_B);
+      if (zres)
+         memcpy(z_start, f.zs_base, v->z_size_B);
+
+      f.fast_frag = true;
+      const unsigned n_fast = fxp_fragment_ops(&f, v->e, x, y, z, mask, true);
+      memcpy(c_fast, f.cbuf_base[0], v->c_size_B);
+      if (zres)
+         memcpy(z_fast, f.zs_base, v->z_size_B);
+      memcpy(f.cbuf_base[0], c_start, v->c_size_B);
+      if (zres)
+         memcpy(f.zs_base, z_start, v->z_size_B);
+      f.fast_frag = false;
+      const unsigned n_general = fxp_fragment_ops(&f, v->e, x, y, z, mask, true);
+
+      for (size_t i = 0; i < v->c_size_B && !bad; i++)
+         if (c_fast[i] != f.cbuf_base[0][i]) {
+            const size_t px = i / f.cbuf_bpp[0];
+            CHECK(t, false, "%s: colour byte %zu of pixel (%zu, %zu): fast %u, general %u", key,
+                  i % f.cbuf_bpp[0], px % (f.cbuf_stride[0] / f.cbuf_bpp[0]), px / (f.cbuf_stride[0] / f.cbuf_bpp[0]),
+                  c_fast[i], f.cbuf_base[0][i]);
+            bad++;
+         }
+      for (size_t i = 0; zres && i < v->z_size_B && !bad; i++)
+         if (z_fast[i] != f.zs_base[i]) {
+            CHECK(t, false, "%s: depth byte %zu: fast %u, general %u", key, i, z_fast[i], f.zs_base[i]);
+            bad++;
+         }
+      if (!bad && n_fast != n_general) {
+         CHECK(t, false, "%s: samples passed: fast %u, general %u", key, n_fast, n_general);
+         bad++;
+      }
+   }
+   if (!bad)
+      CHECK(t, true, "%s", key);
+   free(c_start);
+   free(c_fast);
+   free(z_start);
+   free(z_fast);
+   fxp_resource_unmap(cres);
+   if (zres)
+      fxp_resource_unmap(zres);
+   p->bind_blend_state(p, NULL);
+   p->bind_depth_stencil_alpha_state(p, NULL);
+   p->delete_blend_state(p, blend);
+   p->delete_depth_stencil_alpha_state(p, dsa);
+}
+
+static void
+test_fast_matches_general(struct fxp_t *t)
+{
+   struct pipe_context *p = t->pipe;
+   struct env v = {.t = t};
+   void *fs = fxp_t_shader(t, "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {0.0, 0.0, 0.0, 0.0}\n"
+                              "MOV OUT[0], IMM[0]\nEND\n", PIPE_SHADER_FRAGMENT, NULL);
+   v.e = os_malloc_aligned(sizeof(*v.e), 64);
+   if (!CHECK(t, fs && v.e, "shader and execution state") ||
+       !CHECK(t, fxp_exec_init(v.e, ((struct fxp_shader *)fs)->prog, NULL, FXP_W), "execution state set up")) {
+      os_free_aligned(v.e);
+      if (fs)
+         p->delete_fs_state(p, fs);
+      return;
+   }
+   struct pipe_rasterizer_state rs;
+   memset(&rs, 0, sizeof(rs));
+   rs.half_pixel_center = 1;
+   void *rast = p->create_rasterizer_state(p, &rs);
+   p->bind_rasterizer_state(p, rast);
+
+   for (unsigned ci = 0; ci < ARRAY_SIZE(color_formats); ci++) {
+      for (unsigned zi = 0; zi < ARRAY_SIZE(depth_formats); zi++) {
+         const enum pipe_format cf = color_formats[ci], zf = depth_formats[zi];
+         v.cbuf = fxp_t_texture(t, PIPE_TEXTURE_2D, cf, FB_W, FB_H, 1, 1, 1, PIPE_BIND_RENDER_TARGET);
+         v.zsbuf = zf == PIPE_FORMAT_NONE ? NULL
+                                          : fxp_t_texture(t, PIPE_TEXTURE_2D, zf, FB_W, FB_H, 1, 1, 1,
+                                                          PIPE_BIND_DEPTH_STENCIL);
+         struct pipe_surface tmpl;
+         memset(&tmpl, 0, sizeof(tmpl));
+         tmpl.format = cf;
+         v.csurf = v.cbuf ? p->create_surface(p, v.cbuf, &tmpl) : NULL;
+         tmpl.format = zf;
+         v.zsurf = v.zsbuf ? p->create_surface(p, v.zsbuf, &tmpl) : NULL;
+         if (CHECK(t, v.csurf && (zf == PIPE_FORMAT_NONE || v.zsurf), "%s, %s: surfaces", util_format_short_name(cf),
+                   util_format_short_name(zf))) {
+            struct pipe_framebuffer_state fb;
+            memset(&fb, 0, sizeof(fb));
+            fb.width = FB_W;
+            fb.height = FB_H;
+            fb.nr_cbufs = 1;
+            fb.cbufs[0] = v.csurf;
+            fb.zsbuf = v.zsurf;
+            p->set_framebuffer_state(p, &fb);
+            v.c_size_B = fxp_resource(v.cbuf)->row_stride_B[0] * FB_H;
+            v.z_size_B = v.zsbuf ? fxp_resource(v.zsbuf)->row_stride_B[0] * FB_H : 0;
+            for (unsigned bi = 0; bi < ARRAY_SIZE(blends); bi++) {
+               run_key(&v, cf, zf, &blends[bi], -1, false);
+               for (int func = 0; zf != PIPE_FORMAT_NONE && func < 8; func++)
+                  for (unsigned w = 0; w < 2; w++)
+                     run_key(&v, cf, zf, &blends[bi], func, w);
+            }
+            memset(&fb, 0, sizeof(fb));
+            p->set_framebuffer_state(p, &fb);
+         }
+         pipe_surface_reference(&v.csurf, NULL);
+         pipe_surface_reference(&v.zsurf, NULL);
+         pipe_resource_reference(&v.cbuf, NULL);
+         pipe_resource_reference(&v.zsbuf, NULL);
+      }
+   }
+   p->bind_rasterizer_state(p, NULL);
+   p->delete_rasterizer_state(p, rast);
+   fxp_exec_fini(v.e);
+   os_free_aligned(v.e);
+   p->delete_fs_state(p, fs);
+}
+
+const struct fxp_test fxp_fragment_fast_tests[] = {
+   {"fragment.fast_matches_general", test_fast_matches_general},
+   {NULL, NULL},
+};
