@@ -62,6 +62,7 @@ struct fxp_fragment {
    const char *fast_refused;              /* without fast_frag: why (a static string; FXPIPE_DEBUG=perf) */
    uint8_t fast_color[PIPE_MAX_COLOR_BUFS], fast_depth;
    bool fast_color_alpha[PIPE_MAX_COLOR_BUFS];
+   bool fast_color_srgb[PIPE_MAX_COLOR_BUFS];   /* sRGB: R, G and B encoded and decoded as util_format does */
    bool fast_color_plain[PIPE_MAX_COLOR_BUFS];  /* no blending, all channels written */
    bool fast_color_over[PIPE_MAX_COLOR_BUFS];   /* SRC_ALPHA, INV_SRC_ALPHA, ADD everywhere, all channels */
    /* the fast depth test, compiled at setup: on (depth test enabled), writes, and the depth function as a

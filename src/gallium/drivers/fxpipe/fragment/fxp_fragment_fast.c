@@ -1,12 +1,15 @@
 /* Fast paths of the per-fragment operations for the common cases, chosen once per draw
  * (fxp_fragment_fast_setup) and switched off by FXPIPE_DEBUG=nofast. They compute exactly what the
  * general path (fxp_fragment.c) computes, with the same arithmetic (fxp_fragment_ops.h) and the same
- * float/byte conversions as util_format; fxpipe-gl-draw and fxpipe-gl-fragment run with and without them.
+ * float/byte conversions as util_format; fragment/fxp_fragment_fast_test.c checks every key of the table
+ * below against the general path bit for bit, and fxpipe-gl-draw and fxpipe-gl-fragment run with and
+ * without them.
  * The batch functions are compiled into each instruction-set table too (fxp_fragment.h).
  *
  * | buffer         | formats                                              | conditions               |
  * |----------------|------------------------------------------------------|--------------------------|
- * | colour         | R8G8B8A8, B8G8R8A8, R8G8B8X8, B8G8R8X8 UNORM (not sRGB) | no logic op           |
+ * | colour         | R8G8B8A8, B8G8R8A8, R8G8B8X8, B8G8R8X8, UNORM or sRGB | no logic op, no dual    |
+ * |                | (sRGB: R, G, B encoded and decoded with Mesa's tables) | source                  |
  * | depth          | Z16, Z24 with S8 or X8 in either order, Z32_FLOAT    | stencil test off, no     |
  * |                |                                                      | depth bounds test        |
  * With early depth and stencil tests (f->early_zs) the colour paths run after any depth-stencil state, and
@@ -20,6 +23,7 @@
 #include <math.h>
 
 #include "util/format/u_format.h"
+#include "util/format_srgb.h"
 #include "util/u_dual_blend.h"
 #include "util/u_math.h"
 
@@ -35,14 +39,15 @@ enum { FZ_NONE, FZ_Z24_LOW, FZ_Z24_HIGH, FZ_Z16, FZ_Z32F };
 
 #ifndef FXP_ISA_SUFFIX /* the engine's copies hold only the batch functions (fxp_fragment.h) */
 static unsigned
-color_kind(enum pipe_format f, bool *has_alpha)
+color_kind(enum pipe_format f, bool *has_alpha, bool *srgb)
 {
    *has_alpha = true;
+   *srgb = util_format_is_srgb(f);
    switch (f) {
-   case PIPE_FORMAT_R8G8B8A8_UNORM: return FC_RGBA;
-   case PIPE_FORMAT_B8G8R8A8_UNORM: return FC_BGRA;
-   case PIPE_FORMAT_R8G8B8X8_UNORM: *has_alpha = false; return FC_RGBA;
-   case PIPE_FORMAT_B8G8R8X8_UNORM: *has_alpha = false; return FC_BGRA;
+   case PIPE_FORMAT_R8G8B8A8_UNORM: case PIPE_FORMAT_R8G8B8A8_SRGB: return FC_RGBA;
+   case PIPE_FORMAT_B8G8R8A8_UNORM: case PIPE_FORMAT_B8G8R8A8_SRGB: return FC_BGRA;
+   case PIPE_FORMAT_R8G8B8X8_UNORM: case PIPE_FORMAT_R8G8B8X8_SRGB: *has_alpha = false; return FC_RGBA;
+   case PIPE_FORMAT_B8G8R8X8_UNORM: case PIPE_FORMAT_B8G8R8X8_SRGB: *has_alpha = false; return FC_BGRA;
    default: return FC_NONE;
    }
 }
@@ -101,12 +106,12 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    f->fast_refused = "logic op or dual-source blending";
    if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
       return false;
-   f->fast_refused = "colour buffer format (not RGBA8, BGRA8, RGBX8 or BGRX8 UNORM)";
+   f->fast_refused = "colour buffer format (not RGBA8, BGRA8, RGBX8 or BGRX8, UNORM or sRGB)";
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
       f->fast_color[i] = FC_NONE;
       if (!fb->cbufs[i] || f->fs_color[i] < 0)
          continue;
-      f->fast_color[i] = color_kind(fb->cbufs[i]->format, &f->fast_color_alpha[i]);
+      f->fast_color[i] = color_kind(fb->cbufs[i]->format, &f->fast_color_alpha[i], &f->fast_color_srgb[i]);
       if (f->fast_color[i] == FC_NONE)
          return false;
       const struct pipe_blend_state *blend = ctx->blend;
@@ -361,6 +366,33 @@ vec_to_ubyte(fxp_vf f)
    return b & (fxp_vu)fxp_gt_f(f, fxp_splat_f(0.0f)); /* NaN and <= 0 give 0 */
 }
 
+/* util_format_linear_float_to_srgb_8unorm (util/format_srgb.h, what util_format's sRGB packs use) on each
+ * lane: the same bytes. */
+static inline fxp_vu
+vec_to_srgb(fxp_vf x)
+{
+   float v[FXP_W];
+   uint32_t b[FXP_W];
+   fxp_vu r;
+   memcpy(v, &x, sizeof(v));
+   for (unsigned l = 0; l < FXP_W; l++)
+      b[l] = util_format_linear_float_to_srgb_8unorm(v[l]);
+   memcpy(&r, b, sizeof(r));
+   return r;
+}
+
+/* An sRGB byte (each lane's low 8 bits) as util_format's sRGB unpacks read it: Mesa's decoding table. */
+static inline fxp_vf
+vec_from_srgb(fxp_vu bytes)
+{
+   float v[FXP_W];
+   fxp_vf r;
+   for (unsigned l = 0; l < FXP_W; l++)
+      v[l] = util_format_srgb_8unorm_to_linear_float_table[bytes[l] & 0xff];
+   memcpy(&r, v, sizeof(r));
+   return r;
+}
+
 /* Mesa's CLAMP(x, 0, 1) on a lane vector: x > 0 ? (x > 1 ? 1 : x) : 0, so NaN gives 0. */
 static inline fxp_vf
 clamp01(fxp_vf x)
@@ -429,6 +461,7 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
    const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
    const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
    const bool bgra = f->fast_color[cb] == FC_BGRA, has_alpha = f->fast_color_alpha[cb];
+   const bool srgb = f->fast_color_srgb[cb];
    if (!colormask)
       return;
    const fxp_vu dw = load_pixels(f, cb, x, y, pass);
@@ -444,6 +477,7 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
       fxp_vf d[4], cc[4];
       for (unsigned c = 0; c < 4; c++) {
          d[c] = c == 3 && !has_alpha ? fxp_splat_f(1.0f)
+                : c < 3 && srgb      ? vec_from_srgb(db[c])
                                      : __builtin_convertvector((fxp_vi)db[c], fxp_vf) * (1.0f / 255.0f);
          cc[c] = fxp_splat_f(CLAMP(f->ctx->blend_color.color[c], 0.0f, 1.0f));
       }
@@ -463,7 +497,7 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
       else if (!(colormask & (PIPE_MASK_R << c)))
          r[c] = db[c];
       else
-         r[c] = vec_to_ubyte(o[c]);
+         r[c] = c < 3 && srgb ? vec_to_srgb(o[c]) : vec_to_ubyte(o[c]);
       px |= r[c] << shift[c];
    }
    store_pixels(f, cb, x, y, pass, px);
@@ -498,6 +532,17 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
       if (!f->cbuf_base[i])
          continue;
       const bool bgra = f->fast_color[i] == FC_BGRA, has_alpha = f->fast_color_alpha[i];
+      const bool srgb = f->fast_color_srgb[i];
+      if (f->fast_color_plain[i] && srgb) {
+         /* sRGB: the colour clamped to [0, 1] (a UNORM format) and encoded as util_format packs it */
+         fxp_vu c[4];
+         for (unsigned k = 0; k < 3; k++)
+            c[k] = vec_to_srgb(clamp01(fxp_output(e, f->fs_color[i], k)->f));
+         c[3] = has_alpha ? vec_to_ubyte(fxp_output(e, f->fs_color[i], 3)->f) : (fxp_vu){0};
+         const fxp_vu px = (bgra ? c[2] | c[0] << 16 : c[0] | c[2] << 16) | c[1] << 8 | c[3] << 24;
+         store_pixels(f, i, x, y, pass, px);
+         continue;
+      }
       if (f->fast_color_plain[i]) {
          /* the common case: the four channels converted for all lanes, one 32-bit store per pixel */
          const fxp_vu cr = vec_to_ubyte(fxp_output(e, f->fs_color[i], 0)->f);
@@ -508,7 +553,7 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
          store_pixels(f, i, x, y, pass, px);
          continue;
       }
-      if (f->fast_color_over[i]) {
+      if (f->fast_color_over[i] && !srgb) {
          /* glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA): s * a + d * (1 - a), computed as
           * fxp_blend_equation computes it, for all lanes at once: one 32-bit load and store per pixel */
          const fxp_vu d = load_pixels(f, i, x, y, pass);

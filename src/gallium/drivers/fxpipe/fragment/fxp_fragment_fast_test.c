@@ -142,6 +142,7 @@ make_blend(const struct blend_case *bc, struct pipe_blend_state *b)
 
 static const enum pipe_format color_formats[] = {
    PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM, PIPE_FORMAT_R8G8B8X8_UNORM, PIPE_FORMAT_B8G8R8X8_UNORM,
+   PIPE_FORMAT_R8G8B8A8_SRGB,  PIPE_FORMAT_B8G8R8A8_SRGB,  PIPE_FORMAT_R8G8B8X8_SRGB,  PIPE_FORMAT_B8G8R8X8_SRGB,
 };
 static const enum pipe_format depth_formats[] = {
    PIPE_FORMAT_NONE, PIPE_FORMAT_Z16_UNORM, PIPE_FORMAT_Z24_UNORM_S8_UINT, PIPE_FORMAT_Z24X8_UNORM,
