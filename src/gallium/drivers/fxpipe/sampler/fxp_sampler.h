@@ -41,6 +41,7 @@ struct fxp_sampler_binding {
    int8_t fast_level;
    bool fast_linear;
    bool fast_srgb;        /* with an 8-bit `fast` kind: the view is sRGB (colour channels decoded) */
+   uint8_t small8_bytes, small8_src[4]; /* the one- and two-byte UNORM kinds' layout (fxp_sampler_fast.c) */
    /* without `fast`: why the fast path was refused (FXPIPE_DEBUG=perf prints it), a static string */
    const char *fast_refused;
 };

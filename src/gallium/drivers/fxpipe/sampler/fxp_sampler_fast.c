@@ -1,5 +1,5 @@
 /* Fast path of the sampler core for the common textures: 2D and RECT views of 8-bit RGBA formats (sRGB ones
- * too), FXT1, the float formats applications render to and sample back (RGBA16F, RG16F, RGBA32F, R32F,
+ * too), the UNORM formats of one or two bytes (A8, L8, I8, R8, L8A8, RG8), FXT1, the float formats applications render to and sample back (RGBA16F, RG16F, RGBA32F, R32F,
  * R11G11B10F) and depth formats read as values (Z16, Z24 with or without stencil, Z32F), without shadow
  * compare, with REPEAT, CLAMP_TO_EDGE or MIRROR_REPEAT wrapping. Chosen once per binding
  * (fxp_sampler_fast_prepare), switched off by FXPIPE_DEBUG=nofast, and computing exactly what the general
@@ -52,7 +52,43 @@
  * its depth in bits 0-23 of a 32-bit word, FAST_Z24_HIGH in bits 8-31; FAST_Z32F's float is the first word of
  * a texel of b->bpp bytes (4, or 8 with stencil) */
 enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1, FAST_RGBA16F, FAST_RG16F, FAST_RGBA32F,
-       FAST_R32F, FAST_R11G11B10F, FAST_Z16, FAST_Z24_LOW, FAST_Z24_HIGH, FAST_Z32F };
+       FAST_R32F, FAST_R11G11B10F, FAST_Z16, FAST_Z24_LOW, FAST_Z24_HIGH, FAST_Z32F, FAST_SMALL8 };
+
+/* FAST_SMALL8: the UNORM formats of one or two bytes a texel, each channel of the texel's unpacked (r, g, b,
+ * a) one of the texel's bytes (0 or 1) / 255, or the constant 0 or 1, as util_format's unpack gives them:
+ * | format  | bytes | r  | g  | b  | a  |
+ * |---------|-------|----|----|----|----|
+ * | A8      | 1     | 0  | 0  | 0  | b0 |
+ * | L8      | 1     | b0 | b0 | b0 | 1  |
+ * | I8      | 1     | b0 | b0 | b0 | b0 |
+ * | R8      | 1     | b0 | 0  | 0  | 1  |
+ * | L8A8    | 2     | b0 | b0 | b0 | b1 |
+ * | R8G8    | 2     | b0 | b1 | 0  | 1  |
+ * (struct fxp_sampler_binding small8_bytes and small8_src: per channel the byte, or SMALL8_ZERO, SMALL8_ONE) */
+enum { SMALL8_ZERO = 2, SMALL8_ONE = 3 };
+
+static bool
+small8_layout(enum pipe_format f, uint8_t *bytes, uint8_t src[4])
+{
+   static const struct {
+      enum pipe_format format;
+      uint8_t bytes, src[4];
+   } t[] = {
+      {PIPE_FORMAT_A8_UNORM, 1, {SMALL8_ZERO, SMALL8_ZERO, SMALL8_ZERO, 0}},
+      {PIPE_FORMAT_L8_UNORM, 1, {0, 0, 0, SMALL8_ONE}},
+      {PIPE_FORMAT_I8_UNORM, 1, {0, 0, 0, 0}},
+      {PIPE_FORMAT_R8_UNORM, 1, {0, SMALL8_ZERO, SMALL8_ZERO, SMALL8_ONE}},
+      {PIPE_FORMAT_L8A8_UNORM, 2, {0, 0, 0, 1}},
+      {PIPE_FORMAT_R8G8_UNORM, 2, {0, 1, SMALL8_ZERO, SMALL8_ONE}},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(t); i++)
+      if (t[i].format == f) {
+         *bytes = t[i].bytes;
+         memcpy(src, t[i].src, 4);
+         return true;
+      }
+   return false;
+}
 
 /* The formats whose batches run as lane vectors (sample_level_vec, vload): all but FXT1, whose blocks are
  * decoded whole, lane by lane through load(). */
@@ -100,8 +136,8 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    b->fast_refused = "MIN or MAX texture reduction";
    if (st->reduction_mode != PIPE_TEX_REDUCTION_WEIGHTED_AVERAGE)
       return;
-   b->fast_refused = "format (not RGBA8, BGRA8, RGBX8, BGRX8 or their sRGB forms, FXT1, RGBA16F, RG16F, "
-                     "RGBA32F, R32F, R11G11B10F, Z16, Z24 or Z32F)";
+   b->fast_refused = "format (not RGBA8, BGRA8, RGBX8, BGRX8 or their sRGB forms, A8, L8, I8, R8, L8A8, RG8, "
+                     "FXT1, RGBA16F, RG16F, RGBA32F, R32F, R11G11B10F, Z16, Z24 or Z32F)";
    switch (v->format) {
    case PIPE_FORMAT_R8G8B8A8_UNORM: b->fast = FAST_RGBA; break;
    case PIPE_FORMAT_B8G8R8A8_UNORM: b->fast = FAST_BGRA; break;
@@ -121,7 +157,10 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    case PIPE_FORMAT_R16G16_FLOAT: b->fast = FAST_RG16F; break;
    case PIPE_FORMAT_R32G32B32A32_FLOAT: b->fast = FAST_RGBA32F; break;
    case PIPE_FORMAT_R32_FLOAT: b->fast = FAST_R32F; break;
-   default: break;
+   default:
+      if (small8_layout(v->format, &b->small8_bytes, b->small8_src))
+         b->fast = FAST_SMALL8;
+      break;
    }
    if (b->fast != FAST_NONE)
       b->fast_refused = NULL;
@@ -209,6 +248,14 @@ load(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cache, const 
       memcpy(t, level_base + row + (size_t)x * b->bpp, 4);
       t[1] = t[2] = 0.0f, t[3] = 1.0f;
       return;
+   case FAST_SMALL8: {
+      const uint8_t *q = level_base + row + (size_t)x * b->small8_bytes;
+      for (unsigned c = 0; c < 4; c++)
+         t[c] = b->small8_src[c] == SMALL8_ZERO  ? 0.0f
+                : b->small8_src[c] == SMALL8_ONE ? 1.0f
+                                                 : q[b->small8_src[c]] * (1.0f / 255.0f);
+      return;
+   }
    case FAST_FXT1: {
       const uint8_t *blk = level_base + (size_t)(y / 4) * row_B + (size_t)(x / 8) * 16;
       unsigned e = 0;
@@ -609,6 +656,26 @@ vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, 
       gather_words(base, row_B, x, y, b->bpp, 0, &word);
       t[0] = (fxp_vf)word, t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
       return;
+   case FAST_SMALL8: {
+      /* a lane at a time (a 4-byte gather at the last texel would read past the level), each byte once */
+      uint32_t by[2][FXP_W];
+      for (unsigned l = 0; l < FXP_W; l++) {
+         const uint8_t *q = base + (size_t)y[l] * row_B + (size_t)x[l] * b->small8_bytes;
+         by[0][l] = q[0];
+         by[1][l] = b->small8_bytes > 1 ? q[1] : 0;
+      }
+      fxp_vf f[2];
+      for (unsigned k = 0; k < 2; k++) {
+         fxp_vu u;
+         memcpy(&u, by[k], sizeof(u));
+         f[k] = __builtin_convertvector((fxp_vi)u, fxp_vf) * (1.0f / 255.0f);
+      }
+      for (unsigned c = 0; c < 4; c++)
+         t[c] = b->small8_src[c] == SMALL8_ZERO  ? fxp_splat_f(0.0f)
+                : b->small8_src[c] == SMALL8_ONE ? fxp_splat_f(1.0f)
+                                                 : f[b->small8_src[c]];
+      return;
+   }
    default:
       break;
    }

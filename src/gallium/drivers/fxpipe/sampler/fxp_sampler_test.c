@@ -259,6 +259,14 @@ test_fast_rgba8(struct fxp_t *t)
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8B8X8_SRGB, 12, 9, 4);
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_B8G8R8X8_SRGB, 9, 31, 5);
    compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_R8G8B8A8_SRGB, 13, 7, 1);
+   /* one and two bytes a texel: odd widths, so that the last texel of a row is the level's last byte */
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_A8_UNORM, 17, 9, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_L8_UNORM, 16, 16, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_I8_UNORM, 7, 13, 3);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8_UNORM, 33, 5, 6);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_L8A8_UNORM, 11, 19, 5);
+   compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_R8G8_UNORM, 16, 8, 5);
+   compare_paths(t, PIPE_TEXTURE_RECT, PIPE_FORMAT_L8A8_UNORM, 13, 7, 1);
 }
 
 /* The float formats: random bytes are random floats and halves, NaNs, infinities and denormals among them. */
