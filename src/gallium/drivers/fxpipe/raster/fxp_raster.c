@@ -399,8 +399,10 @@ fxp_raster_begin(struct fxp_raster *r)
     * cache's with the same key, else compiled again into the oldest. FXPIPE_DEBUG=perf compiles it at every
     * draw, to report each draw's paths. */
    struct fxp_raster_compiled *cc = &cache->compiled[cache->last];
+   /* (FXPIPE_DEBUG's flags and the table change with no bind: the unit tests switch nofast between draws) */
    if (!(cc->valid && cc->serial == ctx->raster_serial && cc->key.fs_serial == r->fs->serial &&
-         cc->key.out_serial == r->out->serial)) {
+         cc->key.out_serial == r->out->serial && cc->key.debug == fxp_debug_flags &&
+         cc->key.isa == fxp_isa_chosen())) {
       struct fxp_raster_key key;
       make_key(r, &key);
       cc = NULL;
