@@ -116,14 +116,20 @@ bool fxp_resource_layout(struct fxp_resource *res);
 uint8_t *fxp_resource_map(struct fxp_resource *res);
 void fxp_resource_unmap(struct fxp_resource *res);
 
+/* Where block (x, y) of slice z at a level is, in bytes from the start of the resource's storage. */
+static inline uint64_t
+fxp_resource_offset_B(const struct fxp_resource *res, unsigned level, unsigned x_blk, unsigned y_blk, unsigned z)
+{
+   return res->level_offset_B[level] + z * res->slice_stride_B[level] + (uint64_t)y_blk * res->row_stride_B[level] +
+          (uint64_t)x_blk * util_format_get_blocksize(res->base.format);
+}
+
 /* Address of block (x, y) of slice z at a level, within a mapped resource. */
 static inline uint8_t *
 fxp_resource_texel(struct fxp_resource *res, uint8_t *base, unsigned level,
                    unsigned x_blk, unsigned y_blk, unsigned z)
 {
-   return base + res->level_offset_B[level] + z * res->slice_stride_B[level] +
-          (uint64_t)y_blk * res->row_stride_B[level] +
-          (uint64_t)x_blk * util_format_get_blocksize(res->base.format);
+   return base + fxp_resource_offset_B(res, level, x_blk, y_blk, z);
 }
 
 /* Whether a box (in pixels) lies inside a level of the resource. */

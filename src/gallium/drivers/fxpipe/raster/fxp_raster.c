@@ -28,14 +28,13 @@ surface_layers(const struct pipe_surface *s)
    return s->texture->target == PIPE_BUFFER ? 1 : s->u.tex.last_layer - s->u.tex.first_layer + 1;
 }
 
-/* Where a surface's level and first layer start, in bytes from the start of its resource's storage
- * (fxp_resource_texel's address of block (0, 0)). */
+/* Where a surface's level and first layer start, in bytes from the start of its resource's storage. */
 static size_t
 surface_offset_B(const struct fxp_resource *res, const struct pipe_surface *s)
 {
-   const unsigned level = s->texture->target == PIPE_BUFFER ? 0 : s->u.tex.level;
-   const unsigned layer = s->texture->target == PIPE_BUFFER ? 0 : s->u.tex.first_layer;
-   return res->level_offset_B[level] + (size_t)layer * res->slice_stride_B[level];
+   if (s->texture->target == PIPE_BUFFER)
+      return 0;
+   return fxp_resource_offset_B(res, s->u.tex.level, 0, 0, s->u.tex.first_layer);
 }
 
 /* Viewport i and its scissor rectangle (within the framebuffer), and the depth range fragments are clamped
@@ -134,8 +133,6 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
       fxp_exec_fini(&c->threads[i].fs_exec);
    os_free_aligned(c->threads);
    fxp_scene_destroy(c->scene);
-   for (unsigned i = 0; i < FXP_RASTER_COMPILED_MAX; i++)
-      c->compiled[i].valid = false;
 }
 
 bool

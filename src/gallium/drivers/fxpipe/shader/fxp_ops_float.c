@@ -313,30 +313,27 @@ static void op_dp2(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in,
 static void op_dp3(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 3); }
 static void op_dp4(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 4); }
 
+/* The simple forms of DP2-4: `mod` (a constant in each caller) reads the sources with their modifiers and
+ * saturates, as the _simple_mod forms do (STORE_SAT), else reads and stores them plainly. */
 static inline void
-op_dp_simple(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
+op_dp_simple(struct fxp_exec *e, const struct fxp_inst *in, unsigned n, bool mod)
 {
    fxp_vf r = zero();
    for (unsigned c = 0; c < n; c++)
-      r += SF(0) * SF(1);
+      r += mod ? F(0) * F(1) : SF(0) * SF(1);
    r = nan_canon_f(r);
-   FOREACH_CHAN(in, c) STORE_PLAIN(c, r);
+   if (mod) {
+      FOREACH_CHAN(in, c) STORE_SAT(c, r);
+   } else {
+      FOREACH_CHAN(in, c) STORE_PLAIN(c, r);
+   }
 }
-static inline void
-op_dp_simple_mod(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
-{
-   fxp_vf r = zero();
-   for (unsigned c = 0; c < n; c++)
-      r += F(0) * F(1);
-   r = nan_canon_f(r);
-   FOREACH_CHAN(in, c) STORE_SAT(c, r);
-}
-static void op_dp2_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple_mod(e, in, 2); }
-static void op_dp3_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple_mod(e, in, 3); }
-static void op_dp4_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple_mod(e, in, 4); }
-static void op_dp2_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2); }
-static void op_dp3_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3); }
-static void op_dp4_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4); }
+static void op_dp2_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2, true); }
+static void op_dp3_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3, true); }
+static void op_dp4_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4, true); }
+static void op_dp2_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2, false); }
+static void op_dp3_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3, false); }
+static void op_dp4_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4, false); }
 
 static void
 op_dst(struct fxp_exec *e, const struct fxp_inst *in)
