@@ -32,6 +32,7 @@ struct fxp_pool;
 struct worker {
    struct fxp_pool *pool;
    unsigned index;
+   unsigned first_generation; /* the pool's generation when the worker was started: it runs only later jobs */
    thrd_t thread;
 };
 
@@ -124,7 +125,10 @@ worker_main(void *arg)
 {
    struct worker *w = arg;
    struct fxp_pool *p = w->pool;
-   unsigned seen = 0;
+   /* Not 0: a worker started after jobs have run (in the child of a fork, or after a thread that could not be
+    * started earlier) would take the last job, whose data may be gone, for a new one, and count itself done
+    * in the next job before running it. */
+   unsigned seen = w->first_generation;
 
    fxp_fp_enter(); /* a worker runs nothing but shader jobs: the shaders' float rule for its whole life */
 
@@ -145,14 +149,19 @@ worker_main(void *arg)
    return 0;
 }
 
-/* Starts the workers of p (called with p->lock not held, on the first job and after a fork). */
+/* Starts the workers of p (called with p->run held and p->lock not held, on the first job and after a
+ * fork). */
 static void
 pool_start(struct fxp_pool *p)
 {
+   mtx_lock(&p->lock);
+   const unsigned generation = p->generation; /* only the holder of p->run changes it */
+   mtx_unlock(&p->lock);
    for (unsigned i = p->started + 1; i < p->threads; i++) {
       struct worker *w = &p->workers[i];
       w->pool = p;
       w->index = i;
+      w->first_generation = generation;
       if (thrd_create(&w->thread, worker_main, w) != thrd_success)
          break; /* run with the workers that did start */
       p->started++;

@@ -101,6 +101,19 @@ count_share(void *data, unsigned i, unsigned n)
    __atomic_store_n(&j->n_seen, n, __ATOMIC_SEQ_CST);
 }
 
+/* The last job of the parent before a fork: in the child, a worker that took it for a new job would run it
+ * there (it never should: the child's workers run only the child's jobs). */
+static pid_t parent_pid;
+static unsigned stale_runs;
+
+static void
+parent_only_share(void *data, unsigned i, unsigned n)
+{
+   (void)data, (void)i, (void)n;
+   if (getpid() != parent_pid)
+      __atomic_fetch_add(&stale_runs, 1, __ATOMIC_SEQ_CST);
+}
+
 /* every share 0..n-1 ran once, each told n */
 static bool
 each_share_once(struct fxp_t *t, const struct count_job *j, unsigned n)
@@ -134,6 +147,8 @@ test_pool_shares(struct fxp_t *t)
    /* the child of a fork has none of the parent's workers: its jobs still run every share once (not under
     * ThreadSanitizer, which does not support threads started in the child of a process with threads) */
 #ifndef __SANITIZE_THREAD__
+   parent_pid = getpid();
+   fxp_pool_run(p, parent_only_share, NULL);
    fflush(NULL);
    const pid_t pid = fork();
    if (pid == 0) {
@@ -145,14 +160,15 @@ test_pool_shares(struct fxp_t *t)
             ok &= c.runs[i] == 1;
          ok &= c.n_seen == SHARES;
       }
-      fxp_pool_destroy(p);
+      fxp_pool_destroy(p); /* joins the workers: any stale run is counted by now */
+      ok &= stale_runs == 0;
       _exit(ok ? 0 : 1);
    }
    int status = -1;
    if (CHECK(t, pid > 0, "fork"))
       waitpid(pid, &status, 0);
-   CHECK(t, WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child's jobs ran every share once (status %d)",
-         status);
+   CHECK(t, WIFEXITED(status) && WEXITSTATUS(status) == 0,
+         "the child's jobs ran every share once, and its workers none of the parent's jobs (status %d)", status);
 #endif
    /* and the parent's pool still works */
    memset(&j, 0, sizeof(j));
