@@ -10,6 +10,8 @@
  *               (a driver without real multisampling prints how many samples it gave)
  *   fill        8 full-screen quads per frame, one colour (fragment bound)
  *   blend       8 full-screen quads per frame, alpha blending
+ *   blend-rgba16f, blend-r11g11b10f, blend-rgb565  blend into a 512x512 renderbuffer of that format (what
+ *               applications render to: half floats and packed floats for HDR, 16-bit colour)
  *   tex-rgba8   8 full-screen quads per frame, a 512x512 RGBA8 texture drawn 1:1, bilinear
  *   tex-fxt1    the same with the image compressed to FXT1 (GL_3DFX_texture_compression_FXT1) at upload
  *   tex-rgba16f the same image as a GL_RGBA16F texture (ARB_texture_float: what applications render to and
@@ -213,6 +215,31 @@ image_workload(const char *name, GLuint tex, GLenum internal_format, const unsig
       printf("%s   unsupported\n", name);
 }
 
+/* The current workload (frame_quads) into a W x H renderbuffer of internal_format instead of the FBO;
+ * "unsupported" if the driver cannot render to that format. */
+static void
+format_workload(const char *name, GLenum internal_format, double seconds)
+{
+   for (unsigned i = 0; i < 16 && glGetError() != GL_NO_ERROR; i++)
+      ;
+   GLint prev = 0;
+   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev);
+   GLuint rb, fbo;
+   glGenRenderbuffers(1, &rb);
+   glBindRenderbuffer(GL_RENDERBUFFER, rb);
+   glRenderbufferStorage(GL_RENDERBUFFER, internal_format, W, H);
+   glGenFramebuffers(1, &fbo);
+   glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+   if (glGetError() == GL_NO_ERROR && glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE)
+      run(name, frame_quads, seconds);
+   else
+      printf("%s   unsupported\n", name);
+   glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)prev);
+   glDeleteFramebuffers(1, &fbo);
+   glDeleteRenderbuffers(1, &rb);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -273,6 +300,9 @@ main(int argc, char **argv)
    glEnable(GL_BLEND);
    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
    run("blend", frame_quads, seconds);
+   format_workload("blend-rgba16f", GL_RGBA16F_ARB, seconds);
+   format_workload("blend-r11g11b10f", GL_R11F_G11F_B10F_EXT, seconds);
+   format_workload("blend-rgb565", GL_RGB565, seconds);
    glDisable(GL_BLEND);
 
    /* textured quads: coordinates 0..1 over the 512x512 target, scaled by `reach` */

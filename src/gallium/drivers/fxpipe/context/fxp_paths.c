@@ -81,8 +81,9 @@ fxp_paths_report(struct fxp_context *ctx, const struct fxp_fragment *f, const st
             add(l, " cbuf%u %s%s", i, util_format_short_name(ctx->framebuffer.cbufs[i]->format),
                 f->fast_color_plain[i] ? " unblended" : f->fast_color_over[i] ? " over" : " blended");
       if (ctx->framebuffer.zsbuf)
-         add(l, " depth %s", f->fast_depth ? util_format_short_name(ctx->framebuffer.zsbuf->format)
-                                           : "general test");
+         add(l, " depth %s%s", f->fast_depth ? util_format_short_name(ctx->framebuffer.zsbuf->format)
+                                             : "general test",
+             f->fast_stencil ? " with stencil" : "");
    } else {
       add(l, " | fragment general (%s)", f->fast_refused ? f->fast_refused : "?");
    }

@@ -180,7 +180,7 @@ fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *y, const 
    const struct pipe_surface *zsurf = f->ctx->framebuffer.zsbuf;
    unsigned passed = 0;
    if (f->fast_depth)
-      return f->fast_early_z(f, x, y, zin, mask);
+      return f->fast_early_z(f, x, y, zin, mask, front);
    for (unsigned l = 0; l < FXP_W; l++) {
       if (fxp_fragment_lane_in(f, x, y, *mask, l) &&
           depth_stencil(f, zsurf->format, fxp_fragment_zs(f, x[l], y[l]), fxp_fragment_clamp_z(f, zin[l]), front,
@@ -204,7 +204,7 @@ fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const
    unsigned passed = 0;
 
    if (f->fast_frag)
-      return f->fast_ops(f, e, x, y, zin, mask);
+      return f->fast_ops(f, e, x, y, zin, mask, front);
 
    for (unsigned l = 0; l < FXP_W; l++) {
       double z;

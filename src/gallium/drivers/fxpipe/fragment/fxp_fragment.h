@@ -65,6 +65,8 @@ struct fxp_fragment {
    bool fast_color_srgb[PIPE_MAX_COLOR_BUFS];   /* sRGB: R, G and B encoded and decoded as util_format does */
    bool fast_color_plain[PIPE_MAX_COLOR_BUFS];  /* no blending, all channels written */
    bool fast_color_over[PIPE_MAX_COLOR_BUFS];   /* SRC_ALPHA, INV_SRC_ALPHA, ADD everywhere, all channels */
+   bool fast_color_clamp[PIPE_MAX_COLOR_BUFS];  /* float buffers: sources clamped to [0, 1] (the rasterizer's
+                                                   clamp_fragment_color); UNORM ones are clamped anyway */
    /* the fast depth test, compiled at setup: on (depth test enabled), writes, and the depth function as a
     * truth table over the outcome of comparing the fragment's depth a with the stored b:
     * | bit | 0     | 1      | 2     | 3                      |
@@ -73,13 +75,16 @@ struct fxp_fragment {
     * (PIPE_FUNC_* values are bits 0-2 already; NOTEQUAL and ALWAYS pass unordered, as fxp_compare) */
    bool fast_depth_on, fast_depth_write;
    uint8_t fast_depth_tt;
+   bool fast_stencil;                     /* the stencil test is on for a face and the buffer is Z24 with S8
+                                             (either order): the fast test's stencil loop (the state's
+                                             stencil faces and the context's reference read at each batch) */
    uint32_t fast_depth_keep;              /* Z24 formats: the word's stencil bits, kept by depth writes (0 for
                                              the X8 formats, whose padding byte writes get as 0) */
    /* the batch functions of the process's instruction-set table (set by fxp_fragment_fast_setup) */
    unsigned (*fast_ops)(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
-                        const double *z, uint32_t mask);
+                        const double *z, uint32_t mask, bool front);
    unsigned (*fast_early_z)(struct fxp_fragment *f, const int *x, const int *y, const double *z,
-                            uint32_t *mask);
+                            uint32_t *mask, bool front);
 };
 
 /* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel
@@ -95,7 +100,7 @@ unsigned fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *
 
 /* fragment/fxp_fragment_fast.c: whether this draw's buffers and state have a fast path (sets
  * f->fast_frag and the table's batch functions below), and the fast path itself (same contract as
- * fxp_fragment_ops, stencil never on). The batch functions are also compiled into each of the engine's
+ * fxp_fragment_ops). The batch functions are also compiled into each of the engine's
  * instruction-set tables (meson.build: the engine's files; shader/fxp_shader.h, "Instruction sets"), each
  * copy named with its table's suffix; setup picks the process's table's (struct fxp_engine). */
 #ifdef FXP_ISA_SUFFIX
@@ -105,11 +110,11 @@ unsigned fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *
 #define fxp_fragment_fast_early_z FXP_FRAGMENT_CAT(fxp_fragment_fast_early_z, FXP_ISA_SUFFIX)
 #endif
 bool fxp_fragment_fast_setup(struct fxp_fragment *f);
-/* fxp_fragment_early_zs's work with the fast depth test (f->fast_depth set: no stencil test). */
+/* fxp_fragment_early_zs's work with the fast depth-stencil test (f->fast_depth set). */
 unsigned fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const int *y, const double *z,
-                                   uint32_t *mask);
+                                   uint32_t *mask, bool front);
 unsigned fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
-                           const double *z, uint32_t mask);
+                           const double *z, uint32_t mask, bool front);
 
 /* Whether lane l is in the mask and inside the framebuffer. */
 static inline bool

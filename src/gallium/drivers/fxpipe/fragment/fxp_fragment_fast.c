@@ -10,8 +10,11 @@
  * |----------------|------------------------------------------------------|--------------------------|
  * | colour         | R8G8B8A8, B8G8R8A8, R8G8B8X8, B8G8R8X8, UNORM or sRGB | no logic op, no dual    |
  * |                | (sRGB: R, G, B encoded and decoded with Mesa's tables) | source                  |
- * | depth          | Z16, Z24 with S8 or X8 in either order, Z32_FLOAT    | stencil test off, no     |
- * |                |                                                      | depth bounds test        |
+ * |                | B5G6R5 and R5G6B5 UNORM, R16G16B16A16_FLOAT,         |                          |
+ * |                | R11G11B10_FLOAT (write_color_other)                  |                          |
+ * | depth          | Z16, Z24 with S8 or X8 in either order, Z32_FLOAT    | no depth bounds test;    |
+ * |                |                                                      | stencil test off, or the |
+ * |                |                                                      | format Z24 with S8       |
  * With early depth and stencil tests (f->early_zs) the colour paths run after any depth-stencil state, and
  * the early tests use the fast depth test when it applies.
  * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and
@@ -19,11 +22,14 @@
  * pixel, or two 8-pixel row loads and stores for a full batch of four quads side by side (store_pixels,
  * load_pixels); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round
  * and Z32_FLOAT, depths from the rasterizer) and as one loop per depth format otherwise (Z16, depth written by
- * the shader), with the state compiled at setup (fast_depth_tt). */
+ * the shader), with the state compiled at setup (fast_depth_tt); with a stencil test, one loop per Z24S8
+ * order (STENCIL_LOOP: the general path's stencil test, depth test and stencil operations on the word). */
 #include <math.h>
 
 #include "util/format/u_format.h"
+#include "util/format_r11g11b10f.h"
 #include "util/format_srgb.h"
+#include "util/half_float.h"
 #include "util/u_dual_blend.h"
 #include "util/u_math.h"
 
@@ -34,7 +40,17 @@
 #include "fragment/fxp_fragment_ops.h"
 #include "fxp_lanes.h"
 
-enum { FC_NONE, FC_RGBA, FC_BGRA };
+/* colour kinds: FC_RGBA and FC_BGRA are the 4-byte 8-bit formats (X variants and sRGB by fast_color_alpha
+ * and fast_color_srgb); the others are written by write_color_other:
+ * | kind            | format               | bytes | channels (bits from 0)        | util_format's pack      |
+ * |-----------------|----------------------|-------|-------------------------------|-------------------------|
+ * | FC_R5G6B5       | R5G6B5_UNORM         | 2     | R 0-4, G 5-10, B 11-15        | iround(CLAMP(v) * 31)   |
+ * | FC_B5G6R5       | B5G6R5_UNORM         | 2     | B 0-4, G 5-10, R 11-15        | (63 for G)              |
+ * | FC_RGBA16F      | R16G16B16A16_FLOAT   | 8     | R, G, B, A halves             | _mesa_float_to_float16_ |
+ * |                 |                      |       |                               | rtz (toward zero)       |
+ * | FC_R11G11B10F   | R11G11B10_FLOAT      | 4     | R 0-10, G 11-21, B 22-31      | float3_to_r11g11b10f    |
+ * The 5-6-5 formats and R11G11B10F have no alpha: it reads 1. */
+enum { FC_NONE, FC_RGBA, FC_BGRA, FC_R5G6B5, FC_B5G6R5, FC_RGBA16F, FC_R11G11B10F };
 enum { FZ_NONE, FZ_Z24_LOW, FZ_Z24_HIGH, FZ_Z16, FZ_Z32F };
 
 #ifndef FXP_ISA_SUFFIX /* the engine's copies hold only the batch functions (fxp_fragment.h) */
@@ -48,6 +64,10 @@ color_kind(enum pipe_format f, bool *has_alpha, bool *srgb)
    case PIPE_FORMAT_B8G8R8A8_UNORM: case PIPE_FORMAT_B8G8R8A8_SRGB: return FC_BGRA;
    case PIPE_FORMAT_R8G8B8X8_UNORM: case PIPE_FORMAT_R8G8B8X8_SRGB: *has_alpha = false; return FC_RGBA;
    case PIPE_FORMAT_B8G8R8X8_UNORM: case PIPE_FORMAT_B8G8R8X8_SRGB: *has_alpha = false; return FC_BGRA;
+   case PIPE_FORMAT_R5G6B5_UNORM: *has_alpha = false; return FC_R5G6B5;
+   case PIPE_FORMAT_B5G6R5_UNORM: *has_alpha = false; return FC_B5G6R5;
+   case PIPE_FORMAT_R16G16B16A16_FLOAT: return FC_RGBA16F;
+   case PIPE_FORMAT_R11G11B10_FLOAT: *has_alpha = false; return FC_R11G11B10F;
    default: return FC_NONE;
    }
 }
@@ -72,6 +92,7 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
 
    f->fast_frag = false;
    f->fast_depth = FZ_NONE;
+   f->fast_stencil = false;
    const struct fxp_engine *eng = fxp_engine_get(fxp_isa_chosen());
    f->fast_ops = eng ? eng->fragment_fast : fxp_fragment_fast;
    f->fast_early_z = eng ? eng->fragment_fast_early_z : fxp_fragment_fast_early_z;
@@ -84,15 +105,20 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    /* the depth buffer's fast test: also what early tests use (fxp_fragment_early_zs) */
    if (fb->zsbuf) {
       const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
-      if (!(dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled || dsa->depth_bounds_test)))
-         f->fast_depth = depth_kind(fb->zsbuf->format);
-      /* the stencil bits a Z24 write keeps; util_format writes zeros in an X8 format's padding byte */
       const enum pipe_format zf = fb->zsbuf->format;
+      const bool stencil_on = dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled);
+      /* every format depth_kind takes is Z24S8 (either way round), whose stencil test the fast test does, or
+       * has no stencil bits, where the general path tests no stencil either */
+      if (!(dsa && dsa->depth_bounds_test))
+         f->fast_depth = depth_kind(zf);
+      f->fast_stencil = stencil_on && (zf == PIPE_FORMAT_Z24_UNORM_S8_UINT || zf == PIPE_FORMAT_S8_UINT_Z24_UNORM);
+      /* the stencil bits a Z24 write keeps; util_format writes zeros in an X8 format's padding byte */
       f->fast_depth_keep = zf == PIPE_FORMAT_Z24_UNORM_S8_UINT   ? 0xff000000u
                            : zf == PIPE_FORMAT_S8_UINT_Z24_UNORM ? 0xffu
                                                                  : 0u;
       /* early tests done before shading take any depth-stencil state; late ones here need the fast test */
-      f->fast_refused = "late depth-stencil tests with a stencil test, depth bounds or another depth format";
+      f->fast_refused = "late depth-stencil tests with depth bounds, a stencil test on another format than "
+                        "Z24S8, or another depth format";
       if (f->fast_depth == FZ_NONE && !f->early_zs)
          return false;
    }
@@ -106,7 +132,8 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    f->fast_refused = "logic op or dual-source blending";
    if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
       return false;
-   f->fast_refused = "colour buffer format (not RGBA8, BGRA8, RGBX8 or BGRX8, UNORM or sRGB)";
+   f->fast_refused = "colour buffer format (not RGBA8, BGRA8, RGBX8 or BGRX8, UNORM or sRGB, RGB565, BGR565, "
+                     "RGBA16F or R11G11B10F)";
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
       f->fast_color[i] = FC_NONE;
       if (!fb->cbufs[i] || f->fs_color[i] < 0)
@@ -114,6 +141,7 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
       f->fast_color[i] = color_kind(fb->cbufs[i]->format, &f->fast_color_alpha[i], &f->fast_color_srgb[i]);
       if (f->fast_color[i] == FC_NONE)
          return false;
+      f->fast_color_clamp[i] = f->rast && f->rast->clamp_fragment_color;
       const struct pipe_blend_state *blend = ctx->blend;
       const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? i : 0] : NULL;
       f->fast_color_plain[i] = !rt || (!rt->blend_enable && rt->colormask == PIPE_MASK_RGBA);
@@ -322,12 +350,83 @@ depth_vec(const struct fxp_fragment *f, fxp_vd zv, const int *x, const int *y, u
    return passed;
 }
 
-/* The fast depth test on lanes (inside the framebuffer) with depths from the rasterizer (e NULL) or from the
- * shader's depth output where it writes one: the lanes that pass. */
+/* The general path's depth_stencil (fxp_fragment.c) on the lanes of `lanes` of a Z24S8 buffer of kind KIND
+ * (a constant in each caller: stencil in bits 24-31 for FZ_Z24_LOW, 0-7 for FZ_Z24_HIGH), at depths zc
+ * already clamped: the stencil test of the face (the back face's state where it is enabled, as there),
+ * failing lanes getting the fail operation; then the depth test and write; then the depth-pass or
+ * depth-fail operation, through the write mask. One load and store of the word a lane. Returns the lanes
+ * that pass. */
+static inline uint32_t
+stencil_lanes(const struct fxp_fragment *f, const unsigned KIND, const double *zc, const int *x, const int *y,
+              uint32_t lanes, bool front)
+{
+   const struct pipe_depth_stencil_alpha_state *dsa = f->ctx->dsa;
+   const struct pipe_stencil_state *st = &dsa->stencil[0];
+   unsigned face = 0;
+   if (!front && dsa->stencil[1].enabled) {
+      st = &dsa->stencil[1];
+      face = 1;
+   }
+   const bool stencil = st->enabled, depth = f->fast_depth_on, write = f->fast_depth_write;
+   const uint8_t ref = f->ctx->stencil_ref.ref_value[face], vm = st->valuemask, wm = st->writemask;
+   const unsigned tt = f->fast_depth_tt;
+   const unsigned s_shift = KIND == FZ_Z24_LOW ? 24 : 0, z_shift = KIND == FZ_Z24_LOW ? 0 : 8;
+   const uint32_t s_bits = 0xffu << s_shift, z_bits = 0xffffffu << z_shift;
+   /* the stencil test's outcome does not depend on the pixel's value beyond s & vm: compared as the general
+    * path compares (fxp_compare, ref first) */
+   for (uint32_t todo = lanes; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      uint8_t *p = fxp_fragment_zs(f, x[l], y[l]);
+      uint32_t word;
+      memcpy(&word, p, 4);
+      const uint8_t s = (uint8_t)(word >> s_shift);
+      if (stencil && !fxp_compare(st->func, (float)(ref & vm), (float)(s & vm))) {
+         const uint8_t ns = (s & ~wm) | (fxp_stencil_op(st->fail_op, s, ref) & wm);
+         word = (word & ~s_bits) | (uint32_t)ns << s_shift;
+         memcpy(p, &word, 4);
+         lanes &= ~(1u << l);
+         continue;
+      }
+      bool pass = true;
+      if (depth) {
+         const uint32_t stored = (word & z_bits) >> z_shift;
+         const uint32_t zi = (uint32_t)(zc[l] * 16777215.0 + 0.5); /* z in [0, 1]: llround */
+         const unsigned rel = zi < stored ? 1u : zi == stored ? 2u : 4u;
+         pass = (tt & rel) != 0;
+         if (pass && write)
+            word = (word & ~z_bits) | zi << z_shift;
+      }
+      if (stencil) {
+         const uint8_t ns = (s & ~wm) | (fxp_stencil_op(pass ? st->zpass_op : st->zfail_op, s, ref) & wm);
+         word = (word & ~s_bits) | (uint32_t)ns << s_shift;
+      }
+      memcpy(p, &word, 4);
+      if (!pass)
+         lanes &= ~(1u << l);
+   }
+   return lanes;
+}
+
+/* The fast depth(-stencil) test on lanes (inside the framebuffer) with depths from the rasterizer (e NULL) or
+ * from the shader's depth output where it writes one: the lanes that pass. */
 static uint32_t
 depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
-            const double *zin, uint32_t lanes)
+            const double *zin, uint32_t lanes, bool front)
 {
+   if (f->fast_stencil) {
+      double zc[FXP_W];
+      if (e && f->fs_depth >= 0) {
+         for (unsigned l = 0; l < FXP_W; l++)
+            zc[l] = Z_FS(l);
+      } else {
+         fxp_vd zv;
+         memcpy(&zv, zin, sizeof(zv));
+         zv = fxp_clamp_d(zv, f->zmin, f->zmax);
+         memcpy(zc, &zv, sizeof(zc));
+      }
+      return f->fast_depth == FZ_Z24_LOW ? stencil_lanes(f, FZ_Z24_LOW, zc, x, y, lanes, front)
+                                         : stencil_lanes(f, FZ_Z24_HIGH, zc, x, y, lanes, front);
+   }
    if (!f->fast_depth_on)
       return lanes;
    if (e && f->fs_depth >= 0) {
@@ -503,16 +602,155 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
    store_pixels(f, cb, x, y, pass, px);
 }
 
-unsigned
-fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const int *y, const double *zin, uint32_t *mask)
+/* The float value of channel c of a 5-6-5 pixel (each lane's low 16 bits), as util_format's unpack gives it:
+ * (float)(v * (1.0f / 31)) (63 for G); alpha 1. */
+static inline fxp_vf
+vec_from_565(fxp_vu px, unsigned c, bool bgr)
 {
-   *mask = depth_lanes(f, NULL, x, y, zin, lanes_inside(f, x, y, *mask));
+   if (c == 3)
+      return fxp_splat_f(1.0f);
+   const unsigned shift = c == 1 ? 5 : (c == 0) == bgr ? 11 : 0;
+   const unsigned max = c == 1 ? 0x3f : 0x1f;
+   const fxp_vf v = __builtin_convertvector((fxp_vi)((px >> shift) & max), fxp_vf);
+   return v * (1.0f / (float)max);
+}
+
+/* util_format's 5-6-5 pack of channel c (already at its place): (uint16_t)util_iround(CLAMP(v, 0, 1) * max)
+ * & max, where util_iround of a value >= 0 is (int)(v + 0.5f). */
+static inline fxp_vu
+vec_to_565(fxp_vf v, unsigned c, bool bgr)
+{
+   const unsigned shift = c == 1 ? 5 : (c == 0) == bgr ? 11 : 0;
+   const unsigned max = c == 1 ? 0x3f : 0x1f;
+   const fxp_vf t = clamp01(v) * (float)max + 0.5f;
+   return ((fxp_vu)__builtin_convertvector(t, fxp_vi) & max) << shift;
+}
+
+/* Colour buffer cb's pixels of the lanes of `pass` in the formats of write_color_other's table (any blend
+ * state and colour mask, no logic op, no dual source), with the general path's arithmetic (fxp_fragment.c):
+ * sources clamped to [0, 1] for UNORM buffers, and for float ones when the rasterizer clamps fragment
+ * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
+ * as util_format does, the channels outside the mask keeping their unpacked values. Loads and stores are a
+ * pixel a lane; the 5-6-5 conversions run as lane vectors, halves and R11G11B10F lane by lane with Mesa's
+ * own conversions (the same bits as util_format's, which calls them). */
+static void
+write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, const int *x, const int *y,
+                  uint32_t pass)
+{
+   const struct pipe_blend_state *blend = f->ctx->blend;
+   const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
+   const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
+   const unsigned kind = f->fast_color[cb];
+   const bool unorm = kind == FC_R5G6B5 || kind == FC_B5G6R5, bgr = kind == FC_B5G6R5;
+   if (!colormask)
+      return;
+   uint8_t *const origin = f->cbuf_origin[cb];
+   const size_t stride = f->cbuf_stride[cb], bpp = f->cbuf_bpp[cb];
+   const bool blending = rt && rt->blend_enable;
+   const bool need_dst = blending || (colormask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA;
+
+   /* the sources, clamped as the general path clamps them */
+   fxp_vf sv[4], d[4], o[4];
+   for (unsigned c = 0; c < 4; c++) {
+      sv[c] = fxp_output(e, f->fs_color[cb], c)->f;
+      if (unorm || f->fast_color_clamp[cb])
+         sv[c] = clamp01(sv[c]);
+   }
+   /* the destination, unpacked */
+   if (need_dst) {
+      if (unorm) {
+         uint32_t w[FXP_W] = {0};
+         for (uint32_t todo = pass; todo; todo &= todo - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(todo);
+            uint16_t v;
+            memcpy(&v, origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, 2);
+            w[l] = v;
+         }
+         fxp_vu px;
+         memcpy(&px, w, sizeof(px));
+         for (unsigned c = 0; c < 4; c++)
+            d[c] = vec_from_565(px, c, bgr);
+      } else {
+         float dl[4][FXP_W] = {{0}};
+         for (uint32_t todo = pass; todo; todo &= todo - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(todo);
+            const uint8_t *p = origin + (size_t)y[l] * stride + (size_t)x[l] * bpp;
+            float rgb[3];
+            if (kind == FC_RGBA16F) {
+               uint16_t h[4];
+               memcpy(h, p, 8);
+               for (unsigned c = 0; c < 4; c++)
+                  dl[c][l] = _mesa_half_to_float(h[c]);
+            } else {
+               uint32_t v;
+               memcpy(&v, p, 4);
+               r11g11b10f_to_float3(v, rgb);
+               for (unsigned c = 0; c < 3; c++)
+                  dl[c][l] = rgb[c];
+               dl[3][l] = 1.0f;
+            }
+         }
+         for (unsigned c = 0; c < 4; c++)
+            memcpy(&d[c], dl[c], sizeof(d[c]));
+      }
+   }
+   if (blending) {
+      fxp_vf cc[4];
+      for (unsigned c = 0; c < 4; c++) {
+         const float k = f->ctx->blend_color.color[c];
+         cc[c] = fxp_splat_f(unorm ? CLAMP(k, 0.0f, 1.0f) : k);
+      }
+      for (unsigned c = 0; c < 4; c++) {
+         const bool a = c == 3;
+         const fxp_vf sf = vblend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, sv, d, cc);
+         const fxp_vf df = vblend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, sv, d, cc);
+         o[c] = vblend_equation(a ? rt->alpha_func : rt->rgb_func, sv[c], sf, d[c], df);
+      }
+   } else {
+      memcpy(o, sv, sizeof(o));
+   }
+   for (unsigned c = 0; c < 4; c++)
+      if (!(colormask & (PIPE_MASK_R << c)))
+         o[c] = d[c];
+   /* packed and stored */
+   if (unorm) {
+      const fxp_vu px = vec_to_565(o[0], 0, bgr) | vec_to_565(o[1], 1, bgr) | vec_to_565(o[2], 2, bgr);
+      for (uint32_t todo = pass; todo; todo &= todo - 1) {
+         const unsigned l = (unsigned)__builtin_ctz(todo);
+         const uint16_t v = (uint16_t)px[l];
+         memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, &v, 2);
+      }
+      return;
+   }
+   float ol[4][FXP_W];
+   for (unsigned c = 0; c < 4; c++)
+      memcpy(ol[c], &o[c], sizeof(ol[c]));
+   for (uint32_t todo = pass; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      uint8_t *p = origin + (size_t)y[l] * stride + (size_t)x[l] * bpp;
+      if (kind == FC_RGBA16F) {
+         const uint16_t h[4] = {_mesa_float_to_float16_rtz(ol[0][l]), _mesa_float_to_float16_rtz(ol[1][l]),
+                                _mesa_float_to_float16_rtz(ol[2][l]), _mesa_float_to_float16_rtz(ol[3][l])};
+         memcpy(p, h, 8);
+      } else {
+         const float rgb[3] = {ol[0][l], ol[1][l], ol[2][l]};
+         const uint32_t v = float3_to_r11g11b10f(rgb);
+         memcpy(p, &v, 4);
+      }
+   }
+}
+
+unsigned
+fxp_fragment_fast_early_z(struct fxp_fragment *f, const int *x, const int *y, const double *zin, uint32_t *mask,
+                          bool front)
+{
+   *mask = depth_lanes(f, NULL, x, y, zin, lanes_inside(f, x, y, *mask), front);
    return util_bitcount(*mask);
 }
 
 unsigned
 fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y, const double *zin,
-                  uint32_t mask)
+                  uint32_t mask, bool front)
 {
    const struct pipe_framebuffer_state *fb = &f->ctx->framebuffer;
    unsigned passed = 0;
@@ -520,17 +758,21 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
 
    /* depth first (lanes are distinct pixels, so the order of lanes between the tests does not matter),
     * unless the early tests did it before shading */
-   const bool depth = f->zs_base && !f->early_zs && f->fast_depth_on;
+   const bool depth = f->zs_base && !f->early_zs && (f->fast_depth_on || f->fast_stencil);
    /* the written lanes: the mask's inside the framebuffer (fxp_fragment_lane's rule) that pass */
    pass = lanes_inside(f, x, y, mask);
    if (depth)
-      pass = depth_lanes(f, e, x, y, zin, pass);
+      pass = depth_lanes(f, e, x, y, zin, pass, front);
    passed = f->early_zs ? 0 : util_bitcount(pass); /* early tests counted their samples already */
    if (!pass)
       return 0;
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
       if (!f->cbuf_base[i])
          continue;
+      if (f->fast_color[i] > FC_BGRA) {
+         write_color_other(f, e, i, x, y, pass);
+         continue;
+      }
       const bool bgra = f->fast_color[i] == FC_BGRA, has_alpha = f->fast_color_alpha[i];
       const bool srgb = f->fast_color_srgb[i];
       if (f->fast_color_plain[i] && srgb) {

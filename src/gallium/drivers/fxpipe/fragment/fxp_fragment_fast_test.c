@@ -4,9 +4,11 @@
  * writes on and off or the test off, blending off, a partial colour mask, "over" blending and random blend
  * equations, factors and constant colours), random batches (random distinct pixels, some outside the
  * framebuffer, or a wholly covered tile's two rows of 8; random masks; shader colours that are NaN,
- * infinite, negative, past 1 or near k / 255; depths outside [0, 1] and equal to the stored ones) are run
+ * infinite, negative, past 1 or near k / 255; depths outside [0, 1] and equal to the stored ones; random
+ * stencil states of both faces, references and front or back facing batches) are run
  * through both paths on the same buffers, which must end byte for byte the same, with the same count of
- * samples passed. The buffers start as random bytes (Z32F depths random floats in [0, 1]). */
+ * samples passed (half-float NaNs compare as NaNs: same_nan_half). The buffers start as random bytes (Z32F depths random floats in [0, 1]). Float colour
+ * buffers run every key twice, with and without the rasterizer's clamp_fragment_color. */
 #include <math.h>
 #include <string.h>
 
@@ -143,6 +145,7 @@ make_blend(const struct blend_case *bc, struct pipe_blend_state *b)
 static const enum pipe_format color_formats[] = {
    PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM, PIPE_FORMAT_R8G8B8X8_UNORM, PIPE_FORMAT_B8G8R8X8_UNORM,
    PIPE_FORMAT_R8G8B8A8_SRGB,  PIPE_FORMAT_B8G8R8A8_SRGB,  PIPE_FORMAT_R8G8B8X8_SRGB,  PIPE_FORMAT_B8G8R8X8_SRGB,
+   PIPE_FORMAT_R5G6B5_UNORM,   PIPE_FORMAT_B5G6R5_UNORM,   PIPE_FORMAT_R16G16B16A16_FLOAT, PIPE_FORMAT_R11G11B10_FLOAT,
 };
 static const enum pipe_format depth_formats[] = {
    PIPE_FORMAT_NONE, PIPE_FORMAT_Z16_UNORM, PIPE_FORMAT_Z24_UNORM_S8_UINT, PIPE_FORMAT_Z24X8_UNORM,
@@ -157,20 +160,55 @@ struct env {
    size_t c_size_B, z_size_B;
 };
 
+/* Whether byte i of two R16G16B16A16_FLOAT buffers is part of a half that is NaN in both. Which NaN an
+ * operation on two NaNs gives is the first operand's on x86, and the compiler orders the operands of
+ * commutative operations as it likes, differently in scalar and vector code; GL gives NaNs no bit pattern
+ * (and a NaN stays a NaN either way), so the two paths may differ there and nowhere else. */
+static bool
+same_nan_half(enum pipe_format cf, const uint8_t *a, const uint8_t *b, size_t i)
+{
+   if (cf != PIPE_FORMAT_R16G16B16A16_FLOAT)
+      return false;
+   uint16_t ha, hb;
+   memcpy(&ha, a + (i & ~(size_t)1), 2);
+   memcpy(&hb, b + (i & ~(size_t)1), 2);
+   const bool nan_a = (ha & 0x7c00) == 0x7c00 && (ha & 0x3ff), nan_b = (hb & 0x7c00) == 0x7c00 && (hb & 0x3ff);
+   return nan_a && nan_b;
+}
+
 /* One key: the framebuffer, blend and depth-stencil states bound, then random batches through both paths. */
+/* A random stencil face: enabled (front: 3 times in 4, back: 1 in 2), any function and operations, masks of
+ * all ones or random. */
+static void
+make_stencil_face(struct pipe_stencil_state *st, bool back)
+{
+   st->enabled = rnd_u() % 4 < (back ? 2u : 3u);
+   st->func = rnd_u() % 8;
+   st->fail_op = rnd_u() % 8;
+   st->zpass_op = rnd_u() % 8;
+   st->zfail_op = rnd_u() % 8;
+   st->valuemask = rnd_u() % 2 ? 0xff : (uint8_t)rnd_u();
+   st->writemask = rnd_u() % 2 ? 0xff : (uint8_t)rnd_u();
+}
+
 static void
 run_key(struct env *v, enum pipe_format cf, enum pipe_format zf, const struct blend_case *bc, int depth_func,
-        bool depth_write)
+        bool depth_write, bool stencil)
 {
    struct fxp_t *t = v->t;
    struct pipe_context *p = t->pipe;
    struct fxp_context *ctx = fxp_context(p);
    char key[160];
-   snprintf(key, sizeof(key), "%s, %s, %s, depth %s%s", util_format_short_name(cf),
+   snprintf(key, sizeof(key), "%s%s, %s, %s, depth %s%s", util_format_short_name(cf),
+            ctx->rasterizer && ctx->rasterizer->clamp_fragment_color ? " (colours clamped)" : "",
             zf == PIPE_FORMAT_NONE ? "no depth buffer" : util_format_short_name(zf), bc->name,
             depth_func < 0 ? "off" : (const char *[]){"never", "less", "equal", "lequal", "greater", "notequal",
                                                       "gequal", "always"}[depth_func],
             depth_func >= 0 && depth_write ? " write" : "");
+   if (stencil) {
+      const size_t n = strlen(key);
+      snprintf(key + n, sizeof(key) - n, ", random stencil state %u", rnd_u() % 1000);
+   }
 
    struct pipe_blend_state bs;
    make_blend(bc, &bs);
@@ -180,6 +218,12 @@ run_key(struct env *v, enum pipe_format cf, enum pipe_format zf, const struct bl
    ds.depth_enabled = depth_func >= 0;
    ds.depth_func = depth_func >= 0 ? depth_func : PIPE_FUNC_ALWAYS;
    ds.depth_writemask = depth_func >= 0 && depth_write;
+   if (stencil) {
+      make_stencil_face(&ds.stencil[0], false);
+      make_stencil_face(&ds.stencil[1], true);
+   }
+   struct pipe_stencil_ref ref = {{(uint8_t)rnd_u(), (uint8_t)rnd_u()}};
+   p->set_stencil_ref(p, ref);
    void *dsa = p->create_depth_stencil_alpha_state(p, &ds);
    p->bind_blend_state(p, blend);
    p->bind_depth_stencil_alpha_state(p, dsa);
@@ -241,8 +285,9 @@ run_key(struct env *v, enum pipe_format cf, enum pipe_format zf, const struct bl
       if (zres)
          memcpy(z_start, f.zs_base, v->z_size_B);
 
+      const bool front = rnd_u() % 2;
       f.fast_frag = true;
-      const unsigned n_fast = fxp_fragment_ops(&f, v->e, x, y, z, mask, true);
+      const unsigned n_fast = fxp_fragment_ops(&f, v->e, x, y, z, mask, front);
       memcpy(c_fast, f.cbuf_base[0], v->c_size_B);
       if (zres)
          memcpy(z_fast, f.zs_base, v->z_size_B);
@@ -250,14 +295,20 @@ run_key(struct env *v, enum pipe_format cf, enum pipe_format zf, const struct bl
       if (zres)
          memcpy(f.zs_base, z_start, v->z_size_B);
       f.fast_frag = false;
-      const unsigned n_general = fxp_fragment_ops(&f, v->e, x, y, z, mask, true);
+      const unsigned n_general = fxp_fragment_ops(&f, v->e, x, y, z, mask, front);
 
       for (size_t i = 0; i < v->c_size_B && !bad; i++)
-         if (c_fast[i] != f.cbuf_base[0][i]) {
-            const size_t px = i / f.cbuf_bpp[0];
-            CHECK(t, false, "%s: colour byte %zu of pixel (%zu, %zu): fast %u, general %u", key,
-                  i % f.cbuf_bpp[0], px % (f.cbuf_stride[0] / f.cbuf_bpp[0]), px / (f.cbuf_stride[0] / f.cbuf_bpp[0]),
-                  c_fast[i], f.cbuf_base[0][i]);
+         if (c_fast[i] != f.cbuf_base[0][i] && !same_nan_half(cf, c_fast, f.cbuf_base[0], i)) {
+            const size_t px = i / f.cbuf_bpp[0], at = px * f.cbuf_bpp[0];
+            char before[40] = "", fst[40] = "", gen[40] = ""; /* the pixel's bytes, in hex */
+            for (unsigned k = 0; k < f.cbuf_bpp[0] && k < 16; k++) {
+               snprintf(before + 2 * k, 3, "%02x", c_start[at + k]);
+               snprintf(fst + 2 * k, 3, "%02x", c_fast[at + k]);
+               snprintf(gen + 2 * k, 3, "%02x", f.cbuf_base[0][at + k]);
+            }
+            CHECK(t, false, "%s: colour byte %zu of pixel (%zu, %zu): fast %u, general %u (pixel %s: fast %s, "
+                  "general %s)", key, i % f.cbuf_bpp[0], px % (f.cbuf_stride[0] / f.cbuf_bpp[0]),
+                  px / (f.cbuf_stride[0] / f.cbuf_bpp[0]), c_fast[i], f.cbuf_base[0][i], before, fst, gen);
             bad++;
          }
       for (size_t i = 0; zres && i < v->z_size_B && !bad; i++)
@@ -300,11 +351,15 @@ test_fast_matches_general(struct fxp_t *t)
          p->delete_fs_state(p, fs);
       return;
    }
-   struct pipe_rasterizer_state rs;
-   memset(&rs, 0, sizeof(rs));
-   rs.half_pixel_center = 1;
-   void *rast = p->create_rasterizer_state(p, &rs);
-   p->bind_rasterizer_state(p, rast);
+   /* the second clamps fragment colours, which float buffers tell apart */
+   void *rast[2];
+   for (unsigned r = 0; r < 2; r++) {
+      struct pipe_rasterizer_state rs;
+      memset(&rs, 0, sizeof(rs));
+      rs.half_pixel_center = 1;
+      rs.clamp_fragment_color = r;
+      rast[r] = p->create_rasterizer_state(p, &rs);
+   }
 
    for (unsigned ci = 0; ci < ARRAY_SIZE(color_formats); ci++) {
       for (unsigned zi = 0; zi < ARRAY_SIZE(depth_formats); zi++) {
@@ -331,11 +386,17 @@ test_fast_matches_general(struct fxp_t *t)
             p->set_framebuffer_state(p, &fb);
             v.c_size_B = fxp_resource(v.cbuf)->row_stride_B[0] * FB_H;
             v.z_size_B = v.zsbuf ? fxp_resource(v.zsbuf)->row_stride_B[0] * FB_H : 0;
-            for (unsigned bi = 0; bi < ARRAY_SIZE(blends); bi++) {
-               run_key(&v, cf, zf, &blends[bi], -1, false);
-               for (int func = 0; zf != PIPE_FORMAT_NONE && func < 8; func++)
-                  for (unsigned w = 0; w < 2; w++)
-                     run_key(&v, cf, zf, &blends[bi], func, w);
+            for (unsigned r = 0; r < (util_format_is_float(cf) ? 2u : 1u); r++) {
+               p->bind_rasterizer_state(p, rast[r]);
+               for (unsigned bi = 0; bi < ARRAY_SIZE(blends); bi++) {
+                  run_key(&v, cf, zf, &blends[bi], -1, false, false);
+                  for (int func = 0; zf != PIPE_FORMAT_NONE && func < 8; func++)
+                     for (unsigned w = 0; w < 2; w++)
+                        run_key(&v, cf, zf, &blends[bi], func, w, false);
+                  /* stencil tests: random states, with the depth test off or any function */
+                  for (unsigned k = 0; zf != PIPE_FORMAT_NONE && k < 6; k++)
+                     run_key(&v, cf, zf, &blends[bi], (int)(rnd_u() % 9) - 1, rnd_u() % 2, true);
+               }
             }
             memset(&fb, 0, sizeof(fb));
             p->set_framebuffer_state(p, &fb);
@@ -347,7 +408,8 @@ test_fast_matches_general(struct fxp_t *t)
       }
    }
    p->bind_rasterizer_state(p, NULL);
-   p->delete_rasterizer_state(p, rast);
+   for (unsigned r = 0; r < 2; r++)
+      p->delete_rasterizer_state(p, rast[r]);
    fxp_exec_fini(v.e);
    os_free_aligned(v.e);
    p->delete_fs_state(p, fs);
