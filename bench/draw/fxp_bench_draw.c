@@ -12,6 +12,8 @@
  *   blend       8 full-screen quads per frame, alpha blending
  *   blend-rgba16f, blend-r11g11b10f, blend-rgb565  blend into a 512x512 renderbuffer of that format (what
  *               applications render to: half floats and packed floats for HDR, 16-bit colour)
+ *   stencil     8 full-screen quads per frame into RGBA8 and D24S8, the stencil test on (GEQUAL 4,
+ *               incrementing on pass: the first five quads pass, the rest fail), stencil cleared each frame
  *   tex-rgba8   8 full-screen quads per frame, a 512x512 RGBA8 texture drawn 1:1, bilinear
  *   tex-fxt1    the same with the image compressed to FXT1 (GL_3DFX_texture_compression_FXT1) at upload
  *   tex-rgba16f the same image as a GL_RGBA16F texture (ARB_texture_float: what applications render to and
@@ -63,6 +65,14 @@ static void
 frame_quads(void)
 {
    glClear(GL_COLOR_BUFFER_BIT);
+   for (int i = 0; i < 8; i++)
+      glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
+}
+
+static void
+frame_stencil(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
    for (int i = 0; i < 8; i++)
       glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
 }
@@ -304,6 +314,21 @@ main(int argc, char **argv)
    format_workload("blend-r11g11b10f", GL_R11F_G11F_B10F_EXT, seconds);
    format_workload("blend-rgb565", GL_RGB565, seconds);
    glDisable(GL_BLEND);
+   {
+      GLint prev = 0;
+      glGetIntegerv(GL_FRAMEBUFFER_BINDING, &prev);
+      const GLuint fbo = fxp_make_fbo_depth(W, H, GL_DEPTH24_STENCIL8);
+      if (fbo) {
+         glEnable(GL_STENCIL_TEST);
+         glStencilFunc(GL_GEQUAL, 4, 0xff);
+         glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+         run("stencil", frame_stencil, seconds);
+         glDisable(GL_STENCIL_TEST);
+      } else {
+         printf("stencil       unsupported\n");
+      }
+      glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)prev);
+   }
 
    /* textured quads: coordinates 0..1 over the 512x512 target, scaled by `reach` */
    GLuint tprog = program("#version 120\nattribute vec4 pos; attribute vec4 attr; varying vec2 tc;\n"

@@ -27,7 +27,6 @@
 #include <math.h>
 
 #include "util/format/u_format.h"
-#include "util/format_r11g11b10f.h"
 #include "util/format_srgb.h"
 #include "util/half_float.h"
 #include "util/u_dual_blend.h"
@@ -39,6 +38,7 @@
 #include "fragment/fxp_fragment.h"
 #include "fragment/fxp_fragment_ops.h"
 #include "fxp_lanes.h"
+#include "fxp_lane_formats.h"
 
 /* colour kinds: FC_RGBA and FC_BGRA are the 4-byte 8-bit formats (X variants and sRGB by fast_color_alpha
  * and fast_color_srgb); the others are written by write_color_other:
@@ -631,8 +631,9 @@ vec_to_565(fxp_vf v, unsigned c, bool bgr)
  * sources clamped to [0, 1] for UNORM buffers, and for float ones when the rasterizer clamps fragment
  * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
  * as util_format does, the channels outside the mask keeping their unpacked values. Loads and stores are a
- * pixel a lane; the 5-6-5 conversions run as lane vectors, halves and R11G11B10F lane by lane with Mesa's
- * own conversions (the same bits as util_format's, which calls them). */
+ * pixel a lane; the 5-6-5 and R11G11B10F conversions run as lane vectors (fxp_lane_formats.h, the bits of
+ * Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f), halves lane by lane with Mesa's own conversions
+ * (the same bits as util_format's, which calls them). */
 static void
 write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, const int *x, const int *y,
                   uint32_t pass)
@@ -658,7 +659,13 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    }
    /* the destination, unpacked */
    if (need_dst) {
-      if (unorm) {
+      if (kind == FC_R11G11B10F) {
+         const fxp_vu px = load_pixels(f, cb, x, y, pass);
+         d[0] = fxp_vuf_to_float(px & 0x7ffu, 6);
+         d[1] = fxp_vuf_to_float((px >> 11) & 0x7ffu, 6);
+         d[2] = fxp_vuf_to_float(px >> 22, 5);
+         d[3] = fxp_splat_f(1.0f);
+      } else if (unorm) {
          uint32_t w[FXP_W] = {0};
          for (uint32_t todo = pass; todo; todo &= todo - 1) {
             const unsigned l = (unsigned)__builtin_ctz(todo);
@@ -674,21 +681,10 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
          float dl[4][FXP_W] = {{0}};
          for (uint32_t todo = pass; todo; todo &= todo - 1) {
             const unsigned l = (unsigned)__builtin_ctz(todo);
-            const uint8_t *p = origin + (size_t)y[l] * stride + (size_t)x[l] * bpp;
-            float rgb[3];
-            if (kind == FC_RGBA16F) {
-               uint16_t h[4];
-               memcpy(h, p, 8);
-               for (unsigned c = 0; c < 4; c++)
-                  dl[c][l] = _mesa_half_to_float(h[c]);
-            } else {
-               uint32_t v;
-               memcpy(&v, p, 4);
-               r11g11b10f_to_float3(v, rgb);
-               for (unsigned c = 0; c < 3; c++)
-                  dl[c][l] = rgb[c];
-               dl[3][l] = 1.0f;
-            }
+            uint16_t h[4];
+            memcpy(h, origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, 8);
+            for (unsigned c = 0; c < 4; c++)
+               dl[c][l] = _mesa_half_to_float(h[c]);
          }
          for (unsigned c = 0; c < 4; c++)
             memcpy(&d[c], dl[c], sizeof(d[c]));
@@ -722,21 +718,21 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
       }
       return;
    }
+   if (kind == FC_R11G11B10F) {
+      /* float3_to_r11g11b10f: (uf11(r) & 0x7ff) | (uf11(g) & 0x7ff) << 11 | (uf10(b) & 0x3ff) << 22 */
+      const fxp_vu px = (fxp_vfloat_to_uf(o[0], 6) & 0x7ffu) | (fxp_vfloat_to_uf(o[1], 6) & 0x7ffu) << 11 |
+                        (fxp_vfloat_to_uf(o[2], 5) & 0x3ffu) << 22;
+      store_pixels(f, cb, x, y, pass, px);
+      return;
+   }
    float ol[4][FXP_W];
    for (unsigned c = 0; c < 4; c++)
       memcpy(ol[c], &o[c], sizeof(ol[c]));
    for (uint32_t todo = pass; todo; todo &= todo - 1) {
       const unsigned l = (unsigned)__builtin_ctz(todo);
-      uint8_t *p = origin + (size_t)y[l] * stride + (size_t)x[l] * bpp;
-      if (kind == FC_RGBA16F) {
-         const uint16_t h[4] = {_mesa_float_to_float16_rtz(ol[0][l]), _mesa_float_to_float16_rtz(ol[1][l]),
-                                _mesa_float_to_float16_rtz(ol[2][l]), _mesa_float_to_float16_rtz(ol[3][l])};
-         memcpy(p, h, 8);
-      } else {
-         const float rgb[3] = {ol[0][l], ol[1][l], ol[2][l]};
-         const uint32_t v = float3_to_r11g11b10f(rgb);
-         memcpy(p, &v, 4);
-      }
+      const uint16_t h[4] = {_mesa_float_to_float16_rtz(ol[0][l]), _mesa_float_to_float16_rtz(ol[1][l]),
+                             _mesa_float_to_float16_rtz(ol[2][l]), _mesa_float_to_float16_rtz(ol[3][l])};
+      memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, h, 8);
    }
 }
 

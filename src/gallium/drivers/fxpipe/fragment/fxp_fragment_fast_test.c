@@ -13,12 +13,14 @@
 #include <string.h>
 
 #include "util/format/u_format.h"
+#include "util/format_r11g11b10f.h"
 #include "util/os_memory.h"
 #include "util/u_inlines.h"
 
 #include "fxp_context.h"
 #include "fxp_resource.h"
 #include "fragment/fxp_fragment.h"
+#include "fxp_lane_formats.h"
 #include "shader/fxp_shader.h"
 #include "tests/fxp_test.h"
 
@@ -415,7 +417,57 @@ test_fast_matches_general(struct fxp_t *t)
    p->delete_fs_state(p, fs);
 }
 
+/* fxp_lane_formats.h's R11G11B10F conversions against Mesa's scalar ones (util/format_r11g11b10f.h): every
+ * 11- and 10-bit value to float, and floats to both, over every 4099th bit pattern and the values around
+ * each format's largest (65024, 64512), zero, the smallest exponent kept and the infinities. */
+static void
+test_uf_conversions(struct fxp_t *t)
+{
+   unsigned bad = 0;
+   for (uint32_t v0 = 0; v0 < 2048; v0 += FXP_W) {
+      fxp_vu v;
+      for (unsigned l = 0; l < FXP_W; l++)
+         v[l] = v0 + l;
+      const fxp_vf f11 = fxp_vuf_to_float(v, 6), f10 = fxp_vuf_to_float(v & 0x3ffu, 5);
+      for (unsigned l = 0; l < FXP_W && bad < 5; l++) {
+         const float r11 = uf11_to_f32((uint16_t)(v0 + l)), r10 = uf10_to_f32((uint16_t)((v0 + l) & 0x3ff));
+         if (memcmp(&r11, &f11[l], 4) || memcmp(&r10, &f10[l], 4))
+            bad += !CHECK(t, false, "uf 0x%x to float: uf11 %a (Mesa %a), uf10 %a (Mesa %a)", v0 + l, f11[l], r11,
+                          f10[l], r10);
+      }
+   }
+   static const float edges[] = {65024.0f, 65025.0f, 65535.0f, 65536.0f, 65537.0f, 64512.0f, 64513.0f, 64600.0f,
+                                 0x1p-14f, 0x1.fffffep-15f, 0.0f, -0.0f, INFINITY, -INFINITY, NAN, -NAN, 1.0f};
+   uint64_t n = 0;
+   for (uint64_t b0 = 0; b0 < (1ull << 32) + ARRAY_SIZE(edges) * FXP_W && bad < 5; b0 += FXP_W * 4099ull) {
+      fxp_vu u;
+      for (unsigned l = 0; l < FXP_W; l++) {
+         const uint64_t b = b0 + l * 4099ull;
+         u[l] = (uint32_t)b;
+         if (b0 / (FXP_W * 4099ull) % 64 == 0) /* now and then a lane of the edges, or one past them */
+            memcpy(&u[l], &edges[l % ARRAY_SIZE(edges)], 4), u[l] += (uint32_t)(b0 >> 20) % 3 - 1;
+      }
+      const fxp_vu u11 = fxp_vfloat_to_uf((fxp_vf)u, 6), u10 = fxp_vfloat_to_uf((fxp_vf)u, 5);
+      for (unsigned l = 0; l < FXP_W && bad < 5; l++, n++) {
+         float f;
+         memcpy(&f, &u[l], 4);
+         if (u11[l] != f32_to_uf11(f) || u10[l] != f32_to_uf10(f))
+            bad += !CHECK(t, false, "float 0x%08x (%a) to uf11 0x%x (Mesa 0x%x), uf10 0x%x (Mesa 0x%x)", u[l], f,
+                          u11[l], f32_to_uf11(f), u10[l], f32_to_uf10(f));
+      }
+   }
+   for (unsigned i = 0; i < ARRAY_SIZE(edges); i++) {
+      fxp_vf v = fxp_splat_f(edges[i]);
+      const fxp_vu u11 = fxp_vfloat_to_uf(v, 6), u10 = fxp_vfloat_to_uf(v, 5);
+      bad += !CHECK(t, u11[0] == f32_to_uf11(edges[i]) && u10[0] == f32_to_uf10(edges[i]),
+                    "%a to uf11 0x%x (Mesa 0x%x), uf10 0x%x (Mesa 0x%x)", edges[i], u11[0], f32_to_uf11(edges[i]),
+                    u10[0], f32_to_uf10(edges[i]));
+   }
+   CHECK(t, bad == 0 && n > 1000000, "%llu floats converted as Mesa converts them", (unsigned long long)n);
+}
+
 const struct fxp_test fxp_fragment_fast_tests[] = {
    {"fragment.fast_matches_general", test_fast_matches_general},
+   {"fragment.uf_conversions", test_uf_conversions},
    {NULL, NULL},
 };

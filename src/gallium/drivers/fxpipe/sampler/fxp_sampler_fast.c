@@ -12,7 +12,7 @@
  * |                 | decoded whole into a one-block cache that the lanes of one instruction share       |
  * |                 | float texels read in place, halves by _mesa_half_to_float (util_format's unpack's  |
  * |                 | conversion), missing channels 0 and alpha 1                                        |
- * |                 | R11G11B10F by Mesa's r11g11b10f_to_float3 (lane vectors: vuf_to_float, the same    |
+ * |                 | R11G11B10F by Mesa's r11g11b10f_to_float3 (lane vectors: fxp_vuf_to_float, the same    |
  * |                 | bits: its NaNs keep the mantissa in the low bits), alpha 1                         |
  * |                 | depth as util_format_unpack_z_float gives it (Z24: z * (1.0 / 0xffffff) in double, |
  * |                 | Z16: z * (float)(1.0 / 0xffff) in float), then (d, 0, 0, 1) as load_texel makes it |
@@ -47,6 +47,7 @@
 #include "sampler/fxp_sampler.h"
 #include "sampler/fxp_sampler_fast.h"
 #include "fxp_lanes.h"
+#include "fxp_lane_formats.h"
 
 /* texel kinds: the 8-bit ones (RGBA to BGRX) are sRGB when the binding's fast_srgb is set; FAST_Z24_LOW has
  * its depth in bits 0-23 of a 32-bit word, FAST_Z24_HIGH in bits 8-31; FAST_Z32F's float is the first word of
@@ -550,22 +551,6 @@ vhalf_to_float(fxp_vu h)
    return (fxp_vf)(sign | fxp_sel_u(is_special, special, fxp_sel_u(is_denorm, denorm, normal)));
 }
 
-/* The unsigned 11- or 10-bit floats of R11G11B10F (the low bits of each lane, mbits = 6 or 5 mantissa bits)
- * to floats, giving the bits Mesa's uf11_to_f32 and uf10_to_f32 give: normal numbers by moving the exponent
- * and mantissa (their scale * (1 + m / 2^mbits) is exact), denormals as m * 2^-(14 + mbits) (exact), and
- * exponent 31 as 0x7f800000 | m (infinity, or a NaN with the mantissa in its low bits, as Mesa makes it). */
-static inline fxp_vf
-vuf_to_float(fxp_vu v, unsigned mbits)
-{
-   const fxp_vu e = v >> mbits, m = v & ((1u << mbits) - 1);
-   const fxp_vu normal = ((e + 112u) << 23) | (m << (23 - mbits));
-   const fxp_vu special = 0x7f800000u | m;
-   const float scale = mbits == 6 ? 0x1p-20f : 0x1p-19f;
-   const fxp_vu denorm = (fxp_vu)(__builtin_convertvector((fxp_vi)m, fxp_vf) * scale);
-   const fxp_vi is_special = fxp_eq_i((fxp_vi)e, fxp_splat_i(31)), is_denorm = fxp_eq_i((fxp_vi)e, fxp_splat_i(0));
-   return (fxp_vf)fxp_sel_u(is_special, special, fxp_sel_u(is_denorm, denorm, normal));
-}
-
 /* Mesa's sRGB decoding table at each lane's byte c (0..255): util_format_srgb_8unorm_to_linear_float, with
  * the gather instructions in the engine's AVX copies of this file. */
 static inline fxp_vf
@@ -629,8 +614,8 @@ vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, 
       return;
    case FAST_R11G11B10F:
       gather_words(base, row_B, x, y, 4, 0, &word);
-      t[0] = vuf_to_float(word & 0x7ffu, 6), t[1] = vuf_to_float((word >> 11) & 0x7ffu, 6);
-      t[2] = vuf_to_float(word >> 22, 5), t[3] = fxp_splat_f(1.0f);
+      t[0] = fxp_vuf_to_float(word & 0x7ffu, 6), t[1] = fxp_vuf_to_float((word >> 11) & 0x7ffu, 6);
+      t[2] = fxp_vuf_to_float(word >> 22, 5), t[3] = fxp_splat_f(1.0f);
       return;
    case FAST_Z16: {
       /* a lane at a time: a 4-byte gather at the last texel would read past the level */

@@ -301,7 +301,7 @@ static unsigned every_texel_batches(struct fxp_t *t, enum pipe_format format, un
                                     bool (*check)(struct fxp_t *t, const char *isa, uint32_t texel,
                                                   const uint32_t got[4], bool report));
 
-/* Every R11G11B10F channel value through the batch form's conversion (vuf_to_float): a 64x32 texture whose
+/* Every R11G11B10F channel value through the batch form's conversion (fxp_vuf_to_float, fxp_lane_formats.h): a 64x32 texture whose
  * texel i (0..2047) holds i in red, i ^ 0x400 in green and i & 0x3ff in blue, against Mesa's uf11_to_f32 and
  * uf10_to_f32 bit for bit (NaN payloads included: nothing is computed on the way), alpha 1. */
 static bool
