@@ -307,9 +307,10 @@ main(void)
    expect("smooth line: past its end", 60, 40, 0, 0, 0, 0, 0);
    expect("smooth line: before its start", 3, 40, 0, 0, 0, 0, 0);
 
-   /* A draw of 4096 vertices, one point at each pixel's centre, each with its own colour: enough vertices
-    * for fxpipe to share the vertex shading among its threads (draw/fxp_draw.c, 2048 or more; this test
-    * also runs with FXPIPE_THREADS=1 and =5). Point i is at pixel (i % 64, i / 64), NDC (x + .5) / 32 - 1, and
+   /* A draw of 4096 vertices, one point at each pixel's centre, each with its own colour, through a vertex
+    * shader of a dozen instructions (each step exact: times 1 plus 0, times 2 then one half): enough work
+    * for fxpipe to share the vertex shading among its threads (draw/fxp_draw.c, FXP_VS_SHARE_MIN_WORK; this
+    * test also runs with FXPIPE_THREADS=1 and =5). Point i is at pixel (i % 64, i / 64), NDC (x + .5) / 32 - 1, and
     * its colour is the unsigned bytes (i & 255, i >> 4, 37 i & 255, 255), normalized: each pixel reads its own
     * bytes back exactly (n / 255 to float and back). */
    {
@@ -326,6 +327,19 @@ main(void)
          big_col[i][2] = (unsigned char)((37 * i) & 255);
          big_col[i][3] = 255;
       }
+      GLuint long_prog = program("#version 120\nattribute vec4 pos; attribute vec4 color; varying vec4 c;\n"
+                                 "uniform vec4 k;\n"
+                                 "void main() {\n"
+                                 "   vec4 p = pos;\n"
+                                 "   for (int i = 0; i < 6; i++) p = p * k.x + k.yyyy;\n"
+                                 "   gl_Position = p;\n"
+                                 "   c = ((color * k.z) * k.w) * k.x + k.yyyy;\n"
+                                 "}\n",
+                                 "#version 120\nvarying vec4 c; uniform vec4 tint;\n"
+                                 "void main() { gl_FragColor = c * tint; }\n");
+      glUseProgram(long_prog);
+      glUniform4f(glGetUniformLocation(long_prog, "k"), 1.0f, 0.0f, 2.0f, 0.5f);
+      glUniform4f(glGetUniformLocation(long_prog, "tint"), 1, 1, 1, 1);
       glDisable(GL_BLEND);
       glPointSize(1.0f);
       glClear(GL_COLOR_BUFFER_BIT);
@@ -342,6 +356,8 @@ main(void)
       check(!wrong, "4096 points, each its own colour: %u pixels wrong (first: pixel %u reads %u %u %u %u, want "
             "%u %u %u %u)", wrong, first, got[first][0], got[first][1], got[first][2], got[first][3],
             big_col[first][0], big_col[first][1], big_col[first][2], big_col[first][3]);
+      glUseProgram(prog);
+      glDeleteProgram(long_prog);
    }
 
    check(glGetError() == GL_NO_ERROR, "no GL error");

@@ -132,12 +132,17 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
    }
 }
 
-/* Vertex shading shared among the pool's threads: draws of at least FXP_VS_SHARE_MIN_VERTS vertices (after
- * reuse) are cut into contiguous runs of whole batches, at least FXP_VS_SHARE_MIN_VERTS / 2 vertices each, one
- * a thread, each shaded by shade_vertices with its thread's execution state into its own rows of the output.
+/* Vertex shading shared among the pool's threads: draws whose work, vertices (after reuse) times the vertex
+ * shader's decoded instructions plus FXP_VS_FETCH_COST for the fetch and the rest of the vertex's way, is at
+ * least FXP_VS_SHARE_MIN_WORK are cut into contiguous runs of whole batches, at least half that work each,
+ * one a thread, each shaded by shade_vertices with its thread's execution state into its own rows of the
+ * output. Handing a job to the pool and waiting for it costs about as much as shading a thousand vertices of
+ * a short shader: a draw of 4,800 vertices through a two-instruction shader (piglit's draw-prim-rate, the
+ * 8000K cell) ran slower shared than on one thread, one of a long shader (glmark2's build scene) faster.
  * A vertex's outputs do not depend on which thread shaded it or on the other vertices, so the draw's result is
  * the same on any number of threads; vertex shaders' memory side effects are unordered in GL. */
-#define FXP_VS_SHARE_MIN_VERTS 2048
+#define FXP_VS_FETCH_COST 8
+#define FXP_VS_SHARE_MIN_WORK (2048u * 24u) /* 2048 vertices of a shader of 16 instructions */
 #define FXP_VS_SHARES_MAX 64 /* shares of one draw's vertices at most (a pool's further threads get none) */
 
 struct vs_share_job {
@@ -176,9 +181,10 @@ shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stri
 {
    struct fxp_context *ctx = r->ctx;
    struct fxp_draw_cache *c = ctx->draw_cache;
-   struct fxp_pool *pool = n >= FXP_VS_SHARE_MIN_VERTS ? fxp_context_pool(ctx) : NULL;
+   const uint64_t work = (uint64_t)n * (e->prog->num_insts + FXP_VS_FETCH_COST);
+   struct fxp_pool *pool = work >= FXP_VS_SHARE_MIN_WORK ? fxp_context_pool(ctx) : NULL;
    const unsigned threads = MIN2(fxp_pool_threads(pool), FXP_VS_SHARES_MAX);
-   const unsigned shares = MIN2(threads, n / (FXP_VS_SHARE_MIN_VERTS / 2));
+   const unsigned shares = (unsigned)MIN2((uint64_t)threads, work / (FXP_VS_SHARE_MIN_WORK / 2));
    if (shares > 1 && c->num_vs_share_execs < threads - 1) {
       for (unsigned i = 0; i < c->num_vs_share_execs; i++)
          fxp_exec_fini(&c->vs_share_execs[i]);
