@@ -626,14 +626,68 @@ vec_to_565(fxp_vf v, unsigned c, bool bgr)
    return ((fxp_vu)__builtin_convertvector(t, fxp_vi) & max) << shift;
 }
 
+/* Halves to floats and floats to halves rounded toward zero, for every lane: on the engine's AVX2 and
+ * AVX-512 tables (compiled with F16C, which they require) by VCVTPH2PS and VCVTPS2PH with rounding 3, the
+ * instructions Mesa's _mesa_half_to_float and _mesa_float_to_float16_rtz run on CPUs with F16C, so the same
+ * bits as the general path; elsewhere by those two functions, lane by lane. */
+static inline void
+vec_halves_to_float(const uint16_t h[FXP_W], fxp_vf *out)
+{
+#if defined(__F16C__) && defined(__AVX512F__) && FXP_W == 16
+   __m256i in;
+   memcpy(&in, h, sizeof(in));
+   const __m512 v = _mm512_cvtph_ps(in);
+   memcpy(out, &v, sizeof(*out));
+#elif defined(__F16C__) && defined(__AVX__) && FXP_W % 8 == 0
+   float f[FXP_W];
+   for (unsigned k = 0; k < FXP_W / 8; k++) {
+      __m128i in;
+      memcpy(&in, h + 8 * k, sizeof(in));
+      const __m256 v = _mm256_cvtph_ps(in);
+      memcpy(f + 8 * k, &v, sizeof(v));
+   }
+   memcpy(out, f, sizeof(*out));
+#else
+   float f[FXP_W];
+   for (unsigned l = 0; l < FXP_W; l++)
+      f[l] = _mesa_half_to_float(h[l]);
+   memcpy(out, f, sizeof(*out));
+#endif
+}
+
+static inline void
+vec_float_to_halves_rtz(fxp_vf v, uint16_t h[FXP_W])
+{
+#if defined(__F16C__) && defined(__AVX512F__) && FXP_W == 16
+   __m512 in;
+   memcpy(&in, &v, sizeof(in));
+   const __m256i o = _mm512_cvtps_ph(in, 3); /* toward zero */
+   memcpy(h, &o, sizeof(o));
+#elif defined(__F16C__) && defined(__AVX__) && FXP_W % 8 == 0
+   float f[FXP_W];
+   memcpy(f, &v, sizeof(f));
+   for (unsigned k = 0; k < FXP_W / 8; k++) {
+      __m256 in;
+      memcpy(&in, f + 8 * k, sizeof(in));
+      const __m128i o = _mm256_cvtps_ph(in, 3); /* toward zero */
+      memcpy(h + 8 * k, &o, sizeof(o));
+   }
+#else
+   float f[FXP_W];
+   memcpy(f, &v, sizeof(f));
+   for (unsigned l = 0; l < FXP_W; l++)
+      h[l] = _mesa_float_to_float16_rtz(f[l]);
+#endif
+}
+
 /* Colour buffer cb's pixels of the lanes of `pass` in the formats of write_color_other's table (any blend
  * state and colour mask, no logic op, no dual source), with the general path's arithmetic (fxp_fragment.c):
  * sources clamped to [0, 1] for UNORM buffers, and for float ones when the rasterizer clamps fragment
  * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
  * as util_format does, the channels outside the mask keeping their unpacked values. Loads and stores are a
  * pixel a lane; the 5-6-5 and R11G11B10F conversions run as lane vectors (fxp_lane_formats.h, the bits of
- * Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f), halves lane by lane with Mesa's own conversions
- * (the same bits as util_format's, which calls them). */
+ * Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f), halves too (vec_halves_to_float and
+ * vec_float_to_halves_rtz: the instructions or the functions util_format's conversions run). */
 static void
 write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, const int *x, const int *y,
                   uint32_t pass)
@@ -678,16 +732,16 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
          for (unsigned c = 0; c < 4; c++)
             d[c] = vec_from_565(px, c, bgr);
       } else {
-         float dl[4][FXP_W] = {{0}};
+         uint16_t hl[4][FXP_W] = {{0}};
          for (uint32_t todo = pass; todo; todo &= todo - 1) {
             const unsigned l = (unsigned)__builtin_ctz(todo);
             uint16_t h[4];
             memcpy(h, origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, 8);
             for (unsigned c = 0; c < 4; c++)
-               dl[c][l] = _mesa_half_to_float(h[c]);
+               hl[c][l] = h[c];
          }
          for (unsigned c = 0; c < 4; c++)
-            memcpy(&d[c], dl[c], sizeof(d[c]));
+            vec_halves_to_float(hl[c], &d[c]);
       }
    }
    if (blending) {
@@ -725,13 +779,12 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
       store_pixels(f, cb, x, y, pass, px);
       return;
    }
-   float ol[4][FXP_W];
+   uint16_t hl[4][FXP_W];
    for (unsigned c = 0; c < 4; c++)
-      memcpy(ol[c], &o[c], sizeof(ol[c]));
+      vec_float_to_halves_rtz(o[c], hl[c]);
    for (uint32_t todo = pass; todo; todo &= todo - 1) {
       const unsigned l = (unsigned)__builtin_ctz(todo);
-      const uint16_t h[4] = {_mesa_float_to_float16_rtz(ol[0][l]), _mesa_float_to_float16_rtz(ol[1][l]),
-                             _mesa_float_to_float16_rtz(ol[2][l]), _mesa_float_to_float16_rtz(ol[3][l])};
+      const uint16_t h[4] = {hl[0][l], hl[1][l], hl[2][l], hl[3][l]};
       memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, h, 8);
    }
 }

@@ -64,12 +64,12 @@ isa_supported_check(enum fxp_isa isa)
    switch (isa) {
    case FXP_ISA_SSE2:
       return true;
-   case FXP_ISA_AVX2: /* util's has_avx checks XCR0's SSE and AVX state */
-      return caps->has_avx && caps->has_avx2 && caps->has_fma;
+   case FXP_ISA_AVX2: /* util's has_avx checks XCR0's SSE and AVX state; F16C: half-float render targets */
+      return caps->has_avx && caps->has_avx2 && caps->has_fma && caps->has_f16c;
    case FXP_ISA_AVX512:
       /* XCR0 bits 1, 2 (SSE, AVX) and 5, 6, 7 (opmask, ZMM0-15 upper halves, ZMM16-31) all enabled: util's
        * check of bits 5-7 accepts any one of them */
-      return caps->has_avx && caps->has_avx2 && caps->has_fma && caps->has_avx512f && caps->has_avx512bw &&
+      return caps->has_avx && caps->has_avx2 && caps->has_fma && caps->has_f16c && caps->has_avx512f && caps->has_avx512bw &&
              caps->has_avx512vl && caps->has_avx512dq && (xcr0() & 0xe6) == 0xe6;
    default:
       return false;
