@@ -42,8 +42,9 @@ def main():
     if not fx:
         print('no figures found in the fxpipe output (%s)' % sys.argv[3])
         sys.exit(1)
-    gm = lambda v: math.exp(sum(v) / len(v)) if v else 0.0
-    print('geometric mean of the ratios: fx/softpipe %.2fx, fx/llvmpipe %.2fx' % (gm(logs_sp), gm(logs_lp)))
+    # no common workload (a driver that finished none in its time): '-', not a ratio of 0
+    gm = lambda v: '%.2fx' % math.exp(sum(v) / len(v)) if v else '- (no common workload)'
+    print('geometric mean of the ratios: fx/softpipe %s, fx/llvmpipe %s' % (gm(logs_sp), gm(logs_lp)))
     behind = [n for n in fx if sp.get(n) and fx[n] < sp[n]]
     print('fxpipe behind softpipe on: %s' % (', '.join(behind) if behind else 'none'))
     base_path = os.environ.get('BENCH_BASE_OUTPUT')
@@ -59,7 +60,7 @@ def main():
             if rb:
                 logs_b.append(math.log(rb))
             print('%-*s %s %s %s' % (width, name, fig(b), fig(f), rat(rb)))
-        print('geometric mean of the ratios: fx/base %.2fx' % gm(logs_b))
+        print('geometric mean of the ratios: fx/base %s' % gm(logs_b))
         slower = [n for n in fx if base.get(n) and fx[n] < base[n]]
         print('fxpipe slower than the base build on: %s' % (', '.join(slower) if slower else 'none'))
 
