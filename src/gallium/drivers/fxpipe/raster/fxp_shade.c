@@ -356,21 +356,13 @@ static inline void
 batch_at(const struct fxp_batch *bt, const struct segment *seg, unsigned num_seg, double dx, double dy,
          struct lanes_at *at)
 {
-   /* Lane 4 q + i is pixel i of quad q (struct fxp_batch), so the lanes' positions are made from the quads'
-    * top-left pixels, read one int at a time: the rasterizer has just written x[] and y[] an int (or 16
-    * bytes) at a time, and a 64-byte load of them would wait for those stores to retire (a load can take its
-    * data from one store only). Quads past nq (not in the batch) take quad 0's positions. */
-   int qx[FXP_QUADS_PER_BATCH], qy[FXP_QUADS_PER_BATCH];
-   for (unsigned q = 0; q < FXP_QUADS_PER_BATCH; q++) {
-      const unsigned from = q < bt->nq ? 4 * q : 0;
-      qx[q] = bt->x[from];
-      qy[q] = bt->y[from];
-   }
+   const unsigned n = bt->nq * 4;
+   const fxp_vi in_batch = fxp_bits_lanes(n >= 32 ? ~0u : (1u << n) - 1);
    fxp_vi vx, vy;
-   for (unsigned l = 0; l < FXP_W; l++) {
-      vx[l] = qx[l / 4] + (int)(l & 1);
-      vy[l] = qy[l / 4] + (int)((l >> 1) & 1);
-   }
+   memcpy(&vx, bt->x, sizeof(vx));
+   memcpy(&vy, bt->y, sizeof(vy));
+   vx = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)vx, (fxp_vu)fxp_splat_i(bt->x[0]));
+   vy = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)vy, (fxp_vu)fxp_splat_i(bt->y[0]));
    at->x = __builtin_convertvector(vx, fxp_vd);
    at->y = __builtin_convertvector(vy, fxp_vd);
    if (dx != 0.0 || dy != 0.0) {
