@@ -548,6 +548,19 @@ vblend_equation(unsigned func, fxp_vf s, fxp_vf sf, fxp_vf d, fxp_vf df)
    }
 }
 
+/* fxp_blend_rgba for all lanes: each channel's factors and equation (alpha's for channel 3). */
+static inline void
+vblend_rgba(const struct pipe_rt_blend_state *rt, const fxp_vf s[4], const fxp_vf d[4], const fxp_vf cc[4],
+            fxp_vf o[4])
+{
+   for (unsigned c = 0; c < 4; c++) {
+      const bool a = c == 3;
+      const fxp_vf sf = vblend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s, d, cc);
+      const fxp_vf df = vblend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s, d, cc);
+      o[c] = vblend_equation(a ? rt->alpha_func : rt->rgb_func, s[c], sf, d[c], df);
+   }
+}
+
 /* Colour buffer cb's pixels of the lanes of `pass` with any blend state and colour mask (no logic op, no
  * dual source): the general path's arithmetic (fxp_fragment.c: sources clamped to [0, 1], destination bytes
  * / 255, fxp_blend_rgba, float_to_ubyte; channels outside the mask keep their bytes; X formats read alpha
@@ -580,12 +593,7 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
                                      : __builtin_convertvector((fxp_vi)db[c], fxp_vf) * (1.0f / 255.0f);
          cc[c] = fxp_splat_f(CLAMP(f->ctx->blend_color.color[c], 0.0f, 1.0f));
       }
-      for (unsigned c = 0; c < 4; c++) {
-         const bool a = c == 3;
-         const fxp_vf sf = vblend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, sv, d, cc);
-         const fxp_vf df = vblend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, sv, d, cc);
-         o[c] = vblend_equation(a ? rt->alpha_func : rt->rgb_func, sv[c], sf, d[c], df);
-      }
+      vblend_rgba(rt, sv, d, cc, o);
    } else {
       memcpy(o, sv, sizeof(o));
    }
@@ -750,12 +758,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
          const float k = f->ctx->blend_color.color[c];
          cc[c] = fxp_splat_f(unorm ? CLAMP(k, 0.0f, 1.0f) : k);
       }
-      for (unsigned c = 0; c < 4; c++) {
-         const bool a = c == 3;
-         const fxp_vf sf = vblend_factor(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, sv, d, cc);
-         const fxp_vf df = vblend_factor(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, sv, d, cc);
-         o[c] = vblend_equation(a ? rt->alpha_func : rt->rgb_func, sv[c], sf, d[c], df);
-      }
+      vblend_rgba(rt, sv, d, cc, o);
    } else {
       memcpy(o, sv, sizeof(o));
    }
