@@ -22,8 +22,9 @@
  * pixel, or two 8-pixel row loads and stores for a full batch of four quads side by side (store_pixels,
  * load_pixels); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round
  * and Z32_FLOAT, depths from the rasterizer) and as one loop per depth format otherwise (Z16, depth written by
- * the shader), with the state compiled at setup (fast_depth_tt); with a stencil test, one loop per Z24S8
- * order (STENCIL_LOOP: the general path's stencil test, depth test and stencil operations on the word). */
+ * the shader), with the state compiled at setup (fast_depth_tt); with a stencil test, as lane vectors for
+ * either Z24S8 order (stencil_vec: the general path's stencil test, depth test and stencil operations on the
+ * word). */
 #include <math.h>
 
 #include "util/format/u_format.h"
@@ -350,15 +351,50 @@ depth_vec(const struct fxp_fragment *f, fxp_vd zv, const int *x, const int *y, u
    return passed;
 }
 
+/* fxp_compare(func, a, b) of small non-negative integers (a stencil reference and values, masked), every
+ * lane: ~0 where it holds. */
+static inline fxp_vi
+vstencil_compare(unsigned func, fxp_vi a, fxp_vi b)
+{
+   switch (func) {
+   case PIPE_FUNC_NEVER: return fxp_splat_i(0);
+   case PIPE_FUNC_LESS: return fxp_lt_i(a, b);
+   case PIPE_FUNC_EQUAL: return fxp_eq_i(a, b);
+   case PIPE_FUNC_LEQUAL: return fxp_le_i(a, b);
+   case PIPE_FUNC_GREATER: return fxp_gt_i(a, b);
+   case PIPE_FUNC_NOTEQUAL: return fxp_ne_i(a, b);
+   case PIPE_FUNC_GEQUAL: return fxp_ge_i(a, b);
+   default: return fxp_splat_i(-1);
+   }
+}
+
+/* fxp_stencil_op on every lane's stencil value s (0..255), in the low 8 bits (the rest is masked off by the
+ * caller). */
+static inline fxp_vu
+vstencil_op(unsigned op, fxp_vu s, uint8_t ref)
+{
+   switch (op) {
+   case PIPE_STENCIL_OP_ZERO: return (fxp_vu){0};
+   case PIPE_STENCIL_OP_REPLACE: return (fxp_vu){0} + ref;
+   case PIPE_STENCIL_OP_INCR: return fxp_sel_u(fxp_eq_i((fxp_vi)s, fxp_splat_i(0xff)), s, s + 1);
+   case PIPE_STENCIL_OP_DECR: return fxp_sel_u(fxp_eq_i((fxp_vi)s, fxp_splat_i(0)), s, s - 1);
+   case PIPE_STENCIL_OP_INCR_WRAP: return s + 1;
+   case PIPE_STENCIL_OP_DECR_WRAP: return s - 1;
+   case PIPE_STENCIL_OP_INVERT: return ~s;
+   default: return s; /* KEEP */
+   }
+}
+
 /* The general path's depth_stencil (fxp_fragment.c) on the lanes of `lanes` of a Z24S8 buffer of kind KIND
- * (a constant in each caller: stencil in bits 24-31 for FZ_Z24_LOW, 0-7 for FZ_Z24_HIGH), at depths zc
- * already clamped: the stencil test of the face (the back face's state where it is enabled, as there),
- * failing lanes getting the fail operation; then the depth test and write; then the depth-pass or
- * depth-fail operation, through the write mask. One load and store of the word a lane. Returns the lanes
- * that pass. */
+ * (a constant in each caller: stencil in bits 24-31 for FZ_Z24_LOW, 0-7 for FZ_Z24_HIGH), at depths zv
+ * already clamped, as lane vectors: the stencil test of the face (the back face's state where it is enabled,
+ * as there), the depth test and write where the stencil test passes, then the stencil-fail, depth-fail or
+ * depth-pass operation through the write mask. Every tested lane's word is stored (unchanged where nothing
+ * changed it, as the general path's writes leave it); a full batch in two rows loads and stores 8 bytes a
+ * quad row (depth_vec's way), others a word a lane. Returns the lanes that pass. */
 static inline uint32_t
-stencil_lanes(const struct fxp_fragment *f, const unsigned KIND, const double *zc, const int *x, const int *y,
-              uint32_t lanes, bool front)
+stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const int *x, const int *y,
+            uint32_t lanes, bool front)
 {
    const struct pipe_depth_stencil_alpha_state *dsa = f->ctx->dsa;
    const struct pipe_stencil_state *st = &dsa->stencil[0];
@@ -372,39 +408,49 @@ stencil_lanes(const struct fxp_fragment *f, const unsigned KIND, const double *z
    const unsigned tt = f->fast_depth_tt;
    const unsigned s_shift = KIND == FZ_Z24_LOW ? 24 : 0, z_shift = KIND == FZ_Z24_LOW ? 0 : 8;
    const uint32_t s_bits = 0xffu << s_shift, z_bits = 0xffffffu << z_shift;
-   /* the stencil test's outcome does not depend on the pixel's value beyond s & vm: compared as the general
-    * path compares (fxp_compare, ref first) */
-   for (uint32_t todo = lanes; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      uint8_t *p = fxp_fragment_zs(f, x[l], y[l]);
-      uint32_t word;
-      memcpy(&word, p, 4);
-      const uint8_t s = (uint8_t)(word >> s_shift);
-      if (stencil && !fxp_compare(st->func, (float)(ref & vm), (float)(s & vm))) {
-         const uint8_t ns = (s & ~wm) | (fxp_stencil_op(st->fail_op, s, ref) & wm);
-         word = (word & ~s_bits) | (uint32_t)ns << s_shift;
-         memcpy(p, &word, 4);
-         lanes &= ~(1u << l);
-         continue;
+   const bool rows = lanes == FULL_LANES && lanes_two_rows(x, y);
+   uint8_t *const origin = f->zs_origin;
+   const size_t stride = f->zs_stride;
+   fxp_vu word;
+   if (rows) {
+      word = rows_load(origin, stride, x, y);
+   } else {
+      uint32_t w[FXP_W] = {0};
+      for (uint32_t todo = lanes; todo; todo &= todo - 1) {
+         const unsigned l = (unsigned)__builtin_ctz(todo);
+         memcpy(&w[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4);
       }
-      bool pass = true;
-      if (depth) {
-         const uint32_t stored = (word & z_bits) >> z_shift;
-         const uint32_t zi = (uint32_t)(zc[l] * 16777215.0 + 0.5); /* z in [0, 1]: llround */
-         const unsigned rel = zi < stored ? 1u : zi == stored ? 2u : 4u;
-         pass = (tt & rel) != 0;
-         if (pass && write)
-            word = (word & ~z_bits) | zi << z_shift;
-      }
-      if (stencil) {
-         const uint8_t ns = (s & ~wm) | (fxp_stencil_op(pass ? st->zpass_op : st->zfail_op, s, ref) & wm);
-         word = (word & ~s_bits) | (uint32_t)ns << s_shift;
-      }
-      memcpy(p, &word, 4);
-      if (!pass)
-         lanes &= ~(1u << l);
+      memcpy(&word, w, sizeof(word));
    }
-   return lanes;
+   const fxp_vu s = (word >> s_shift) & 0xffu;
+   const fxp_vi all = fxp_splat_i(-1);
+   const fxp_vi s_pass = stencil ? vstencil_compare(st->func, fxp_splat_i(ref & vm), (fxp_vi)(s & vm)) : all;
+   fxp_vi z_pass = all;
+   if (depth) {
+      const fxp_vu stored = (word & z_bits) >> z_shift;
+      /* z in [0, 1]: (uint32_t)(z * 16777215.0 + 0.5) as DEPTH_LOOP rounds it, in int32 range */
+      const fxp_vu zi = (fxp_vu)__builtin_convertvector(zv * 16777215.0 + 0.5, fxp_vi);
+      z_pass = ((tt & 1) ? fxp_lt_u(zi, stored) : (fxp_vi){0}) | ((tt & 2) ? (fxp_vi)(zi == stored) : (fxp_vi){0}) |
+               ((tt & 4) ? fxp_gt_u(zi, stored) : (fxp_vi){0});
+      if (write)
+         word = fxp_sel_u(s_pass & z_pass, (word & ~z_bits) | zi << z_shift, word);
+   }
+   if (stencil) {
+      const fxp_vu ns = fxp_sel_u(s_pass,
+                                  fxp_sel_u(z_pass, vstencil_op(st->zpass_op, s, ref), vstencil_op(st->zfail_op, s, ref)),
+                                  vstencil_op(st->fail_op, s, ref));
+      word = (word & ~s_bits) | (((s & (uint8_t)~wm) | (ns & wm)) & 0xffu) << s_shift;
+   }
+   if (rows) {
+      rows_store(origin, stride, x, y, word);
+   } else {
+      for (uint32_t todo = lanes; todo; todo &= todo - 1) {
+         const unsigned l = (unsigned)__builtin_ctz(todo);
+         const uint32_t v = word[l];
+         memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * 4, &v, 4);
+      }
+   }
+   return fxp_lane_bits(s_pass & z_pass) & lanes;
 }
 
 /* The fast depth(-stencil) test on lanes (inside the framebuffer) with depths from the rasterizer (e NULL) or
@@ -414,18 +460,18 @@ depth_lanes(const struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
             const double *zin, uint32_t lanes, bool front)
 {
    if (f->fast_stencil) {
-      double zc[FXP_W];
+      fxp_vd zv;
       if (e && f->fs_depth >= 0) {
+         double zc[FXP_W];
          for (unsigned l = 0; l < FXP_W; l++)
             zc[l] = Z_FS(l);
+         memcpy(&zv, zc, sizeof(zv));
       } else {
-         fxp_vd zv;
          memcpy(&zv, zin, sizeof(zv));
          zv = fxp_clamp_d(zv, f->zmin, f->zmax);
-         memcpy(zc, &zv, sizeof(zc));
       }
-      return f->fast_depth == FZ_Z24_LOW ? stencil_lanes(f, FZ_Z24_LOW, zc, x, y, lanes, front)
-                                         : stencil_lanes(f, FZ_Z24_HIGH, zc, x, y, lanes, front);
+      return f->fast_depth == FZ_Z24_LOW ? stencil_vec(f, FZ_Z24_LOW, zv, x, y, lanes, front)
+                                         : stencil_vec(f, FZ_Z24_HIGH, zv, x, y, lanes, front);
    }
    if (!f->fast_depth_on)
       return lanes;
