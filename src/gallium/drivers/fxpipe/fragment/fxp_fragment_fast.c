@@ -256,41 +256,51 @@ rows_store(uint8_t *origin, size_t stride, const int *x, const int *y, fxp_vu v)
    }
 }
 
-/* The lanes of pass of px (one 32-bit pixel a lane) stored into colour buffer cb (4 bytes a pixel). A full
- * batch in two rows (lanes_two_rows) is stored 8 bytes (a quad's row) at a time; otherwise one store a lane,
- * with the buffer's origin and stride held in locals (a store through a uint8_t pointer may alias f). */
+/* The 32-bit words of the lanes of `lanes` of a buffer of 4 bytes a pixel at origin, stride (0 in the other
+ * lanes): a full batch in two rows (lanes_two_rows) 8 bytes (a quad's row) at a time, others a word a lane. */
+static inline fxp_vu
+words_load(const uint8_t *origin, size_t stride, const int *x, const int *y, uint32_t lanes)
+{
+   if (lanes == FULL_LANES && lanes_two_rows(x, y))
+      return rows_load(origin, stride, x, y);
+   uint32_t w[FXP_W] = {0};
+   for (uint32_t todo = lanes; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      memcpy(&w[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4); /* little-endian byte order */
+   }
+   fxp_vu v;
+   memcpy(&v, w, sizeof(v));
+   return v;
+}
+
+/* words_load's store: the lanes of `lanes` of v (origin and stride in locals: a store through a uint8_t
+ * pointer may alias the fragment state). */
+static inline void
+words_store(uint8_t *origin, size_t stride, const int *x, const int *y, uint32_t lanes, fxp_vu v)
+{
+   if (lanes == FULL_LANES && lanes_two_rows(x, y)) {
+      rows_store(origin, stride, x, y, v);
+      return;
+   }
+   for (uint32_t todo = lanes; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      const uint32_t word = v[l];
+      memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * 4, &word, 4); /* little-endian byte order */
+   }
+}
+
+/* The lanes of pass of px (one 32-bit pixel a lane) stored into colour buffer cb (4 bytes a pixel). */
 static inline void
 store_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass, fxp_vu px)
 {
-   uint8_t *const origin = f->cbuf_origin[cb];
-   const size_t stride = f->cbuf_stride[cb];
-   if (pass == FULL_LANES && lanes_two_rows(x, y)) {
-      rows_store(origin, stride, x, y, px);
-      return;
-   }
-   for (uint32_t todo = pass; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      const uint32_t word = px[l];
-      memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * 4, &word, 4); /* little-endian byte order */
-   }
+   words_store(f->cbuf_origin[cb], f->cbuf_stride[cb], x, y, pass, px);
 }
 
 /* The 32-bit pixels of colour buffer cb at the lanes of pass (0 in the others), as store_pixels stores them. */
 static inline fxp_vu
 load_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass)
 {
-   const uint8_t *const origin = f->cbuf_origin[cb];
-   const size_t stride = f->cbuf_stride[cb];
-   fxp_vu d;
-   if (pass == FULL_LANES && lanes_two_rows(x, y))
-      return rows_load(origin, stride, x, y);
-   uint32_t dst[FXP_W] = {0};
-   for (uint32_t todo = pass; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      memcpy(&dst[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4); /* little-endian byte order */
-   }
-   memcpy(&d, dst, sizeof(d));
-   return d;
+   return words_load(f->cbuf_origin[cb], f->cbuf_stride[cb], x, y, pass);
 }
 
 /* the interpolated depths already clamped (zc, fxp_fragment_clamp_z for all lanes) */
@@ -308,17 +318,7 @@ depth_vec(const struct fxp_fragment *f, fxp_vd zv, const int *x, const int *y, u
    const bool rows = lanes == FULL_LANES && lanes_two_rows(x, y);
    uint8_t *const origin = f->zs_origin;
    const size_t stride = f->zs_stride;
-   fxp_vu word;
-   if (rows) {
-      word = rows_load(origin, stride, x, y);
-   } else {
-      uint32_t w[FXP_W] = {0};
-      for (uint32_t todo = lanes; todo; todo &= todo - 1) {
-         const unsigned l = (unsigned)__builtin_ctz(todo);
-         memcpy(&w[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4);
-      }
-      memcpy(&word, w, sizeof(word));
-   }
+   fxp_vu word = words_load(origin, stride, x, y, lanes);
    fxp_vu zbits;
    fxp_vi lt, eq, gt, pass;
    if (f->fast_depth == FZ_Z32F) {
@@ -390,8 +390,8 @@ vstencil_op(unsigned op, fxp_vu s, uint8_t ref)
  * already clamped, as lane vectors: the stencil test of the face (the back face's state where it is enabled,
  * as there), the depth test and write where the stencil test passes, then the stencil-fail, depth-fail or
  * depth-pass operation through the write mask. Every tested lane's word is stored (unchanged where nothing
- * changed it, as the general path's writes leave it); a full batch in two rows loads and stores 8 bytes a
- * quad row (depth_vec's way), others a word a lane. Returns the lanes that pass. */
+ * changed it, as the general path's writes leave it), through words_load and words_store. Returns the lanes
+ * that pass. */
 static inline uint32_t
 stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const int *x, const int *y,
             uint32_t lanes, bool front)
@@ -408,20 +408,9 @@ stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const 
    const unsigned tt = f->fast_depth_tt;
    const unsigned s_shift = KIND == FZ_Z24_LOW ? 24 : 0, z_shift = KIND == FZ_Z24_LOW ? 0 : 8;
    const uint32_t s_bits = 0xffu << s_shift, z_bits = 0xffffffu << z_shift;
-   const bool rows = lanes == FULL_LANES && lanes_two_rows(x, y);
    uint8_t *const origin = f->zs_origin;
    const size_t stride = f->zs_stride;
-   fxp_vu word;
-   if (rows) {
-      word = rows_load(origin, stride, x, y);
-   } else {
-      uint32_t w[FXP_W] = {0};
-      for (uint32_t todo = lanes; todo; todo &= todo - 1) {
-         const unsigned l = (unsigned)__builtin_ctz(todo);
-         memcpy(&w[l], origin + (size_t)y[l] * stride + (size_t)x[l] * 4, 4);
-      }
-      memcpy(&word, w, sizeof(word));
-   }
+   fxp_vu word = words_load(origin, stride, x, y, lanes);
    const fxp_vu s = (word >> s_shift) & 0xffu;
    const fxp_vi all = fxp_splat_i(-1);
    const fxp_vi s_pass = stencil ? vstencil_compare(st->func, fxp_splat_i(ref & vm), (fxp_vi)(s & vm)) : all;
@@ -441,15 +430,7 @@ stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const 
                                   vstencil_op(st->fail_op, s, ref));
       word = (word & ~s_bits) | (((s & (uint8_t)~wm) | (ns & wm)) & 0xffu) << s_shift;
    }
-   if (rows) {
-      rows_store(origin, stride, x, y, word);
-   } else {
-      for (uint32_t todo = lanes; todo; todo &= todo - 1) {
-         const unsigned l = (unsigned)__builtin_ctz(todo);
-         const uint32_t v = word[l];
-         memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * 4, &v, 4);
-      }
-   }
+   words_store(origin, stride, x, y, lanes, word);
    return fxp_lane_bits(s_pass & z_pass) & lanes;
 }
 
