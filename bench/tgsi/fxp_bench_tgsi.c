@@ -25,6 +25,7 @@
 #include "util/os_time.h"
 #include "util/u_memory.h"
 
+#include "fxp_debug.h"
 #include "shader/fxp_shader.h"
 
 struct bench_shader {
@@ -321,6 +322,9 @@ main(int argc, char **argv)
 {
    const double seconds = argc > 1 ? atof(argv[1]) : 1.0;
    struct tgsi_token tokens[4096];
+   /* FXPIPE_DEBUG's switches (nofast, nosimple, ...: bench/tgsi/techniques.sh); the engine reads them only
+    * when it chooses its table, which this program, asking for each table, never makes it do */
+   fxp_debug_init();
 
    for (unsigned i = 0; i < 16; i++)
       for (unsigned c = 0; c < 4; c++)

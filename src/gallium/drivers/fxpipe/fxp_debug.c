@@ -22,6 +22,8 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"nouniform", FXP_DBG_NOUNIFORM, "not a message: turns off one fast path, uniform work once per dispatch"},
    {"nosimple", FXP_DBG_NOSIMPLE, "not a message: turns off the engine's simple forms (and so fused runs)"},
    {"nofuse", FXP_DBG_NOFUSE, "not a message: turns off the engine's fused runs of instructions"},
+   {"noruns", FXP_DBG_NORUNS, "not a message: turns off the engine's runs of 64-bit instructions (one float-rule "
+                              "switch a run)"},
    {"notexfast", FXP_DBG_NOTEXFAST, "not a message: turns off the sampler's fast path"},
    {"checkstate", FXP_DBG_CHECKSTATE, "for tests: state compiled when bound is compiled again at every draw and "
                                       "compared; stale state is said and aborts the process"},

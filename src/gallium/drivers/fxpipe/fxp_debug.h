@@ -51,6 +51,7 @@ enum fxp_debug_flag {
    FXP_DBG_NOFUSE   = 1 << 9,
    FXP_DBG_NOTEXFAST = 1 << 10,
    FXP_DBG_CHECKSTATE = 1 << 11,
+   FXP_DBG_NORUNS   = 1 << 12,
 };
 
 extern unsigned fxp_debug_flags;

@@ -182,8 +182,8 @@ static void
 test_debug_help(struct fxp_t *t)
 {
    static const char *const flags[] = {"todo", "refuse", "resource", "nofast", "guard", "perf",
-                                       "nouniform", "nosimple", "nofuse", "notexfast", "checkstate", "tgsi", "all",
-                                       "help"};
+                                       "nouniform", "nosimple", "nofuse", "noruns", "notexfast", "checkstate",
+                                       "tgsi", "all", "help"};
    FILE *f = tmpfile();
    if (!CHECK(t, f != NULL, "tmpfile"))
       return;

@@ -597,15 +597,15 @@ fuse_op(const struct fxp_program *p, const struct fxp_inst *in)
    return -1;
 }
 
-static bool
-fuse(struct fxp_program *p)
+/* Where execution can enter the program other than from the instruction before: each jump target and the
+ * instruction after it (n + 2 entries; NULL when out of memory; the caller frees it). */
+static bool *
+entry_points(const struct fxp_program *p)
 {
    const unsigned n = p->num_insts;
-   if (n < 2 || !p->num_simple || (fxp_debug_flags & FXP_DBG_NOFUSE))
-      return true;
    bool *entry = calloc(n + 2, sizeof(bool));
    if (!entry)
-      return false;
+      return NULL;
    for (unsigned i = 0; i < n; i++) {
       const int32_t t = p->insts[i].target;
       if (t >= 0 && (unsigned)t < n) {
@@ -613,6 +613,18 @@ fuse(struct fxp_program *p)
          entry[t + 1] = true;
       }
    }
+   return entry;
+}
+
+static bool
+fuse(struct fxp_program *p)
+{
+   const unsigned n = p->num_insts;
+   if (n < 2 || !p->num_simple || (fxp_debug_flags & FXP_DBG_NOFUSE))
+      return true;
+   bool *entry = entry_points(p);
+   if (!entry)
+      return false;
    for (unsigned i = 0; i + 1 < n;) {
       struct fxp_inst *in = &p->insts[i];
       const int a = fuse_op(p, in), b = fuse_op(p, in + 1);
@@ -629,6 +641,33 @@ fuse(struct fxp_program *p)
          in->fn = p->engine->fused2[a][b];
          p->num_fused += 2;
          i += 2;
+      }
+   }
+   free(entry);
+   return true;
+}
+
+/* Runs of 64-bit instructions (fxp_shader.h, "Runs of 64-bit instructions"): consecutive instructions whose
+ * opcodes run with IEEE denormals (fxp_engine.ieee) switch the float rule once for the run. A run member
+ * after the first is never an entry point (entry_points); a fast path (FXPIPE_DEBUG=nofast or noruns turn it
+ * off), counted in p->num_fp_run. */
+static bool
+fp_runs(struct fxp_program *p)
+{
+   const unsigned n = p->num_insts;
+   const bool *ieee = p->engine->ieee;
+   if (n < 2 || (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NORUNS)))
+      return true;
+   bool *entry = entry_points(p);
+   if (!entry)
+      return false;
+   for (unsigned i = 0; i + 1 < n; i++) {
+      struct fxp_inst *a = &p->insts[i], *b = a + 1;
+      if (a->opcode < TGSI_OPCODE_LAST && b->opcode < TGSI_OPCODE_LAST && ieee[a->opcode] && ieee[b->opcode] &&
+          a->fn == p->engine->ops[a->opcode] && b->fn == p->engine->ops[b->opcode] && !entry[i + 1]) {
+         p->num_fp_run += a->fp_run ? 1 : 2; /* a counted already when it is in a run */
+         a->fp_run |= FXP_FP_RUN_OUT;
+         b->fp_run |= FXP_FP_RUN_IN;
       }
    }
    free(entry);
@@ -944,10 +983,13 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
       specialize(p);
    if (ok)
       ok = fuse(p) || fail(&d, "out of memory");
+   if (ok)
+      ok = fp_runs(p) || fail(&d, "out of memory");
    if (ok && (fxp_debug_flags & FXP_DBG_TGSI)) {
       fxp_log("shader %u, %s: %u instructions run per batch, %u once per dispatch (uniform), %u simple, "
-              "%u simple while every lane is active, %u in fused runs", p->serial, fxp_isa_name(isa),
-              p->num_insts, p->num_pre, p->num_simple, p->num_simple_when_full, p->num_fused);
+              "%u simple while every lane is active, %u in fused runs, %u in 64-bit runs", p->serial,
+              fxp_isa_name(isa), p->num_insts, p->num_pre, p->num_simple, p->num_simple_when_full, p->num_fused,
+              p->num_fp_run);
       tgsi_dump(tokens, 0);
    }
 

@@ -21,6 +21,23 @@
 #include "fxp_bits.h"
 #include "fxp_exec_inline.h"
 
+/* IEEE denormals for an instruction (fxp_shader.h, "Runs of 64-bit instructions"): switched on unless the
+ * instruction before, of the same run, left them on, and off again unless the next is of the run. */
+static inline unsigned
+run_enter(const struct fxp_exec *e, const struct fxp_inst *in)
+{
+   return (in->fp_run & FXP_FP_RUN_IN) ? e->fp_saved : fxp_fp_ieee();
+}
+
+static inline void
+run_leave(struct fxp_exec *e, const struct fxp_inst *in, unsigned fp)
+{
+   if (in->fp_run & FXP_FP_RUN_OUT)
+      e->fp_saved = fp;
+   else
+      fxp_fp_leave(fp);
+}
+
 /* The 64-bit values of group g of source s, all lanes at once. */
 static inline fxp_vq
 raw64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g)
@@ -128,12 +145,47 @@ vsqrt_d(fxp_vd a)
 #define MAP2(T, fn, a, b) ({ T r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_], (b)[l_]); r_; })
 #define MAP3(T, fn, a, b, c) \
    ({ T r_; for (unsigned l_ = 0; l_ < FXP_W; l_++) r_[l_] = fn((a)[l_], (b)[l_], (c)[l_]); r_; })
+/* Whether any 64-bit lane of m is not 0. */
+static inline bool
+any64(fxp_vqs m)
+{
+   const fxp_vu halves = __builtin_convertvector(m, fxp_vu) | __builtin_convertvector(m >> 32, fxp_vu);
+   return fxp_any((fxp_vi)halves);
+}
+
+/* DMIN and DMAX as lane vectors, as MIN and MAX have them (fxp_ops_float.c, vmin): the smaller (larger), and
+ * x of min(x, y) when they compare equal (min(+0, -0) = +0, min(-0, +0) = -0), on every table; lanes with
+ * a NaN operand take the C library's fmin and fmax (the other operand; NaN when both are, or one signals).
+ * The C library was called for every lane before: perf put __fmax at 9% of bench-tgsi's double shader, and
+ * GCC may swap the operands of that call (fmin is commutative to it), which decided the zero's sign. */
+static inline fxp_vd
+minmax_nan_lanes(fxp_vd r, fxp_vd x, fxp_vd y, double (*fn)(double, double))
+{
+   const fxp_vqs nan = fxp_ne_d(x, x) | fxp_ne_d(y, y);
+   if (any64(nan))
+      for (unsigned l = 0; l < FXP_W; l++)
+         if (nan[l])
+            r[l] = fn(x[l], y[l]);
+   return r;
+}
+
+static inline fxp_vd
+vmin_d(fxp_vd x, fxp_vd y)
+{
+   return minmax_nan_lanes((fxp_vd)vsel64((fxp_vq)fxp_gt_d(x, y), (fxp_vq)y, (fxp_vq)x), x, y, fmin);
+}
+
+static inline fxp_vd
+vmax_d(fxp_vd x, fxp_vd y)
+{
+   return minmax_nan_lanes((fxp_vd)vsel64((fxp_vq)fxp_gt_d(y, x), (fxp_vq)y, (fxp_vq)x), x, y, fmax);
+}
 
 /* 64 -> 64: EXPR is a fxp_vq computed for group g */
 #define OP64(name, expr)                                                     \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
-      const unsigned fp_ = fxp_fp_ieee();                                    \
+      const unsigned fp_ = run_enter(e, in);                                 \
       fxp_vq r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
@@ -141,26 +193,26 @@ vsqrt_d(fxp_vd a)
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
             store64(e, in, g, r[g]);                                         \
-      fxp_fp_leave(fp_);                                                     \
+      run_leave(e, in, fp_);                                                 \
    }
 
 /* comparisons: EXPR is a 64-bit lane mask; the 32-bit result goes to each written channel of the group */
 #define OPCMP64(name, expr)                                                  \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
-      const unsigned fp_ = fxp_fp_ieee();                                    \
+      const unsigned fp_ = run_enter(e, in);                                 \
       fxp_vu r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          r[g] = group_written(in, g) ? __builtin_convertvector((fxp_vq)(expr), fxp_vu) : (fxp_vu){0}; \
       FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c / 2]);               \
-      fxp_fp_leave(fp_);                                                     \
+      run_leave(e, in, fp_);                                                 \
    }
 
 /* 32 -> 64: group g reads channel g of src0 (x: raw bits, xf: float, xi: signed) */
 #define OP32TO64(name, expr)                                                 \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
-      const unsigned fp_ = fxp_fp_ieee();                                    \
+      const unsigned fp_ = run_enter(e, in);                                 \
       fxp_vq r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g)) {                                         \
@@ -173,14 +225,14 @@ vsqrt_d(fxp_vd a)
       for (unsigned g = 0; g < 2; g++)                                       \
          if (group_written(in, g))                                           \
             store64(e, in, g, r[g]);                                         \
-      fxp_fp_leave(fp_);                                                     \
+      run_leave(e, in, fp_);                                                 \
    }
 
 /* 64 -> 32: the k-th written channel gets group k's result (EXPR is a fxp_vu) */
 #define OP64TO32(name, expr)                                                 \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
-      const unsigned fp_ = fxp_fp_ieee();                                    \
+      const unsigned fp_ = run_enter(e, in);                                 \
       fxp_vu r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          r[g] = (expr);                                                      \
@@ -188,7 +240,7 @@ vsqrt_d(fxp_vd a)
       for (unsigned c = 0; c < 4 && k < 2; c++)                              \
          if (in->dst[0].mask & (1 << c))                                     \
             dst_store_u(e, in, 0, c, r[k++]);                                \
-      fxp_fp_leave(fp_);                                                     \
+      run_leave(e, in, fp_);                                                 \
    }
 
 #define D(s) srcd(e, in, s, g)
@@ -247,7 +299,6 @@ d2u64(double x)
    return (uint64_t)x;
 }
 
-static uint32_t d2f1(double x) { return fxp_f2u((float)x); }
 static uint32_t i642f1(uint64_t x) { return fxp_f2u((float)(int64_t)x); }
 static uint32_t u642f1(uint64_t x) { return fxp_f2u((float)x); }
 static uint64_t f2i64_1(float x) { return d2i64(x); }
@@ -282,8 +333,8 @@ OP64(op_dmul, B(nan_canon_d(D(0) * D(1))))
 OP64(op_ddiv, B(D(0) / D(1)))
 OP64(op_dmad, B(nan_canon_d(D(0) * D(1) + D(2))))
 OP64(op_dfma, B(nan_canon_d(vfma_d(D(0), D(1), D(2)))))
-OP64(op_dmin, B(MAP2(fxp_vd, fmin, D(0), D(1))))
-OP64(op_dmax, B(MAP2(fxp_vd, fmax, D(0), D(1))))
+OP64(op_dmin, B(vmin_d(D(0), D(1))))
+OP64(op_dmax, B(vmax_d(D(0), D(1))))
 OP64(op_dabs, raw64(e, in, 0, g) & ~(1ull << 63))
 OP64(op_dneg, B(D(0)) ^ (1ull << 63))
 OP64(op_drcp, B(MAP1(fxp_vd, drcp1, D(0))))
@@ -303,7 +354,7 @@ OPCMP64(op_dsne, D(0) != D(1))
 OP32TO64(op_f2d, B(__builtin_convertvector(xf, fxp_vd)))
 OP32TO64(op_i2d, B(__builtin_convertvector(xi, fxp_vd)))
 OP32TO64(op_u2d, B(__builtin_convertvector(x, fxp_vd)))
-OP64TO32(op_d2f, MAP1(fxp_vu, d2f1, srcd(e, in, 0, g)))
+OP64TO32(op_d2f, (fxp_vu)__builtin_convertvector(srcd(e, in, 0, g), fxp_vf)) /* cvtpd2ps: as (float)x a lane */
 OP64TO32(op_d2i, MAP1(fxp_vu, d2i1, srcd(e, in, 0, g)))
 OP64TO32(op_d2u, MAP1(fxp_vu, d2u1, srcd(e, in, 0, g)))
 
@@ -312,7 +363,7 @@ OP64TO32(op_d2u, MAP1(fxp_vu, d2u1, srcd(e, in, 0, g)))
 static void
 op_dfracexp(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const unsigned fp = fxp_fp_ieee();
+   const unsigned fp = run_enter(e, in);
    const fxp_vd x = srcd(e, in, 0, 0);
    fxp_vd m;
    fxp_vi ex;
@@ -321,7 +372,7 @@ op_dfracexp(struct fxp_exec *e, const struct fxp_inst *in)
       m[l] = frexp(x[l], &n);
       ex[l] = n;
    }
-   fxp_fp_leave(fp);
+   run_leave(e, in, fp);
    for (unsigned g = 0; g < 2; g++)
       if (group_written(in, g))
          store64(e, in, g, (fxp_vq)m);

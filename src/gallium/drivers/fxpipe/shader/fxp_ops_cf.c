@@ -401,7 +401,15 @@ FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
    FXP_ISA_FN(fxp_ops_float_register_fused)(eng);
    FXP_ISA_FN(fxp_ops_int_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_int_register_simple)(eng->simple);
-   FXP_ISA_FN(fxp_ops_64_register)(eng->ops);
+   /* the 64-bit opcodes, which run with IEEE denormals (fxp_shader.h, "Runs of 64-bit instructions") */
+   fxp_op_fn ops64[TGSI_OPCODE_LAST] = {0};
+   FXP_ISA_FN(fxp_ops_64_register)(ops64);
+   for (unsigned op = 0; op < TGSI_OPCODE_LAST; op++) {
+      if (ops64[op]) {
+         eng->ops[op] = ops64[op];
+         eng->ieee[op] = true;
+      }
+   }
    FXP_ISA_FN(fxp_ops_mem_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_tex_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_lane_register)(eng->ops);

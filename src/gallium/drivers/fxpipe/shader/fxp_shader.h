@@ -87,6 +87,21 @@ fxp_fp_leave(unsigned state)
       fxp_fp_set(state & ~FXP_FP_CHANGED);
 }
 
+/* Runs of 64-bit instructions (struct fxp_inst.fp_run): consecutive instructions of the opcodes that run
+ * between fxp_fp_ieee and fxp_fp_leave (fxp_engine.ieee) switch the control register once for the run, not
+ * once each; reading and writing it took 43% of DMUL's time (perf, bench-tgsi's double shader). Execution
+ * enters a run only at its first instruction (no later member is where a jump lands) and leaves it only past
+ * its last (a 64-bit opcode never stops the run loop), so the first saves the register in fxp_exec.fp_saved
+ * and the last restores it:
+ * | bit               | meaning                                                                     |
+ * |-------------------|-----------------------------------------------------------------------------|
+ * | FXP_FP_RUN_IN  1  | the instruction before is of the run: the rule is already IEEE's, fp_saved  |
+ * |                   | holds the state fxp_fp_ieee returned                                        |
+ * | FXP_FP_RUN_OUT 2  | the instruction after is of the run: stay in IEEE's rule, keep fp_saved     |
+ * FXPIPE_DEBUG=nofast (or noruns) leaves every instruction on its own (fp_run 0). */
+#define FXP_FP_RUN_IN 1u
+#define FXP_FP_RUN_OUT 2u
+
 #define FXP_SCRATCH 24          /* 6 operands x 4 channels (5 sources, then an indirect destination) */
 #define FXP_MAX_SRC 5
 #define FXP_MAX_TEX_OFFSETS 4   /* texel offsets of one instruction: gather takes four */
@@ -142,6 +157,8 @@ struct fxp_inst {
    uint8_t num_src, num_dst;
    uint8_t sat;
    bool top_level;              /* outside IF, loops and subroutines (the decoder's control-flow stack empty) */
+   uint8_t fp_run;              /* FXP_FP_RUN_* bits: 64-bit opcodes in a run that switches the float rule once
+                                   (fxp_decode.c, fp_runs) */
    fxp_op_fn simple_fn, general_fn; /* inside control flow: fn = fxp_op_when_full, which runs simple_fn
                                        while every lane is active and general_fn otherwise (specialize) */
    uint8_t tex_target;          /* TGSI_TEXTURE_* */
@@ -237,6 +254,7 @@ enum fxp_fuse_op {
 struct fxp_engine {
    enum fxp_isa isa;
    fxp_op_fn ops[FXP_MOP_COUNT];   /* TGSI opcodes, then the micro-operations */
+   bool ieee[TGSI_OPCODE_LAST];   /* opcodes run with IEEE denormals (the 64-bit ones: fxp_ops_64.c) */
    fxp_op_fn simple[TGSI_OPCODE_LAST]; /* simple forms (fxp_decode.c, specialize), NULL where none */
    fxp_op_fn simple_mod[TGSI_OPCODE_LAST]; /* the same with source modifiers and saturation, NULL where none */
    fxp_op_fn fused2[FXP_FUSE_COUNT][FXP_FUSE_COUNT];
@@ -329,6 +347,7 @@ struct fxp_program {
    unsigned num_simple;         /* instructions given their simple form (fxp_decode.c, specialize) */
    unsigned num_simple_when_full; /* ... inside control flow, taken while every lane is active */
    unsigned num_fused;          /* instructions run as members of fused runs (fxp_decode.c, fuse) */
+   unsigned num_fp_run;         /* 64-bit instructions in runs of two or more (fxp_decode.c, fp_runs) */
    /* uniform work (fxp_uniform.c): instructions computed once per dispatch into the slots from
     * uniform_base on, in order, before any batch runs */
    struct fxp_inst *pre_insts;
@@ -444,6 +463,7 @@ struct fxp_exec {
    uint8_t stopped;             /* FXP_EXEC_OVER_BUDGET or FXP_EXEC_ABORTED once stopped so; 0 otherwise */
    bool at_barrier;             /* stopped at a BARRIER; run again to continue */
    bool done;
+   unsigned fp_saved;           /* in a run of 64-bit instructions: what fxp_fp_ieee returned at its first */
    bool quad_layout;            /* lanes are 2x2 quads (fragment): derivatives are defined */
    const struct fxp_frag_iface *frag;
    struct fxp_gs_out *gs;       /* geometry shaders: the emitted vertices */

@@ -50,6 +50,8 @@
  *                        (shader/fxp_uniform.c); 0 under FXPIPE_DEBUG=nofast, which turns that off
  *   [expect fused N]     N instructions of the shader run as members of fused runs (shader/fxp_decode.c,
  *                        fuse); 0 under FXPIPE_DEBUG=nofast
+ *   [expect 64-bit runs N] N instructions of the shader run in runs of 64-bit instructions that switch the
+ *                        float rule once (shader/fxp_decode.c, fp_runs); 0 under FXPIPE_DEBUG=nofast or noruns
  *   [expect watchdog]    the shader must be stopped by the watchdog (without it, it must not be): a compute
  *                        dispatch must then report a guilty context reset (get_device_reset_status) and
  *                        drop the rest of its work groups; a fragment or geometry batch stopped so, and
@@ -391,6 +393,8 @@ parse_test(struct test *t, char *text)
          t->expect_uniform = (int)a;
       } else if (sscanf(header, "expect fused %u", &a) == 1) {
          t->expect_fused = (int)a;
+      } else if (sscanf(header, "expect 64-bit runs %u", &a) == 1) {
+         t->expect_fp_runs = (int)a;
       } else if (!strcmp(header, "expect watchdog")) {
          t->expect_watchdog = true;
       } else if (sscanf(header, "budget %llu", &t->budget) == 1) {
@@ -995,6 +999,7 @@ runner_parse(struct test *t, char *text)
    memset(t, 0, sizeof(*t));
    t->expect_uniform = -1;
    t->expect_fused = -1;
+   t->expect_fp_runs = -1;
    failure[0] = 0;
    return parse_test(t, text);
 }
@@ -1004,7 +1009,7 @@ runner_parse(struct test *t, char *text)
 static bool
 check_uniform(const struct test *t, const struct tgsi_token *tokens)
 {
-   if ((t->expect_uniform < 0 && t->expect_fused < 0) || t->expect_refused)
+   if ((t->expect_uniform < 0 && t->expect_fused < 0 && t->expect_fp_runs < 0) || t->expect_refused)
       return true;
    char error[256];
    struct fxp_program *prog = fxp_program_create(
@@ -1019,9 +1024,14 @@ check_uniform(const struct test *t, const struct tgsi_token *tokens)
       (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOSIMPLE | FXP_DBG_NOFUSE)) ? 0 : (unsigned)t->expect_fused;
    const bool check_fused = t->expect_fused >= 0 && !(fxp_debug_flags & FXP_DBG_NOUNIFORM); /* more to fuse */
    const unsigned got_fused = prog->num_fused;
+   const unsigned want_runs =
+      (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NORUNS)) ? 0 : (unsigned)t->expect_fp_runs;
+   const unsigned got_runs = prog->num_fp_run;
    fxp_program_destroy(prog);
    if (t->expect_uniform >= 0 && got != want)
       return fail("%u instructions hoisted as uniform work, %u expected", got, want);
+   if (t->expect_fp_runs >= 0 && got_runs != want_runs)
+      return fail("%u instructions in 64-bit runs, %u expected", got_runs, want_runs);
    return !check_fused || got_fused == want_fused ||
           fail("%u instructions in fused runs, %u expected", got_fused, want_fused);
 }
