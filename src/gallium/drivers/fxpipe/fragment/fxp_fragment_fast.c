@@ -112,7 +112,9 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
        * has no stencil bits, where the general path tests no stencil either */
       if (!(dsa && dsa->depth_bounds_test))
          f->fast_depth = depth_kind(zf);
-      f->fast_stencil = stencil_on && (zf == PIPE_FORMAT_Z24_UNORM_S8_UINT || zf == PIPE_FORMAT_S8_UINT_Z24_UNORM);
+      /* the stencil test is part of the fast depth test: none without it (depth bounds) */
+      f->fast_stencil = f->fast_depth != FZ_NONE && stencil_on &&
+                        (zf == PIPE_FORMAT_Z24_UNORM_S8_UINT || zf == PIPE_FORMAT_S8_UINT_Z24_UNORM);
       /* the stencil bits a Z24 write keeps; util_format writes zeros in an X8 format's padding byte */
       f->fast_depth_keep = zf == PIPE_FORMAT_Z24_UNORM_S8_UINT   ? 0xff000000u
                            : zf == PIPE_FORMAT_S8_UINT_Z24_UNORM ? 0xffu
