@@ -35,61 +35,34 @@ fxp_shade_thread_setup(struct fxp_raster *r, unsigned i)
 }
 #endif
 
-/* Where the lanes of a batch sample the primitive: the batch's origin (its first pixel's sample point, in
- * pixels from the sample point of pixel (0, 0), the planes' origin) and each lane's offset from it; there
- * 1/w, its inverse (0 where 1/w is 0) and the window depth.
+/* Where the lanes of a batch sample the primitive, in pixels from the sample point of pixel (0, 0) (the
+ * planes' origin), and 1/w, its inverse (0 where 1/w is 0) and the window depth there.
  *
- * Interpolation in single precision (issue 17, "Cheaper batch setup"). A plane is evaluated in double at the
- * origin once a batch (plane_base), and from there in float: base + gx * dx + gy * dy, a multiply and an add
- * on 16 float lanes instead of 32 double lanes and two conversions. The offsets are exact in float (pixel
- * differences within the batch's tile plus sample offsets in 1/FXP_ONE pixels), and nothing accumulates from
- * step to step, so a value's error is a few float ulps of the largest of the base and the plane's change
- * across the batch: the float the shader receives in any case carries half an ulp, GL sets interpolation no
- * exactness beyond that, and evaluating at the origin of the window in float, as other drivers do, loses the
- * bits of large coordinates, which this does not. Depth stays in double (z): depth tests compare it against
- * stored 24- and 32-bit values exactly, and the per-fragment back ends are checked bit for bit on it. */
+ * Interpolation is in double, rounded to float once. Single precision (each plane's value at the batch's
+ * first pixel in double, then base + gx * dx + gy * dy and the product with 1/w in float) was tried in
+ * session 24: it measured no faster on fill, triangles or tex-rgba8, and it failed piglit's
+ * interface-vs-unnamed-to-fs-unnamed, which wants two planes' values near 37 to agree within 1e-5 (2.6
+ * float ulps; a few roundings more than one exceed it), and 12 of the khr_texture_compression_astc tests
+ * of the beyond-softpipe list. Not exact enough for GL's tests, so not kept. */
 struct lanes_at {
-   int ox, oy;                  /* the origin, pixels */
-   fxp_vf dx, dy;               /* each lane's position minus the origin, pixels */
-   fxp_vf w, inv_w;
-   fxp_vd z;
+   fxp_vd x, y;
+   fxp_vd w, inv_w, z;
 };
 
-/* A lane's position as a double (exact). */
+/* A plane's value at the lanes' positions. */
 static inline fxp_vd
-lanes_x(const struct lanes_at *at)
+plane_at(const struct fxp_plane *pl, fxp_vd x, fxp_vd y)
 {
-   return (double)at->ox + __builtin_convertvector(at->dx, fxp_vd);
+   return pl->v0 + pl->gx * x + pl->gy * y;
 }
 
-static inline fxp_vd
-lanes_y(const struct lanes_at *at)
-{
-   return (double)at->oy + __builtin_convertvector(at->dy, fxp_vd);
-}
-
-/* A plane's value at the lanes' positions, in double (depth). */
-static inline fxp_vd
-plane_at_d(const struct fxp_plane *pl, const struct lanes_at *at)
-{
-   return pl->v0 + pl->gx * lanes_x(at) + pl->gy * lanes_y(at);
-}
-
-/* A plane's value at the lanes' positions, in float from its value at the origin (struct lanes_at). */
-static inline fxp_vf
-plane_at(const struct fxp_plane *pl, const struct lanes_at *at)
-{
-   const float base = (float)(pl->v0 + pl->gx * at->ox + pl->gy * at->oy);
-   return base + (float)pl->gx * at->dx + (float)pl->gy * at->dy;
-}
-
-/* Fills the w, inv_w and z of lanes whose origin and offsets are set. */
+/* Fills the w, inv_w and z of lanes whose x and y are set. */
 static inline void
 lanes_eval(const struct fxp_prim *p, struct lanes_at *at)
 {
-   at->w = plane_at(&p->w, at);
-   at->z = plane_at_d(&p->z, at);
-   at->inv_w = (fxp_vf)((fxp_vi)(1.0f / at->w) & fxp_ne_f(at->w, fxp_splat_f(0.0f))); /* 0 where w is 0 */
+   at->w = plane_at(&p->w, at->x, at->y);
+   at->z = plane_at(&p->z, at->x, at->y);
+   at->inv_w = (fxp_vd)((fxp_vqs)(1.0 / at->w) & fxp_ne_d(at->w, (fxp_vd){0} + 0.0)); /* 0 where w is 0 */
 }
 
 /* Every lane of out[c] holds the bits of v[c] (copied: no arithmetic, so -0, denormals and NaNs stay). */
@@ -125,19 +98,19 @@ input_lanes(const struct fxp_raster *r, const struct fxp_prim *p, unsigned i, co
                out[c].u = (fxp_vu){0}; /* never read */
                continue;
             }
-            fxp_vf v = plane_at(&p->attr[4 * i + c], at);
+            fxp_vd v = plane_at(&p->attr[4 * i + c], at->x, at->y);
             if (in->interp != TGSI_INTERPOLATE_LINEAR)
                v = v * at->inv_w;
-            out[c].f = v;
+            out[c].f = __builtin_convertvector(v, fxp_vf);
          }
       }
       break;
    }
    case FXP_FS_POSITION:
-      out[0].f = __builtin_convertvector(lanes_x(at) + 0.5, fxp_vf);
-      out[1].f = __builtin_convertvector(lanes_y(at) + 0.5, fxp_vf);
+      out[0].f = __builtin_convertvector(at->x + 0.5, fxp_vf);
+      out[1].f = __builtin_convertvector(at->y + 0.5, fxp_vf);
       out[2].f = __builtin_convertvector(at->z, fxp_vf);
-      out[3].f = at->w;
+      out[3].f = __builtin_convertvector(at->w, fxp_vf);
       break;
    case FXP_FS_FACE:
       splat4(out, (const float[4]){p->front ? 1.0f : -1.0f, 0.0f, 0.0f, 1.0f});
@@ -150,8 +123,8 @@ input_lanes(const struct fxp_raster *r, const struct fxp_prim *p, unsigned i, co
       splat4(out, zero_one);
       if (p->point) {
          const double x0 = p->pt_x0, y0 = p->pt_y0, inv_size = p->pt_inv_size;
-         out[0].f = __builtin_convertvector((lanes_x(at) + 0.5 - x0) * inv_size, fxp_vf);
-         out[1].f = __builtin_convertvector((lanes_y(at) + 0.5 - y0) * inv_size, fxp_vf);
+         out[0].f = __builtin_convertvector((at->x + 0.5 - x0) * inv_size, fxp_vf);
+         out[1].f = __builtin_convertvector((at->y + 0.5 - y0) * inv_size, fxp_vf);
       }
       if (r->rast->sprite_coord_mode == PIPE_SPRITE_COORD_LOWER_LEFT)
          out[1].f = 1.0f - out[1].f;
@@ -182,12 +155,10 @@ frag_interp_at(void *data, unsigned input, const float offx[FXP_W], const float 
       return;
    }
    struct lanes_at at;
-   at.ox = f->bt->x[0];
-   at.oy = f->bt->y[0];
    for (unsigned l = 0; l < FXP_W; l++) {
       const unsigned s = l < n ? l : 0;
-      at.dx[l] = (float)(f->bt->x[s] - at.ox) + offx[l];
-      at.dy[l] = (float)(f->bt->y[s] - at.oy) + offy[l];
+      at.x[l] = f->bt->x[s] + (double)offx[l];
+      at.y[l] = f->bt->y[s] + (double)offy[l];
    }
    lanes_eval(f->p, &at);
    input_lanes(f->r, f->p, input, &at, 0xf, out);
@@ -335,9 +306,8 @@ run_fs(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_batc
       for (unsigned c = 0; c < 4; c++)
          *fxp_input(e, i, c) = v[c];
    }
-   const fxp_vd x = lanes_x(at), y = lanes_y(at);
    for (unsigned l = 0; fs->num_svs && l < n; l++) {
-      const float w = at->w[l];
+      const double w = at->w[l];
       const bool covered = coverage & (1u << l);
       for (unsigned i = 0; i < fs->num_svs; i++) {
          for (unsigned c = 0; c < 4; c++) {
@@ -346,7 +316,7 @@ run_fs(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_batc
             switch (fs->sv_semantic[i]) {
             case TGSI_SEMANTIC_POSITION: {
                /* the pixel's centre, or the sample's position when shading a sample */
-               const float pos[4] = {(float)(x[l] + 0.5), (float)(y[l] + 0.5), (float)z[l], w};
+               const float pos[4] = {(float)(at->x[l] + 0.5), (float)(at->y[l] + 0.5), (float)z[l], (float)w};
                sv->af[l] = pos[c];
                continue;
             }
@@ -388,10 +358,9 @@ run_fs(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_batc
 }
 
 /* The lanes' positions: each lane's pixel (lanes past the batch's quads repeat its first pixel), moved by
- * (dx, dy) pixels from the pixel's sample point, with 1/w, its inverse and z there; the origin is the first
- * pixel's sample point. */
+ * (dx, dy) pixels from the pixel's sample point, with 1/w, its inverse and z there. */
 static inline void
-batch_at(const struct fxp_batch *bt, const struct segment *seg, unsigned num_seg, float dx, float dy,
+batch_at(const struct fxp_batch *bt, const struct segment *seg, unsigned num_seg, double dx, double dy,
          struct lanes_at *at)
 {
    const unsigned n = bt->nq * 4;
@@ -399,15 +368,13 @@ batch_at(const struct fxp_batch *bt, const struct segment *seg, unsigned num_seg
    fxp_vi vx, vy;
    memcpy(&vx, bt->x, sizeof(vx));
    memcpy(&vy, bt->y, sizeof(vy));
-   at->ox = bt->x[0];
-   at->oy = bt->y[0];
-   vx = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)(vx - at->ox), (fxp_vu){0});
-   vy = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)(vy - at->oy), (fxp_vu){0});
-   at->dx = __builtin_convertvector(vx, fxp_vf);
-   at->dy = __builtin_convertvector(vy, fxp_vf);
-   if (dx != 0.0f || dy != 0.0f) {
-      at->dx += dx;
-      at->dy += dy;
+   vx = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)vx, (fxp_vu)fxp_splat_i(bt->x[0]));
+   vy = (fxp_vi)fxp_sel_u(in_batch, (fxp_vu)vy, (fxp_vu)fxp_splat_i(bt->y[0]));
+   at->x = __builtin_convertvector(vx, fxp_vd);
+   at->y = __builtin_convertvector(vy, fxp_vd);
+   if (dx != 0.0 || dy != 0.0) {
+      at->x += dx;
+      at->y += dy;
    }
    if (num_seg > 1)
       lanes_eval_shared(seg, num_seg, at);
@@ -544,12 +511,10 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
       for (unsigned l = 0; l < n; l++)
          partial |= (cov & (1u << l)) && sm[l] != all;
       if (partial && r->any_centroid) {
-         cat.ox = at.ox;
-         cat.oy = at.oy;
          for (unsigned l = 0; l < FXP_W; l++) {
             const unsigned first = sm[l] && sm[l] != all ? (unsigned)__builtin_ctz(sm[l]) : S;
-            cat.dx[l] = at.dx[l] + (first < S ? (float)r->sample_x[first] / FXP_ONE : 0.0f);
-            cat.dy[l] = at.dy[l] + (first < S ? (float)r->sample_y[first] / FXP_ONE : 0.0f);
+            cat.x[l] = at.x[l] + (first < S ? (double)r->sample_x[first] / FXP_ONE : 0.0);
+            cat.y[l] = at.y[l] + (first < S ? (double)r->sample_y[first] / FXP_ONE : 0.0);
          }
          if (num_seg > 1)
             lanes_eval_shared(seg, num_seg, &cat);
@@ -578,7 +543,7 @@ shade_batch_ms(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_ba
       const uint32_t lanes = lanes_with_sample(sm, cov, s);
       if (!lanes)
          continue;
-      const float dx = (float)r->sample_x[s] / FXP_ONE, dy = (float)r->sample_y[s] / FXP_ONE;
+      const double dx = (double)r->sample_x[s] / FXP_ONE, dy = (double)r->sample_y[s] / FXP_ONE;
       unsigned px, py;
       fxp_sample_pos(S, s, &px, &py);
       struct lanes_at sat;

@@ -43,8 +43,8 @@ bool fxp_shade_thread_setup(struct fxp_raster *r, unsigned i);
  * the primitive shade their outside pixels as helpers (for derivatives) and never write them. Also
  * compiled into each of the engine's instruction-set tables (meson.build: the engine's files; struct
  * fxp_engine.shade_batch), each copy named with its table's suffix, the same arithmetic on every table
- * (interpolation in float from a base in double, fxp_shade.c "struct lanes_at", with no fused multiply-add:
- * -ffp-contract=off); the rasterizer calls the process's table's (fxp_raster.shade_batch, set per draw). */
+ * (double-precision interpolation with no fused multiply-add: -ffp-contract=off); the rasterizer calls the
+ * process's table's (fxp_raster.shade_batch, set per draw). */
 #ifdef FXP_ISA_SUFFIX
 #define FXP_SHADE_CAT_(a, b) a##_##b
 #define FXP_SHADE_CAT(a, b) FXP_SHADE_CAT_(a, b)

@@ -273,8 +273,8 @@ struct fxp_engine {
                              const double *z, uint32_t mask, bool front);
    unsigned (*fragment_fast_early_z)(struct fxp_fragment *f, const int *x, const int *y, const double *z,
                                      uint32_t *mask, bool front);
-   /* this table's copy of fragment shading's batch function (raster/fxp_shade.h): interpolation on lane
-    * vectors is the widest vector work outside the engine */
+   /* this table's copy of fragment shading's batch function (raster/fxp_shade.h): the interpolation of
+    * 16-lane double vectors is the widest vector work outside the engine */
    void (*shade_batch)(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt);
 };
 
