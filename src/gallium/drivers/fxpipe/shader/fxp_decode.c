@@ -650,13 +650,28 @@ fuse(struct fxp_program *p)
 /* Runs of 64-bit instructions (fxp_shader.h, "Runs of 64-bit instructions"): consecutive instructions whose
  * opcodes run with IEEE denormals (fxp_engine.ieee) switch the float rule once for the run. A run member
  * after the first is never an entry point (entry_points); a fast path (FXPIPE_DEBUG=nofast or noruns turn it
- * off), counted in p->num_fp_run. */
+ * off), counted in p->num_fp_run. Also marks the 64-bit instructions that store every lane
+ * (FXP_FP_STORE_ALL; nofast or nosimple turn it off), counted with the simple forms in p->num_simple. */
 static bool
 fp_runs(struct fxp_program *p)
 {
    const unsigned n = p->num_insts;
    const bool *ieee = p->engine->ieee;
-   if (n < 2 || (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NORUNS)))
+   if (fxp_debug_flags & FXP_DBG_NOFAST)
+      return true;
+   /* stores of every lane: specialize's rule for the simple forms (and its switch, nosimple) */
+   const unsigned *count = p->info.opcode_count;
+   const bool store_all = !(fxp_debug_flags & FXP_DBG_NOSIMPLE) && !count[TGSI_OPCODE_KILL] &&
+                          !count[TGSI_OPCODE_KILL_IF] && !count[TGSI_OPCODE_DEMOTE] && !count[TGSI_OPCODE_RET];
+   for (unsigned i = 0; i < n && store_all; i++) {
+      struct fxp_inst *in = &p->insts[i];
+      if (in->opcode < TGSI_OPCODE_LAST && ieee[in->opcode] && in->top_level &&
+          in->fn == p->engine->ops[in->opcode]) {
+         in->fp_run |= FXP_FP_STORE_ALL;
+         p->num_simple++;
+      }
+   }
+   if (n < 2 || (fxp_debug_flags & FXP_DBG_NORUNS))
       return true;
    bool *entry = entry_points(p);
    if (!entry)
@@ -665,7 +680,7 @@ fp_runs(struct fxp_program *p)
       struct fxp_inst *a = &p->insts[i], *b = a + 1;
       if (a->opcode < TGSI_OPCODE_LAST && b->opcode < TGSI_OPCODE_LAST && ieee[a->opcode] && ieee[b->opcode] &&
           a->fn == p->engine->ops[a->opcode] && b->fn == p->engine->ops[b->opcode] && !entry[i + 1]) {
-         p->num_fp_run += a->fp_run ? 1 : 2; /* a counted already when it is in a run */
+         p->num_fp_run += (a->fp_run & FXP_FP_RUN_IN) ? 1 : 2; /* a counted already when it is in a run */
          a->fp_run |= FXP_FP_RUN_OUT;
          b->fp_run |= FXP_FP_RUN_IN;
       }

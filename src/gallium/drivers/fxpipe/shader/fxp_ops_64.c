@@ -38,6 +38,17 @@ run_leave(struct fxp_exec *e, const struct fxp_inst *in, unsigned fp)
       fxp_fp_leave(fp);
 }
 
+/* A 32-bit word of a result: every lane where the decoder found that every lane that exists is active
+ * (FXP_FP_STORE_ALL: as the simple forms store, fxp_decode.c, specialize), else the active ones. */
+static inline void
+store_word(struct fxp_exec *e, const struct fxp_inst *in, unsigned d, unsigned c, fxp_vu v)
+{
+   if (in->fp_run & FXP_FP_STORE_ALL)
+      e->rf[in->dst[d].slot[c]].u = v;
+   else
+      dst_store_u(e, in, d, c, v);
+}
+
 /* The 64-bit values of group g of source s, all lanes at once. */
 static inline fxp_vq
 raw64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g)
@@ -82,9 +93,9 @@ static inline void
 store64(struct fxp_exec *e, const struct fxp_inst *in, unsigned g, fxp_vq v)
 {
    if (in->dst[0].mask & (1u << (2 * g)))
-      dst_store_u(e, in, 0, 2 * g, __builtin_convertvector(v, fxp_vu));
+      store_word(e, in, 0, 2 * g, __builtin_convertvector(v, fxp_vu));
    if (in->dst[0].mask & (2u << (2 * g)))
-      dst_store_u(e, in, 0, 2 * g + 1, __builtin_convertvector(v >> 32, fxp_vu));
+      store_word(e, in, 0, 2 * g + 1, __builtin_convertvector(v >> 32, fxp_vu));
 }
 
 static inline fxp_vq
@@ -204,7 +215,7 @@ vmax_d(fxp_vd x, fxp_vd y)
       fxp_vu r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
          r[g] = group_written(in, g) ? __builtin_convertvector((fxp_vq)(expr), fxp_vu) : (fxp_vu){0}; \
-      FOREACH_CHAN(in, c) dst_store_u(e, in, 0, c, r[c / 2]);               \
+      FOREACH_CHAN(in, c) store_word(e, in, 0, c, r[c / 2]);                \
       run_leave(e, in, fp_);                                                 \
    }
 
@@ -239,7 +250,7 @@ vmax_d(fxp_vd x, fxp_vd y)
       unsigned k = 0;                                                        \
       for (unsigned c = 0; c < 4 && k < 2; c++)                              \
          if (in->dst[0].mask & (1 << c))                                     \
-            dst_store_u(e, in, 0, c, r[k++]);                                \
+            store_word(e, in, 0, c, r[k++]);                                 \
       run_leave(e, in, fp_);                                                 \
    }
 
@@ -378,7 +389,7 @@ op_dfracexp(struct fxp_exec *e, const struct fxp_inst *in)
          store64(e, in, g, (fxp_vq)m);
    for (unsigned c = 0; c < 4; c++)
       if (in->num_dst > 1 && (in->dst[1].mask & (1 << c)))
-         dst_store_i(e, in, 1, c, ex);
+         store_word(e, in, 1, c, (fxp_vu)ex);
 }
 
 /* 64-bit integers */

@@ -98,9 +98,13 @@ fxp_fp_leave(unsigned state)
  * | FXP_FP_RUN_IN  1  | the instruction before is of the run: the rule is already IEEE's, fp_saved  |
  * |                   | holds the state fxp_fp_ieee returned                                        |
  * | FXP_FP_RUN_OUT 2  | the instruction after is of the run: stay in IEEE's rule, keep fp_saved     |
+ * | FXP_FP_STORE_ALL 4 | (any 64-bit instruction) outside control flow in a program without KILL,     |
+ * |                   | KILL_IF, DEMOTE or RET: it stores every lane, without the execution mask's  |
+ * |                   | blend, as the simple forms do (fxp_decode.c, specialize)                    |
  * FXPIPE_DEBUG=nofast (or noruns) leaves every instruction on its own (fp_run 0). */
 #define FXP_FP_RUN_IN 1u
 #define FXP_FP_RUN_OUT 2u
+#define FXP_FP_STORE_ALL 4u
 
 #define FXP_SCRATCH 24          /* 6 operands x 4 channels (5 sources, then an indirect destination) */
 #define FXP_MAX_SRC 5
