@@ -652,11 +652,18 @@ fuse(struct fxp_program *p)
  * after the first is never an entry point (entry_points); a fast path (FXPIPE_DEBUG=nofast or noruns turn it
  * off), counted in p->num_fp_run. Also marks the 64-bit instructions that store every lane
  * (FXP_FP_STORE_ALL; nofast or nosimple turn it off), counted with the simple forms in p->num_simple. */
+/* Whether an instruction is a 64-bit one (its opcode runs with IEEE denormals) still on its op table's
+ * function: neither fused nor given a specialized form, so that fp_runs may mark it. */
+static bool
+fp_plain_64bit(const struct fxp_program *p, const struct fxp_inst *in)
+{
+   return in->opcode < TGSI_OPCODE_LAST && p->engine->ieee[in->opcode] && in->fn == p->engine->ops[in->opcode];
+}
+
 static bool
 fp_runs(struct fxp_program *p)
 {
    const unsigned n = p->num_insts;
-   const bool *ieee = p->engine->ieee;
    if (fxp_debug_flags & FXP_DBG_NOFAST)
       return true;
    /* stores of every lane: specialize's rule for the simple forms (and its switch, nosimple) */
@@ -665,8 +672,7 @@ fp_runs(struct fxp_program *p)
                           !count[TGSI_OPCODE_KILL_IF] && !count[TGSI_OPCODE_DEMOTE] && !count[TGSI_OPCODE_RET];
    for (unsigned i = 0; i < n && store_all; i++) {
       struct fxp_inst *in = &p->insts[i];
-      if (in->opcode < TGSI_OPCODE_LAST && ieee[in->opcode] && in->top_level &&
-          in->fn == p->engine->ops[in->opcode]) {
+      if (in->top_level && fp_plain_64bit(p, in)) {
          in->fp_run |= FXP_FP_STORE_ALL;
          p->num_simple++;
       }
@@ -678,8 +684,7 @@ fp_runs(struct fxp_program *p)
       return false;
    for (unsigned i = 0; i + 1 < n; i++) {
       struct fxp_inst *a = &p->insts[i], *b = a + 1;
-      if (a->opcode < TGSI_OPCODE_LAST && b->opcode < TGSI_OPCODE_LAST && ieee[a->opcode] && ieee[b->opcode] &&
-          a->fn == p->engine->ops[a->opcode] && b->fn == p->engine->ops[b->opcode] && !entry[i + 1]) {
+      if (fp_plain_64bit(p, a) && fp_plain_64bit(p, b) && !entry[i + 1]) {
          p->num_fp_run += (a->fp_run & FXP_FP_RUN_IN) ? 1 : 2; /* a counted already when it is in a run */
          a->fp_run |= FXP_FP_RUN_OUT;
          b->fp_run |= FXP_FP_RUN_IN;
