@@ -49,13 +49,76 @@ store_word(struct fxp_exec *e, const struct fxp_inst *in, unsigned d, unsigned c
       dst_store_u(e, in, d, c, v);
 }
 
+/* A 64-bit lane vector's two words and back: lane l of a fxp_vq is, in memory, word 2l (low) and word 2l + 1
+ * (high), so joining a low and a high channel interleaves their words and splitting takes the even and the
+ * odd ones: with each table's shuffles (AVX-512: one vpermt2d per 8 lanes; AVX2: unpack and a 128-bit
+ * permute; SSE2: unpack, shufps), in lane order. Widening, shifting and or-ing the words took more of
+ * bench-tgsi's double shader than its arithmetic in perf (session 25). GCC's generic shuffles of the
+ * 32-word vectors were worse still: it spelled them a word at a time. */
+static inline fxp_vq
+join64(fxp_vu lo, fxp_vu hi)
+{
+#if defined(__AVX512F__) && FXP_W == 16
+   const __m512i i0 = _mm512_setr_epi32(0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23);
+   const __m512i i1 = _mm512_setr_epi32(8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31);
+   union { __m512i p[2]; fxp_vq v; } r = {{_mm512_permutex2var_epi32((__m512i)lo, i0, (__m512i)hi),
+                                            _mm512_permutex2var_epi32((__m512i)lo, i1, (__m512i)hi)}};
+   return r.v;
+#elif defined(__AVX2__) && FXP_W % 8 == 0
+   union { fxp_vu v; __m256i p[FXP_W / 8]; } a = {lo}, b = {hi};
+   union { __m256i p[FXP_W / 4]; fxp_vq v; } r;
+   for (unsigned k = 0; k < FXP_W / 8; k++) {
+      const __m256i l = _mm256_unpacklo_epi32(a.p[k], b.p[k]); /* lanes 0 1 | 4 5 of the 8 */
+      const __m256i h = _mm256_unpackhi_epi32(a.p[k], b.p[k]); /* lanes 2 3 | 6 7 */
+      r.p[2 * k] = _mm256_permute2x128_si256(l, h, 0x20);
+      r.p[2 * k + 1] = _mm256_permute2x128_si256(l, h, 0x31);
+   }
+   return r.v;
+#else
+   union { fxp_vu v; __m128i p[FXP_W / 4]; } a = {lo}, b = {hi};
+   union { __m128i p[FXP_W / 2]; fxp_vq v; } r;
+   for (unsigned k = 0; k < FXP_W / 4; k++) {
+      r.p[2 * k] = _mm_unpacklo_epi32(a.p[k], b.p[k]);
+      r.p[2 * k + 1] = _mm_unpackhi_epi32(a.p[k], b.p[k]);
+   }
+   return r.v;
+#endif
+}
+
+/* The low (odd = 0) or high (odd = 1) words of a 64-bit lane vector. */
+static inline fxp_vu
+half32(fxp_vq v, unsigned odd)
+{
+#if defined(__AVX512F__) && FXP_W == 16
+   union { fxp_vq v; __m512i p[2]; } a = {v};
+   const __m512i even_i = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+   const __m512i odd_i = _mm512_setr_epi32(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+   return (fxp_vu)_mm512_permutex2var_epi32(a.p[0], odd ? odd_i : even_i, a.p[1]);
+#elif defined(__AVX2__) && FXP_W % 8 == 0
+   union { fxp_vq v; __m256 p[FXP_W / 4]; } a = {v};
+   union { __m256i p[FXP_W / 8]; fxp_vu v; } r;
+   for (unsigned k = 0; k < FXP_W / 8; k++) {
+      /* words 0 2 of each 128-bit piece: lanes 0 1 4 5 | 2 3 6 7, then 64-bit pieces 0 2 1 3 */
+      const __m256 w = odd ? _mm256_shuffle_ps(a.p[2 * k], a.p[2 * k + 1], _MM_SHUFFLE(3, 1, 3, 1))
+                           : _mm256_shuffle_ps(a.p[2 * k], a.p[2 * k + 1], _MM_SHUFFLE(2, 0, 2, 0));
+      r.p[k] = _mm256_permute4x64_epi64(_mm256_castps_si256(w), _MM_SHUFFLE(3, 1, 2, 0));
+   }
+   return r.v;
+#else
+   union { fxp_vq v; __m128 p[FXP_W / 2]; } a = {v};
+   union { __m128 p[FXP_W / 4]; fxp_vu v; } r;
+   for (unsigned k = 0; k < FXP_W / 4; k++)
+      r.p[k] = odd ? _mm_shuffle_ps(a.p[2 * k], a.p[2 * k + 1], _MM_SHUFFLE(3, 1, 3, 1))
+                   : _mm_shuffle_ps(a.p[2 * k], a.p[2 * k + 1], _MM_SHUFFLE(2, 0, 2, 0));
+   return r.v;
+#endif
+}
+
 /* The 64-bit values of group g of source s, all lanes at once. */
 static inline fxp_vq
 raw64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g)
 {
-   const fxp_vq lo = __builtin_convertvector(e->rf[in->src[s].slot[2 * g]].u, fxp_vq);
-   const fxp_vq hi = __builtin_convertvector(e->rf[in->src[s].slot[2 * g + 1]].u, fxp_vq);
-   return lo | (hi << 32);
+   return join64(e->rf[in->src[s].slot[2 * g]].u, e->rf[in->src[s].slot[2 * g + 1]].u);
 }
 
 static inline fxp_vd
@@ -93,9 +156,9 @@ static inline void
 store64(struct fxp_exec *e, const struct fxp_inst *in, unsigned g, fxp_vq v)
 {
    if (in->dst[0].mask & (1u << (2 * g)))
-      store_word(e, in, 0, 2 * g, __builtin_convertvector(v, fxp_vu));
+      store_word(e, in, 0, 2 * g, half32(v, 0));
    if (in->dst[0].mask & (2u << (2 * g)))
-      store_word(e, in, 0, 2 * g + 1, __builtin_convertvector(v >> 32, fxp_vu));
+      store_word(e, in, 0, 2 * g + 1, half32(v, 1));
 }
 
 static inline fxp_vq
@@ -214,7 +277,7 @@ vmax_d(fxp_vd x, fxp_vd y)
       const unsigned fp_ = run_enter(e, in);                                 \
       fxp_vu r[2];                                                           \
       for (unsigned g = 0; g < 2; g++)                                       \
-         r[g] = group_written(in, g) ? __builtin_convertvector((fxp_vq)(expr), fxp_vu) : (fxp_vu){0}; \
+         r[g] = group_written(in, g) ? half32((fxp_vq)(expr), 0) : (fxp_vu){0}; \
       FOREACH_CHAN(in, c) store_word(e, in, 0, c, r[c / 2]);                \
       run_leave(e, in, fp_);                                                 \
    }
