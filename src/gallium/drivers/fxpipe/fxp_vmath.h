@@ -19,6 +19,9 @@
  * |               | x = +0 and y finite; other lanes (negative x, -0, infinities, |                              |
  * |               | NaN) go to the C library's powf, whose special cases C99     |                              |
  * |               | defines                                                      |                              |
+ * | fxp_vpow_int  | x^n for one integer n, |n| <= FXP_POW_INT_MAX, by squaring  | within 1 ulp of x^n: relative|
+ * |               | in double (1/x^|n| for n < 0), for finite x of either sign  | error below (|n| + 1) 2^-53, |
+ * |               | and zeros; infinities and NaN go to powf                     | 2^-45 at most                |
  *
  * Only IEEE additions, multiplications, divisions, square roots and exact conversions and integer operations
  * are used, never fused (-ffp-contract=off) or approximated, so every table gives the same bits. Special
@@ -213,6 +216,41 @@ fxp_vpow(fxp_vf x, fxp_vf y)
       r[l] = powf(x[l], y[l]);
    }
    return r;
+}
+
+/* The largest |n| fxp_vpow_int takes: its relative error before the rounding to float grows with |n| (each
+ * squaring doubles the error carried, plus one rounding), below (|n| + 1) 2^-53 = 2^-45 here, far inside a
+ * float's half ulp (2^-24), so the result is within 1 ulp and correctly rounded unless x^n lies within 2^-45 of
+ * a halfway point. Shaders' literal exponents (glmark2's specular powers 10 to 100) are well inside it. */
+#define FXP_POW_INT_MAX 256
+
+/* x^n, n an integer with |n| <= FXP_POW_INT_MAX, by squaring in double: exact products of floats rounded
+ * once each, in an order fixed by n alone (the same bits on every table). Finite x and zeros of either sign
+ * give what C99's powf gives for an integer exponent (the sign of odd powers of negative x, +-0 and +-inf
+ * from zeros, 1 for n = 0); infinities and NaN lanes take powf itself. No intermediate overflows or
+ * underflows unless x^|n| does (the partial products move monotonically toward it), and below the double
+ * range x^|n| is far below the float range either way. */
+static inline fxp_vf
+fxp_vpow_int(fxp_vf x, int n)
+{
+   const fxp_vd xd = __builtin_convertvector(x, fxp_vd);
+   fxp_vd r = (fxp_vd){0} + 1.0, b = xd;
+   for (unsigned m = (unsigned)(n < 0 ? -n : n); m; m >>= 1) {
+      if (m & 1)
+         r = r * b;
+      if (m > 1)
+         b = b * b;
+   }
+   if (n < 0)
+      r = 1.0 / r;
+   fxp_vf out = __builtin_convertvector(r, fxp_vf);
+   const fxp_vi finite = fxp_lt_u((fxp_vu)x & 0x7fffffffu, (fxp_vu){0} + 0x7f800000u);
+   const uint32_t slow = ~fxp_lane_bits(finite) & ((1u << FXP_W) - 1);
+   for (uint32_t todo = slow; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      out[l] = powf(x[l], (float)n);
+   }
+   return out;
 }
 
 #endif

@@ -577,6 +577,34 @@ specialize(struct fxp_program *p)
    }
 }
 
+/* Whether a register-file slot holds the same value in every lane for the whole dispatch: an immediate, a
+ * directly addressed constant or a uniform result (fxp_shader.h's table of slots). */
+static bool
+slot_uniform(const struct fxp_program *p, uint32_t slot)
+{
+   return (slot >= p->imm_base && slot < p->imm_base + 4 * p->num_imms) ||
+          (slot >= p->const_base && slot < p->const_base + 4 * p->num_consts) ||
+          (p->num_pre && slot >= p->uniform_base && slot < p->num_slots);
+}
+
+/* POW whose exponent (src1.x) is uniform takes fxp_engine.pow_uniform, which raises to integer exponents
+ * by squaring (fxp_vmath.h, fxp_vpow_int) and to others as POW does. A fast path: FXPIPE_DEBUG=nofast turns
+ * it off, counted in p->num_pow_uniform (the TGSI runner's [expect uniform pow N]). */
+static void
+pow_uniform(struct fxp_program *p)
+{
+   if (fxp_debug_flags & FXP_DBG_NOFAST)
+      return;
+   for (unsigned i = 0; i < p->num_insts; i++) {
+      struct fxp_inst *in = &p->insts[i];
+      if (in->opcode == TGSI_OPCODE_POW && in->fn == p->engine->ops[TGSI_OPCODE_POW] &&
+          slot_uniform(p, in->src[1].slot[0])) {
+         in->fn = p->engine->pow_uniform;
+         p->num_pow_uniform++;
+      }
+   }
+}
+
 /* Fused instructions (fxp_shader.h, enum fxp_fuse_op): runs of two or three consecutive instructions that
  * took the simple forms of MOV, ADD, MUL or MAD (so outside control flow) become one call: the first member's
  * function is the run's, and the others stay in place, skipped by it. No member after the first may be
@@ -1002,14 +1030,16 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
    if (ok)
       specialize(p);
    if (ok)
+      pow_uniform(p);
+   if (ok)
       ok = fuse(p) || fail(&d, "out of memory");
    if (ok)
       ok = fp_runs(p) || fail(&d, "out of memory");
    if (ok && (fxp_debug_flags & FXP_DBG_TGSI)) {
       fxp_log("shader %u, %s: %u instructions run per batch, %u once per dispatch (uniform), %u simple, "
-              "%u simple while every lane is active, %u in fused runs, %u in 64-bit runs", p->serial,
-              fxp_isa_name(isa), p->num_insts, p->num_pre, p->num_simple, p->num_simple_when_full, p->num_fused,
-              p->num_fp_run);
+              "%u simple while every lane is active, %u in fused runs, %u in 64-bit runs, %u POW with a uniform "
+              "exponent", p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre, p->num_simple,
+              p->num_simple_when_full, p->num_fused, p->num_fp_run, p->num_pow_uniform);
       tgsi_dump(tokens, 0);
    }
 

@@ -18,6 +18,7 @@ void FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register_simple_mod)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register_fused)(struct fxp_engine *eng);
+void FXP_ISA_FN(fxp_ops_float_register_forms)(struct fxp_engine *eng);
 void FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *table);

@@ -399,6 +399,7 @@ FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
    FXP_ISA_FN(fxp_ops_float_register_simple)(eng->simple);
    FXP_ISA_FN(fxp_ops_float_register_simple_mod)(eng->simple_mod);
    FXP_ISA_FN(fxp_ops_float_register_fused)(eng);
+   FXP_ISA_FN(fxp_ops_float_register_forms)(eng);
    FXP_ISA_FN(fxp_ops_int_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_int_register_simple)(eng->simple);
    /* the 64-bit opcodes, which run with IEEE denormals (fxp_shader.h, "Runs of 64-bit instructions") */

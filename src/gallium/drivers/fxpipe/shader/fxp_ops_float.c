@@ -300,6 +300,22 @@ op_pow(struct fxp_exec *e, const struct fxp_inst *in)
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);
 }
 
+/* POW whose exponent is the same in every lane (src1.x an immediate, a directly addressed constant or a
+ * uniform result: fxp_decode.c, pow_uniform): an integer n with |n| <= FXP_POW_INT_MAX takes fxp_vpow_int,
+ * any other value (or lanes that differ after all) op_pow's fxp_vpow. glmark2's lighting shaders raise to
+ * literal integer powers (10 to 100), where perf put fxp_vpow's series at 16% of bench-tgsi's fragment
+ * shader (session 25). */
+static void
+op_pow_uniform(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const fxp_vf x = flush(src_f(e, in, 0, 0)), y = flush(src_f(e, in, 1, 0));
+   const float y0 = y[0];
+   const bool same = fxp_lane_bits(fxp_eq_i((fxp_vi)y, fxp_splat_i((int32_t)((fxp_vu)y)[0]))) == (1u << FXP_W) - 1;
+   const bool integer = fabsf(y0) <= FXP_POW_INT_MAX && y0 == (float)(int)y0;
+   const fxp_vf r = flush(same && integer ? fxp_vpow_int(x, (int)y0) : fxp_vpow(x, y));
+   FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);
+}
+
 static void
 op_dp(struct fxp_exec *e, const struct fxp_inst *in, unsigned n)
 {
@@ -644,6 +660,13 @@ FXP_ISA_FN(fxp_ops_float_register_fused)(struct fxp_engine *eng)
    eng->fused3[MAD][MAD][MAD] = fused_mad_mad_mad;
    eng->fused3[MAD][MAD][ADD] = fused_mad_mad_add;
    eng->fused3[MOV][MOV][MOV] = fused_mov_mov_mov;
+}
+
+/* The forms the decoder chooses by an analysis of their operands (fxp_shader.h, struct fxp_engine). */
+void
+FXP_ISA_FN(fxp_ops_float_register_forms)(struct fxp_engine *eng)
+{
+   eng->pow_uniform = op_pow_uniform;
 }
 
 /* The simple forms of this file's opcodes (see SF above); the decoder uses them where they apply. */

@@ -181,6 +181,52 @@ test_pow(struct fxp_t *t)
    report("pow", &ty);
 }
 
+/* fxp_vpow_int: every n in [-FXP_POW_INT_MAX, FXP_POW_INT_MAX] on random x of either sign whose power stays
+ * in the float range, within 1 ulp of the C library's double pow rounded to float; exact where the power is
+ * representable; the special lanes (zeros, infinities, NaN) the same bits as powf. */
+static void
+test_pow_int(struct fxp_t *t)
+{
+   struct tally ty = {0};
+   for (int n = -FXP_POW_INT_MAX; n <= FXP_POW_INT_MAX; n++) {
+      /* |x| in [2^-lim, 2^lim], lim = 120 / |n|, keeps |x^n| within [2^-120, 2^120] */
+      const float lim = n ? 120.0f / (float)abs(n) : 120.0f;
+      for (unsigned k = 0; k < 24; k++) {
+         fxp_vf x;
+         for (unsigned l = 0; l < FXP_W; l++)
+            x[l] = exp2f(rngf(-lim, lim)) * ((rng() & 1) ? -1.0f : 1.0f);
+         const fxp_vf got = fxp_vpow_int(x, n);
+         for (unsigned l = 0; l < FXP_W; l++)
+            if (!near(t, &ty, "pow_int", x[l], (float)n, got[l], (float)pow((double)x[l], (double)n)))
+               return;
+      }
+   }
+   static const struct { float x; int n; float want; } exact[] = {
+      {3, 5, 243}, {-2, 3, -8}, {0.5f, -3, 8}, {2, 127, 0x1p127f}, {2, -126, 0x1p-126f}, {10, 7, 1e7f},
+      {-1, 255, -1}, {-1, 256, 1}, {1.5f, 2, 2.25f}, {-0.5f, -1, -2}, {7, 0, 1}, {5, 1, 5},
+   };
+   for (unsigned i = 0; i < ARRAY_SIZE(exact); i++) {
+      const float got = fxp_vpow_int(fxp_splat_f(exact[i].x), exact[i].n)[0];
+      CHECK(t, bits(got) == bits(exact[i].want), "pow_int(%a, %d) = %a, want %a", exact[i].x, exact[i].n, got,
+            exact[i].want);
+   }
+   const fxp_vf specials = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 0.0f, -0.0f, INFINITY,
+                            -INFINITY, NAN, 0.0f, -0.0f, INFINITY, -INFINITY, 0.0f, -0.0f};
+   static const int ns[] = {0, 1, 2, 3, -1, -2, -3, 256, -255};
+   for (unsigned i = 0; i < ARRAY_SIZE(ns); i++) {
+      const fxp_vf got = fxp_vpow_int(specials, ns[i]);
+      for (unsigned l = 0; l < FXP_W; l++) {
+         const float want = powf(specials[l], (float)ns[i]);
+         if (isnan(want))
+            CHECK(t, isnan(got[l]), "pow_int(%a, %d) = %a, want NaN", specials[l], ns[i], got[l]);
+         else
+            CHECK(t, bits(got[l]) == bits(want), "pow_int(%a, %d) = %a, want %a", specials[l], ns[i], got[l],
+                  want);
+      }
+   }
+   report("pow_int", &ty);
+}
+
 static void
 test_sqrt(struct fxp_t *t)
 {
@@ -206,6 +252,7 @@ const struct fxp_test fxp_vmath_tests[] = {
    {"vmath.exp2", test_exp2},
    {"vmath.log2", test_log2},
    {"vmath.pow", test_pow},
+   {"vmath.pow_int", test_pow_int},
    {"vmath.sqrt_rsq", test_sqrt},
    {NULL},
 };

@@ -52,6 +52,8 @@
  *                        fuse); 0 under FXPIPE_DEBUG=nofast
  *   [expect 64-bit runs N] N instructions of the shader run in runs of 64-bit instructions that switch the
  *                        float rule once (shader/fxp_decode.c, fp_runs); 0 under FXPIPE_DEBUG=nofast or noruns
+ *   [expect uniform pow N] N POW instructions take the form for a uniform exponent (shader/fxp_decode.c,
+ *                        pow_uniform); 0 under FXPIPE_DEBUG=nofast
  *   [expect watchdog]    the shader must be stopped by the watchdog (without it, it must not be): a compute
  *                        dispatch must then report a guilty context reset (get_device_reset_status) and
  *                        drop the rest of its work groups; a fragment or geometry batch stopped so, and
@@ -395,6 +397,8 @@ parse_test(struct test *t, char *text)
          t->expect_fused = (int)a;
       } else if (sscanf(header, "expect 64-bit runs %u", &a) == 1) {
          t->expect_fp_runs = (int)a;
+      } else if (sscanf(header, "expect uniform pow %u", &a) == 1) {
+         t->expect_pow_uniform = (int)a;
       } else if (!strcmp(header, "expect watchdog")) {
          t->expect_watchdog = true;
       } else if (sscanf(header, "budget %llu", &t->budget) == 1) {
@@ -1000,6 +1004,7 @@ runner_parse(struct test *t, char *text)
    t->expect_uniform = -1;
    t->expect_fused = -1;
    t->expect_fp_runs = -1;
+   t->expect_pow_uniform = -1;
    failure[0] = 0;
    return parse_test(t, text);
 }
@@ -1009,7 +1014,8 @@ runner_parse(struct test *t, char *text)
 static bool
 check_uniform(const struct test *t, const struct tgsi_token *tokens)
 {
-   if ((t->expect_uniform < 0 && t->expect_fused < 0 && t->expect_fp_runs < 0) || t->expect_refused)
+   if ((t->expect_uniform < 0 && t->expect_fused < 0 && t->expect_fp_runs < 0 && t->expect_pow_uniform < 0) ||
+       t->expect_refused)
       return true;
    char error[256];
    struct fxp_program *prog = fxp_program_create(
@@ -1027,7 +1033,11 @@ check_uniform(const struct test *t, const struct tgsi_token *tokens)
    const unsigned want_runs =
       (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NORUNS)) ? 0 : (unsigned)t->expect_fp_runs;
    const unsigned got_runs = prog->num_fp_run;
+   const unsigned want_pow = (fxp_debug_flags & FXP_DBG_NOFAST) ? 0 : (unsigned)t->expect_pow_uniform;
+   const unsigned got_pow = prog->num_pow_uniform;
    fxp_program_destroy(prog);
+   if (t->expect_pow_uniform >= 0 && got_pow != want_pow)
+      return fail("%u POW instructions with the uniform-exponent form, %u expected", got_pow, want_pow);
    if (t->expect_uniform >= 0 && got != want)
       return fail("%u instructions hoisted as uniform work, %u expected", got, want);
    if (t->expect_fp_runs >= 0 && got_runs != want_runs)
