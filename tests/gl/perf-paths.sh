@@ -26,6 +26,6 @@ fi
 out=$(FXPIPE_DEBUG=nofast,perf "$prog" 2>&1 >/dev/null | grep 'fxpipe: paths: ')
 check nofast-fetch "$out" 'r32g32b32a32_float general (FXPIPE_DEBUG=nofast)'
 check nofast-fragment "$out" '| fragment general (FXPIPE_DEBUG=nofast)'
-check nofast-shaders "$out" 'fs [0-9]* instructions a batch (0 simple, 0 while all lanes run, 0 in fused runs, 0 uniform'
+check nofast-shaders "$out" 'fs [0-9]* instructions a batch (0 simple, 0 while all lanes run, 0 blending inside control flow, 0 in fused runs, 0 uniform once a dispatch, 0 POW'
 check nofast-sampler "$out" '| sampler 0 [a-z0-9_]* general (FXPIPE_DEBUG=nofast)'
 exit $fail

@@ -45,8 +45,9 @@ add_program(struct line *l, const char *name, const struct fxp_shader *sh)
    if (!sh || !sh->prog)
       return;
    const struct fxp_program *p = sh->prog;
-   add(l, " | %s %u instructions a batch (%u simple, %u while all lanes run, %u in fused runs, %u uniform once "
-       "a dispatch)", name, p->num_insts, p->num_simple, p->num_simple_when_full, p->num_fused, p->num_pre);
+   add(l, " | %s %u instructions a batch (%u simple, %u while all lanes run, %u blending inside control flow, "
+       "%u in fused runs, %u uniform once a dispatch, %u POW with a uniform exponent)", name, p->num_insts,
+       p->num_simple, p->num_simple_when_full, p->num_simple_blend, p->num_fused, p->num_pre, p->num_pow_uniform);
 }
 
 void

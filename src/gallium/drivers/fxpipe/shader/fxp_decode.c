@@ -518,7 +518,10 @@ decode_declaration(struct decoder *d, const struct tgsi_full_declaration *decl)
  * control flow (IF, loops, subroutines) such an instruction gets fxp_op_when_full: the simple form while
  * every lane that exists is active (uniform branches and loops: no lane keeps an old value, so the store
  * needs no blend), the general one while some lane waits (e->full, kept by fxp_update_mask). The simple
- * forms store channel by channel, so an instruction whose channels overlap keeps the general form. A fast path:
+ * forms store channel by channel, so an instruction whose channels overlap keeps the general form. A plain
+ * instruction (no modifier, no saturation) inside control flow whose opcode has a blend form
+ * (engine->simple_blend: the simple form storing with the execution-mask blend) takes that instead, one call
+ * whether or not every lane is active (p->num_simple_blend). A fast path:
  * FXPIPE_DEBUG=nofast (or nosimple) keeps the general forms (the TGSI tests run both ways); p->num_simple and
  * p->num_simple_when_full count. */
 static void
@@ -568,6 +571,12 @@ specialize(struct fxp_program *p)
       if (in->top_level) {
          in->fn = simple;
          p->num_simple++;
+      } else if (plain && p->engine->simple_blend[in->opcode]) {
+         /* one call that blends its stores (a no-op while every lane is active), where fxp_op_when_full
+          * took two calls and the general form while some lane waits: perf put the general MUL, ADD and
+          * MAD plus the dispatch at a third of bench-tgsi's branchy shader (session 25) */
+         in->fn = p->engine->simple_blend[in->opcode];
+         p->num_simple_blend++;
       } else {
          in->general_fn = in->fn;
          in->simple_fn = simple;
@@ -1037,9 +1046,9 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
       ok = fp_runs(p) || fail(&d, "out of memory");
    if (ok && (fxp_debug_flags & FXP_DBG_TGSI)) {
       fxp_log("shader %u, %s: %u instructions run per batch, %u once per dispatch (uniform), %u simple, "
-              "%u simple while every lane is active, %u in fused runs, %u in 64-bit runs, %u POW with a uniform "
+              "%u simple inside control flow, %u in fused runs, %u in 64-bit runs, %u POW with a uniform "
               "exponent", p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre, p->num_simple,
-              p->num_simple_when_full, p->num_fused, p->num_fp_run, p->num_pow_uniform);
+              p->num_simple_when_full + p->num_simple_blend, p->num_fused, p->num_fp_run, p->num_pow_uniform);
       tgsi_dump(tokens, 0);
    }
 

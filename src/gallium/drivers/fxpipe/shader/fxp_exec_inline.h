@@ -15,11 +15,11 @@
 #define FXP_ISA_FN(name) FXP_ISA_CAT(name, FXP_ISA_SUFFIX)
 void FXP_ISA_FN(fxp_ops_cf_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register)(fxp_op_fn *table);
-void FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *simple, fxp_op_fn *blend);
 void FXP_ISA_FN(fxp_ops_float_register_simple_mod)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_float_register_fused)(struct fxp_engine *eng);
 void FXP_ISA_FN(fxp_ops_float_register_forms)(struct fxp_engine *eng);
-void FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *simple, fxp_op_fn *blend);
 void FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_mem_register)(fxp_op_fn *table);

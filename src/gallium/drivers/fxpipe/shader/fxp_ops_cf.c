@@ -396,12 +396,12 @@ FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
 {
    FXP_ISA_FN(fxp_ops_cf_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_float_register)(eng->ops);
-   FXP_ISA_FN(fxp_ops_float_register_simple)(eng->simple);
+   FXP_ISA_FN(fxp_ops_float_register_simple)(eng->simple, eng->simple_blend);
    FXP_ISA_FN(fxp_ops_float_register_simple_mod)(eng->simple_mod);
    FXP_ISA_FN(fxp_ops_float_register_fused)(eng);
    FXP_ISA_FN(fxp_ops_float_register_forms)(eng);
    FXP_ISA_FN(fxp_ops_int_register)(eng->ops);
-   FXP_ISA_FN(fxp_ops_int_register_simple)(eng->simple);
+   FXP_ISA_FN(fxp_ops_int_register_simple)(eng->simple, eng->simple_blend);
    /* the 64-bit opcodes, which run with IEEE denormals (fxp_shader.h, "Runs of 64-bit instructions") */
    fxp_op_fn ops64[TGSI_OPCODE_LAST] = {0};
    FXP_ISA_FN(fxp_ops_64_register)(ops64);

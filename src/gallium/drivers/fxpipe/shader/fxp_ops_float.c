@@ -68,6 +68,9 @@
  * form reads them (src_f: abs, then neg) and the result saturated as dst_store_f does, then stored plainly
  * channel by channel, under the simple forms' rules otherwise (fxp_decode.c, specialize). */
 #define STORE_SAT(c, v) STORE_PLAIN(c, in->sat ? fxp_saturate(v) : (v))
+/* The blend forms (name_blend): the simple form's plain sources and channel-by-channel stores, with the
+ * execution-mask blend, for plain instructions inside control flow (fxp_decode.c, specialize). */
+#define STORE_BLEND(c, v) dst_store_u(e, in, 0, c, (fxp_vu)(v))
 
 #define OP_F1_S(name, expr)                                                 \
    OP_F1(name, expr)                                                        \
@@ -78,6 +81,10 @@
    static void name##_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
       FOREACH_CHAN(in, c) { fxp_vf a = F(0); (void)a; STORE_SAT(c, (expr)); } \
+   }                                                                        \
+   static void name##_blend(struct fxp_exec *e, const struct fxp_inst *in)  \
+   {                                                                        \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0); (void)a; STORE_BLEND(c, (expr)); } \
    }
 
 #define OP_F2_S(name, expr)                                                 \
@@ -89,6 +96,10 @@
    static void name##_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
       FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1); STORE_SAT(c, (expr)); } \
+   }                                                                        \
+   static void name##_blend(struct fxp_exec *e, const struct fxp_inst *in)  \
+   {                                                                        \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1); STORE_BLEND(c, (expr)); } \
    }
 
 #define OP_F3_S(name, expr)                                                 \
@@ -100,6 +111,10 @@
    static void name##_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) \
    {                                                                        \
       FOREACH_CHAN(in, c) { fxp_vf a = F(0), b = F(1), d = F(2); STORE_SAT(c, (expr)); } \
+   }                                                                        \
+   static void name##_blend(struct fxp_exec *e, const struct fxp_inst *in)  \
+   {                                                                        \
+      FOREACH_CHAN(in, c) { fxp_vf a = SF(0), b = SF(1), d = SF(2); STORE_BLEND(c, (expr)); } \
    }
 
 /* The denormal flush rule (shader/fxp_shader.h) applied by hand: denormal lanes become zeros of their sign.
@@ -330,9 +345,10 @@ static void op_dp3(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in,
 static void op_dp4(struct fxp_exec *e, const struct fxp_inst *in) { op_dp(e, in, 4); }
 
 /* The simple forms of DP2-4: `mod` (a constant in each caller) reads the sources with their modifiers and
- * saturates, as the _simple_mod forms do (STORE_SAT), else reads and stores them plainly. */
+ * saturates, as the _simple_mod forms do (STORE_SAT), else reads them plainly and stores them plainly or, when
+ * `blend`, with the execution-mask blend (the _blend forms, STORE_BLEND). */
 static inline void
-op_dp_simple(struct fxp_exec *e, const struct fxp_inst *in, unsigned n, bool mod)
+op_dp_simple(struct fxp_exec *e, const struct fxp_inst *in, unsigned n, bool mod, bool blend)
 {
    fxp_vf r = zero();
    for (unsigned c = 0; c < n; c++)
@@ -340,16 +356,21 @@ op_dp_simple(struct fxp_exec *e, const struct fxp_inst *in, unsigned n, bool mod
    r = nan_canon_f(r);
    if (mod) {
       FOREACH_CHAN(in, c) STORE_SAT(c, r);
+   } else if (blend) {
+      FOREACH_CHAN(in, c) STORE_BLEND(c, r);
    } else {
       FOREACH_CHAN(in, c) STORE_PLAIN(c, r);
    }
 }
-static void op_dp2_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2, true); }
-static void op_dp3_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3, true); }
-static void op_dp4_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4, true); }
-static void op_dp2_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2, false); }
-static void op_dp3_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3, false); }
-static void op_dp4_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4, false); }
+static void op_dp2_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2, true, false); }
+static void op_dp3_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3, true, false); }
+static void op_dp4_simple_mod(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4, true, false); }
+static void op_dp2_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2, false, false); }
+static void op_dp2_blend(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 2, false, true); }
+static void op_dp3_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3, false, false); }
+static void op_dp3_blend(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 3, false, true); }
+static void op_dp4_simple(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4, false, false); }
+static void op_dp4_blend(struct fxp_exec *e, const struct fxp_inst *in) { op_dp_simple(e, in, 4, false, true); }
 
 static void
 op_dst(struct fxp_exec *e, const struct fxp_inst *in)
@@ -669,24 +690,27 @@ FXP_ISA_FN(fxp_ops_float_register_forms)(struct fxp_engine *eng)
    eng->pow_uniform = op_pow_uniform;
 }
 
-/* The simple forms of this file's opcodes (see SF above); the decoder uses them where they apply. */
+/* The simple forms of this file's opcodes (see SF above) into t, and their blend forms (STORE_BLEND) into b;
+ * the decoder uses them where they apply. */
+#define SIMPLE_AND_BLEND(opcode, fn) (t[TGSI_OPCODE_##opcode] = fn##_simple, b[TGSI_OPCODE_##opcode] = fn##_blend)
 void
-FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *t, fxp_op_fn *b)
 {
-   t[TGSI_OPCODE_MOV] = op_mov_f_simple;
-   t[TGSI_OPCODE_ADD] = op_add_simple;
-   t[TGSI_OPCODE_MUL] = op_mul_simple;
-   t[TGSI_OPCODE_MAD] = op_mad_simple;
-   t[TGSI_OPCODE_MIN] = op_min_simple;
-   t[TGSI_OPCODE_MAX] = op_max_simple;
-   t[TGSI_OPCODE_CMP] = op_cmp_simple;
-   t[TGSI_OPCODE_LRP] = op_lrp_simple;
-   t[TGSI_OPCODE_FLR] = op_flr_simple;
-   t[TGSI_OPCODE_FRC] = op_frc_simple;
-   t[TGSI_OPCODE_DP2] = op_dp2_simple;
-   t[TGSI_OPCODE_DP3] = op_dp3_simple;
-   t[TGSI_OPCODE_DP4] = op_dp4_simple;
+   SIMPLE_AND_BLEND(MOV, op_mov_f);
+   SIMPLE_AND_BLEND(ADD, op_add);
+   SIMPLE_AND_BLEND(MUL, op_mul);
+   SIMPLE_AND_BLEND(MAD, op_mad);
+   SIMPLE_AND_BLEND(MIN, op_min);
+   SIMPLE_AND_BLEND(MAX, op_max);
+   SIMPLE_AND_BLEND(CMP, op_cmp);
+   SIMPLE_AND_BLEND(LRP, op_lrp);
+   SIMPLE_AND_BLEND(FLR, op_flr);
+   SIMPLE_AND_BLEND(FRC, op_frc);
+   SIMPLE_AND_BLEND(DP2, op_dp2);
+   SIMPLE_AND_BLEND(DP3, op_dp3);
+   SIMPLE_AND_BLEND(DP4, op_dp4);
 }
+#undef SIMPLE_AND_BLEND
 
 /* The simple forms with source modifiers and saturation (STORE_SAT above). */
 void

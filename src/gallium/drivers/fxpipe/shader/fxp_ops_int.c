@@ -36,7 +36,8 @@
 
 /* Simple forms (fxp_decode.c, specialize; fxp_ops_float.c's SF): the sources read as they are, the
  * destination written without the execution-mask blend and channel by channel (chosen only where no channel's
- * destination is a later channel's source); the arithmetic is the general form's. */
+ * destination is a later channel's source); the arithmetic is the general form's. The blend forms
+ * (name_blend) store with the blend, for plain instructions inside control flow. */
 #define SU(s) (e->rf[in->src[s].slot[c]].u)
 #define OP_SIMPLE_(name, nsrc, type, expr)                                  \
    static void name##_simple(struct fxp_exec *e, const struct fxp_inst *in) \
@@ -45,6 +46,14 @@
          const type a = (type)SU(0), b = nsrc > 1 ? (type)SU(1) : a, d = nsrc > 2 ? (type)SU(2) : a; \
          (void)b; (void)d;                                                  \
          e->rf[in->dst[0].slot[c]].u = (fxp_vu)(expr);                     \
+      }                                                                     \
+   }                                                                        \
+   static void name##_blend(struct fxp_exec *e, const struct fxp_inst *in)  \
+   {                                                                        \
+      FOREACH_CHAN(in, c) {                                                 \
+         const type a = (type)SU(0), b = nsrc > 1 ? (type)SU(1) : a, d = nsrc > 2 ? (type)SU(2) : a; \
+         (void)b; (void)d;                                                  \
+         dst_store_u(e, in, 0, c, (fxp_vu)(expr));                          \
       }                                                                     \
    }
 #define OP_U_S(name, nsrc, expr) OP_U(name, nsrc, expr) OP_SIMPLE_(name, nsrc, fxp_vu, expr)
@@ -234,30 +243,33 @@ FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *t)
    t[TGSI_OPCODE_IMSB] = op_imsb;
 }
 
-/* The simple forms of this file's opcodes; the decoder uses them where they apply. */
+/* The simple forms of this file's opcodes into t and their blend forms into b; the decoder uses them where
+ * they apply. */
+#define SIMPLE_AND_BLEND(opcode, fn) (t[TGSI_OPCODE_##opcode] = fn##_simple, b[TGSI_OPCODE_##opcode] = fn##_blend)
 void
-FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *t, fxp_op_fn *b)
 {
-   t[TGSI_OPCODE_UADD] = op_uadd_simple;
-   t[TGSI_OPCODE_UMUL] = op_umul_simple;
-   t[TGSI_OPCODE_UMAD] = op_umad_simple;
-   t[TGSI_OPCODE_AND] = op_and_simple;
-   t[TGSI_OPCODE_OR] = op_or_simple;
-   t[TGSI_OPCODE_XOR] = op_xor_simple;
-   t[TGSI_OPCODE_NOT] = op_not_simple;
-   t[TGSI_OPCODE_SHL] = op_shl_simple;
-   t[TGSI_OPCODE_USHR] = op_ushr_simple;
-   t[TGSI_OPCODE_ISHR] = op_ishr_simple;
-   t[TGSI_OPCODE_UMAX] = op_umax_simple;
-   t[TGSI_OPCODE_UMIN] = op_umin_simple;
-   t[TGSI_OPCODE_IMAX] = op_imax_simple;
-   t[TGSI_OPCODE_IMIN] = op_imin_simple;
-   t[TGSI_OPCODE_USEQ] = op_useq_simple;
-   t[TGSI_OPCODE_USNE] = op_usne_simple;
-   t[TGSI_OPCODE_USGE] = op_usge_simple;
-   t[TGSI_OPCODE_USLT] = op_uslt_simple;
-   t[TGSI_OPCODE_ISGE] = op_isge_simple;
-   t[TGSI_OPCODE_ISLT] = op_islt_simple;
-   t[TGSI_OPCODE_INEG] = op_ineg_simple;
-   t[TGSI_OPCODE_UCMP] = op_ucmp_simple;
+   SIMPLE_AND_BLEND(UADD, op_uadd);
+   SIMPLE_AND_BLEND(UMUL, op_umul);
+   SIMPLE_AND_BLEND(UMAD, op_umad);
+   SIMPLE_AND_BLEND(AND, op_and);
+   SIMPLE_AND_BLEND(OR, op_or);
+   SIMPLE_AND_BLEND(XOR, op_xor);
+   SIMPLE_AND_BLEND(NOT, op_not);
+   SIMPLE_AND_BLEND(SHL, op_shl);
+   SIMPLE_AND_BLEND(USHR, op_ushr);
+   SIMPLE_AND_BLEND(ISHR, op_ishr);
+   SIMPLE_AND_BLEND(UMAX, op_umax);
+   SIMPLE_AND_BLEND(UMIN, op_umin);
+   SIMPLE_AND_BLEND(IMAX, op_imax);
+   SIMPLE_AND_BLEND(IMIN, op_imin);
+   SIMPLE_AND_BLEND(USEQ, op_useq);
+   SIMPLE_AND_BLEND(USNE, op_usne);
+   SIMPLE_AND_BLEND(USGE, op_usge);
+   SIMPLE_AND_BLEND(USLT, op_uslt);
+   SIMPLE_AND_BLEND(ISGE, op_isge);
+   SIMPLE_AND_BLEND(ISLT, op_islt);
+   SIMPLE_AND_BLEND(INEG, op_ineg);
+   SIMPLE_AND_BLEND(UCMP, op_ucmp);
 }
+#undef SIMPLE_AND_BLEND

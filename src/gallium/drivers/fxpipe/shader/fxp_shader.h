@@ -269,6 +269,8 @@ struct fxp_engine {
    bool ieee[TGSI_OPCODE_LAST];   /* opcodes run with IEEE denormals (the 64-bit ones: fxp_ops_64.c) */
    fxp_op_fn simple[TGSI_OPCODE_LAST]; /* simple forms (fxp_decode.c, specialize), NULL where none */
    fxp_op_fn simple_mod[TGSI_OPCODE_LAST]; /* the same with source modifiers and saturation, NULL where none */
+   fxp_op_fn simple_blend[TGSI_OPCODE_LAST]; /* the plain simple forms with the execution-mask blend, for
+                                                instructions inside control flow (specialize) */
    fxp_op_fn fused2[FXP_FUSE_COUNT][FXP_FUSE_COUNT];
    fxp_op_fn fused3[FXP_FUSE_COUNT][FXP_FUSE_COUNT][FXP_FUSE_COUNT];
    /* POW with an exponent the same in every lane (fxp_decode.c, pow_uniform; fxp_ops_float.c) */
@@ -360,6 +362,7 @@ struct fxp_program {
    bool uses_helper;            /* READ_HELPER, DEMOTE or SV HELPER_INVOCATION: the stage must set e->helper */
    unsigned num_simple;         /* instructions given their simple form (fxp_decode.c, specialize) */
    unsigned num_simple_when_full; /* ... inside control flow, taken while every lane is active */
+   unsigned num_simple_blend;   /* ... inside control flow, the blend forms (plain instructions) */
    unsigned num_fused;          /* instructions run as members of fused runs (fxp_decode.c, fuse) */
    unsigned num_fp_run;         /* 64-bit instructions in runs of two or more (fxp_decode.c, fp_runs) */
    unsigned num_pow_uniform;    /* POWs given the uniform-exponent form (fxp_decode.c, pow_uniform) */
