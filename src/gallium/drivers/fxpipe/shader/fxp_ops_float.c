@@ -325,7 +325,8 @@ op_pow_uniform(struct fxp_exec *e, const struct fxp_inst *in)
 {
    const fxp_vf x = flush(src_f(e, in, 0, 0)), y = flush(src_f(e, in, 1, 0));
    const float y0 = y[0];
-   const bool same = fxp_lane_bits(fxp_eq_i((fxp_vi)y, fxp_splat_i((int32_t)((fxp_vu)y)[0]))) == (1u << FXP_W) - 1;
+   const fxp_vi y0_bits = fxp_splat_i((int32_t)((fxp_vu)y)[0]);
+   const bool same = fxp_lane_bits(fxp_eq_i((fxp_vi)y, y0_bits)) == (1u << FXP_W) - 1;
    const bool integer = fabsf(y0) <= FXP_POW_INT_MAX && y0 == (float)(int)y0;
    const fxp_vf r = flush(same && integer ? fxp_vpow_int(x, (int)y0) : fxp_vpow(x, y));
    FOREACH_CHAN(in, c) dst_store_f(e, in, 0, c, r);
