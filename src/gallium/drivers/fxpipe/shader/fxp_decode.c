@@ -684,11 +684,6 @@ fuse(struct fxp_program *p)
    return true;
 }
 
-/* Runs of 64-bit instructions (fxp_shader.h, "Runs of 64-bit instructions"): consecutive instructions whose
- * opcodes run with IEEE denormals (fxp_engine.ieee) switch the float rule once for the run. A run member
- * after the first is never an entry point (entry_points); a fast path (FXPIPE_DEBUG=nofast or noruns turn it
- * off), counted in p->num_fp_run. Also marks the 64-bit instructions that store every lane
- * (FXP_FP_STORE_ALL; nofast or nosimple turn it off), counted with the simple forms in p->num_simple. */
 /* Whether an instruction is a 64-bit one (its opcode runs with IEEE denormals) still on its op table's
  * function: neither fused nor given a specialized form, so that fp_runs may mark it. */
 static bool
@@ -697,6 +692,11 @@ fp_plain_64bit(const struct fxp_program *p, const struct fxp_inst *in)
    return in->opcode < TGSI_OPCODE_LAST && p->engine->ieee[in->opcode] && in->fn == p->engine->ops[in->opcode];
 }
 
+/* Runs of 64-bit instructions (fxp_shader.h, "Runs of 64-bit instructions"): consecutive instructions whose
+ * opcodes run with IEEE denormals (fxp_engine.ieee) switch the float rule once for the run. A run member
+ * after the first is never an entry point (entry_points); a fast path (FXPIPE_DEBUG=nofast or noruns turn it
+ * off), counted in p->num_fp_run. Also marks the 64-bit instructions that store every lane
+ * (FXP_FP_STORE_ALL; nofast or nosimple turn it off), counted with the simple forms in p->num_simple. */
 static bool
 fp_runs(struct fxp_program *p)
 {

@@ -28,6 +28,10 @@ void FXP_ISA_FN(fxp_ops_lane_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_gs_register)(fxp_op_fn *table);
 #endif
 
+/* In the register_simple functions (fxp_ops_float.c, fxp_ops_int.c): an opcode's simple form into table t
+ * and its blend form into table b (fxp_decode.c, specialize). */
+#define FXP_SIMPLE_AND_BLEND(opcode, fn) (t[TGSI_OPCODE_##opcode] = fn##_simple, b[TGSI_OPCODE_##opcode] = fn##_blend)
+
 #define FOREACH_CHAN(in, c) for (unsigned c = 0; c < 4; c++) if ((in)->dst[0].mask & (1 << c))
 
 /* float source with |x| and -x. The slot is read as a vector, not copied as a union: GCC copies a union in

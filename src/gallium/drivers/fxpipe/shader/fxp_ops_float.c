@@ -693,25 +693,23 @@ FXP_ISA_FN(fxp_ops_float_register_forms)(struct fxp_engine *eng)
 
 /* The simple forms of this file's opcodes (see SF above) into t, and their blend forms (STORE_BLEND) into b;
  * the decoder uses them where they apply. */
-#define SIMPLE_AND_BLEND(opcode, fn) (t[TGSI_OPCODE_##opcode] = fn##_simple, b[TGSI_OPCODE_##opcode] = fn##_blend)
 void
 FXP_ISA_FN(fxp_ops_float_register_simple)(fxp_op_fn *t, fxp_op_fn *b)
 {
-   SIMPLE_AND_BLEND(MOV, op_mov_f);
-   SIMPLE_AND_BLEND(ADD, op_add);
-   SIMPLE_AND_BLEND(MUL, op_mul);
-   SIMPLE_AND_BLEND(MAD, op_mad);
-   SIMPLE_AND_BLEND(MIN, op_min);
-   SIMPLE_AND_BLEND(MAX, op_max);
-   SIMPLE_AND_BLEND(CMP, op_cmp);
-   SIMPLE_AND_BLEND(LRP, op_lrp);
-   SIMPLE_AND_BLEND(FLR, op_flr);
-   SIMPLE_AND_BLEND(FRC, op_frc);
-   SIMPLE_AND_BLEND(DP2, op_dp2);
-   SIMPLE_AND_BLEND(DP3, op_dp3);
-   SIMPLE_AND_BLEND(DP4, op_dp4);
+   FXP_SIMPLE_AND_BLEND(MOV, op_mov_f);
+   FXP_SIMPLE_AND_BLEND(ADD, op_add);
+   FXP_SIMPLE_AND_BLEND(MUL, op_mul);
+   FXP_SIMPLE_AND_BLEND(MAD, op_mad);
+   FXP_SIMPLE_AND_BLEND(MIN, op_min);
+   FXP_SIMPLE_AND_BLEND(MAX, op_max);
+   FXP_SIMPLE_AND_BLEND(CMP, op_cmp);
+   FXP_SIMPLE_AND_BLEND(LRP, op_lrp);
+   FXP_SIMPLE_AND_BLEND(FLR, op_flr);
+   FXP_SIMPLE_AND_BLEND(FRC, op_frc);
+   FXP_SIMPLE_AND_BLEND(DP2, op_dp2);
+   FXP_SIMPLE_AND_BLEND(DP3, op_dp3);
+   FXP_SIMPLE_AND_BLEND(DP4, op_dp4);
 }
-#undef SIMPLE_AND_BLEND
 
 /* The simple forms with source modifiers and saturation (STORE_SAT above). */
 void

@@ -245,31 +245,29 @@ FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *t)
 
 /* The simple forms of this file's opcodes into t and their blend forms into b; the decoder uses them where
  * they apply. */
-#define SIMPLE_AND_BLEND(opcode, fn) (t[TGSI_OPCODE_##opcode] = fn##_simple, b[TGSI_OPCODE_##opcode] = fn##_blend)
 void
 FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *t, fxp_op_fn *b)
 {
-   SIMPLE_AND_BLEND(UADD, op_uadd);
-   SIMPLE_AND_BLEND(UMUL, op_umul);
-   SIMPLE_AND_BLEND(UMAD, op_umad);
-   SIMPLE_AND_BLEND(AND, op_and);
-   SIMPLE_AND_BLEND(OR, op_or);
-   SIMPLE_AND_BLEND(XOR, op_xor);
-   SIMPLE_AND_BLEND(NOT, op_not);
-   SIMPLE_AND_BLEND(SHL, op_shl);
-   SIMPLE_AND_BLEND(USHR, op_ushr);
-   SIMPLE_AND_BLEND(ISHR, op_ishr);
-   SIMPLE_AND_BLEND(UMAX, op_umax);
-   SIMPLE_AND_BLEND(UMIN, op_umin);
-   SIMPLE_AND_BLEND(IMAX, op_imax);
-   SIMPLE_AND_BLEND(IMIN, op_imin);
-   SIMPLE_AND_BLEND(USEQ, op_useq);
-   SIMPLE_AND_BLEND(USNE, op_usne);
-   SIMPLE_AND_BLEND(USGE, op_usge);
-   SIMPLE_AND_BLEND(USLT, op_uslt);
-   SIMPLE_AND_BLEND(ISGE, op_isge);
-   SIMPLE_AND_BLEND(ISLT, op_islt);
-   SIMPLE_AND_BLEND(INEG, op_ineg);
-   SIMPLE_AND_BLEND(UCMP, op_ucmp);
+   FXP_SIMPLE_AND_BLEND(UADD, op_uadd);
+   FXP_SIMPLE_AND_BLEND(UMUL, op_umul);
+   FXP_SIMPLE_AND_BLEND(UMAD, op_umad);
+   FXP_SIMPLE_AND_BLEND(AND, op_and);
+   FXP_SIMPLE_AND_BLEND(OR, op_or);
+   FXP_SIMPLE_AND_BLEND(XOR, op_xor);
+   FXP_SIMPLE_AND_BLEND(NOT, op_not);
+   FXP_SIMPLE_AND_BLEND(SHL, op_shl);
+   FXP_SIMPLE_AND_BLEND(USHR, op_ushr);
+   FXP_SIMPLE_AND_BLEND(ISHR, op_ishr);
+   FXP_SIMPLE_AND_BLEND(UMAX, op_umax);
+   FXP_SIMPLE_AND_BLEND(UMIN, op_umin);
+   FXP_SIMPLE_AND_BLEND(IMAX, op_imax);
+   FXP_SIMPLE_AND_BLEND(IMIN, op_imin);
+   FXP_SIMPLE_AND_BLEND(USEQ, op_useq);
+   FXP_SIMPLE_AND_BLEND(USNE, op_usne);
+   FXP_SIMPLE_AND_BLEND(USGE, op_usge);
+   FXP_SIMPLE_AND_BLEND(USLT, op_uslt);
+   FXP_SIMPLE_AND_BLEND(ISGE, op_isge);
+   FXP_SIMPLE_AND_BLEND(ISLT, op_islt);
+   FXP_SIMPLE_AND_BLEND(INEG, op_ineg);
+   FXP_SIMPLE_AND_BLEND(UCMP, op_ucmp);
 }
-#undef SIMPLE_AND_BLEND
