@@ -226,14 +226,20 @@ inputs_table(unsigned num_inputs, unsigned width)
    return t;
 }
 
+/* Batch `batch`'s values of input i, channel c, in a table of inputs_table(num_inputs, width). */
+static const float *
+table_inputs(const float *table, unsigned num_inputs, unsigned width, unsigned batch, unsigned i, unsigned c)
+{
+   return &table[(((batch % INPUT_PERIOD) * num_inputs + i) * 4 + c) * width];
+}
+
 static void
 fill_inputs(struct fxp_exec *e, const float *table, unsigned batch)
 {
    const unsigned n = e->prog->num_inputs;
    for (unsigned i = 0; i < n; i++)
       for (unsigned c = 0; c < 4; c++)
-         memcpy(fxp_input(e, i, c)->af, &table[(((batch % INPUT_PERIOD) * n + i) * 4 + c) * FXP_W],
-                FXP_W * sizeof(float));
+         memcpy(fxp_input(e, i, c)->af, table_inputs(table, n, FXP_W, batch, i, c), FXP_W * sizeof(float));
 }
 
 /* Bindings with the benchmark's constants in buffer 0 and nothing else. */
@@ -334,8 +340,7 @@ bench_tgsi_exec(const struct tgsi_token *tokens, unsigned num_inputs, double sec
          for (unsigned rep = 0; rep < 256; rep++, batch++) {
             for (unsigned i = 0; i < num_inputs; i++)
                for (unsigned c = 0; c < 4; c++)
-                  memcpy(mach->Inputs[i].xyzw[c].f,
-                         &table[(((batch % INPUT_PERIOD) * num_inputs + i) * 4 + c) * TGSI_QUAD_SIZE],
+                  memcpy(mach->Inputs[i].xyzw[c].f, table_inputs(table, num_inputs, TGSI_QUAD_SIZE, batch, i, c),
                          TGSI_QUAD_SIZE * sizeof(float));
             mach->NonHelperMask = (1 << TGSI_QUAD_SIZE) - 1;
             tgsi_exec_machine_run(mach, 0);

@@ -190,6 +190,18 @@ fxp_vlog2(fxp_vf x)
    return fxp_sel_f(nan, x + x, out);
 }
 
+/* r, with the lanes outside `done` (a lane mask) replaced by the C library's powf(x, y): fxp_vpow's and
+ * fxp_vpow_int's special lanes, whose cases C99 defines. */
+static inline fxp_vf
+fxp_powf_lanes(fxp_vf r, fxp_vf x, fxp_vf y, fxp_vi done)
+{
+   for (uint32_t todo = ~fxp_lane_bits(done) & ((1u << FXP_W) - 1); todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      r[l] = powf(x[l], y[l]);
+   }
+   return r;
+}
+
 /* x^y: the lanes with x a positive normal float, or +0, and y finite, in double precision; the others by the
  * C library's powf (their special cases). */
 static inline fxp_vf
@@ -210,12 +222,7 @@ fxp_vpow(fxp_vf x, fxp_vf y)
                                  fxp_sel_f(fxp_lt_f(y, fxp_splat_f(0.0f)), fxp_splat_f(INFINITY),
                                              fxp_splat_f(1.0f)));
    r = fxp_sel_f(x_pzero, r0, r);
-   const uint32_t slow = ~fxp_lane_bits((x_normal | x_pzero) & y_finite) & ((1u << FXP_W) - 1);
-   for (uint32_t todo = slow; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      r[l] = powf(x[l], y[l]);
-   }
-   return r;
+   return fxp_powf_lanes(r, x, y, (x_normal | x_pzero) & y_finite);
 }
 
 /* The largest |n| fxp_vpow_int takes: its relative error before the rounding to float grows with |n| (each
@@ -243,14 +250,8 @@ fxp_vpow_int(fxp_vf x, int n)
    }
    if (n < 0)
       r = 1.0 / r;
-   fxp_vf out = __builtin_convertvector(r, fxp_vf);
    const fxp_vi finite = fxp_lt_u((fxp_vu)x & 0x7fffffffu, (fxp_vu){0} + 0x7f800000u);
-   const uint32_t slow = ~fxp_lane_bits(finite) & ((1u << FXP_W) - 1);
-   for (uint32_t todo = slow; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      out[l] = powf(x[l], (float)n);
-   }
-   return out;
+   return fxp_powf_lanes(__builtin_convertvector(r, fxp_vf), x, fxp_splat_f((float)n), finite);
 }
 
 #endif
