@@ -10,6 +10,10 @@
  * each different index is shaded once (reuse_vertices), not once per element. When a shader batch runs
  * past the watchdog's budget (fxp_context.h, "Watchdog"), in this stage or a later one, the rest of the
  * draw is dropped; a lost context draws nothing. */
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
+
 #include "util/u_inlines.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
@@ -66,6 +70,29 @@ read_index(const uint8_t *ib, uint64_t ib_size_B, unsigned index_size, uint64_t 
    return true;
 }
 
+/* One output's four channels (the lane vectors v[0..3], as the engine keeps them) written as rows of four
+ * floats, one per vertex: row l at dst + l * stride_f. The transposition is four lanes at a time with
+ * SSE's 4x4 transpose; perf put the lane-by-lane loop it replaces at 5% of glmark2's gouraud scene. */
+static inline void
+store_output_rows(const fxp_vec v[4], unsigned count, float *dst, unsigned stride_f)
+{
+   unsigned l = 0;
+#if defined(__SSE__)
+   for (; l + 4 <= count; l += 4) {
+      __m128 x = _mm_loadu_ps(&v[0].af[l]), y = _mm_loadu_ps(&v[1].af[l]);
+      __m128 z = _mm_loadu_ps(&v[2].af[l]), w = _mm_loadu_ps(&v[3].af[l]);
+      _MM_TRANSPOSE4_PS(x, y, z, w);
+      _mm_storeu_ps(dst + (size_t)(l + 0) * stride_f, x);
+      _mm_storeu_ps(dst + (size_t)(l + 1) * stride_f, y);
+      _mm_storeu_ps(dst + (size_t)(l + 2) * stride_f, z);
+      _mm_storeu_ps(dst + (size_t)(l + 3) * stride_f, w);
+   }
+#endif
+   for (; l < count; l++)
+      for (unsigned c = 0; c < 4; c++)
+         dst[(size_t)l * stride_f + c] = v[c].af[l];
+}
+
 /* Runs the VS on `n` vertices with indices vidx[] (instance `instance`), storing outputs in out[] (stride
  * floats a vertex).
  * base_vertex is BASEVERTEX (gl_BaseVertex: the index bias, 0 for non-indexed draws), first_vertex what
@@ -119,14 +146,15 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
       for (unsigned o = 0; o < vs->num_outputs; o++) {
          const unsigned sem = vs->info.output_semantic_name[o];
          const bool clamp = clamp_color && (sem == TGSI_SEMANTIC_COLOR || sem == TGSI_SEMANTIC_BCOLOR);
+         float *dst = out + (size_t)first * stride + 4 * o;
+         if (!clamp) {
+            store_output_rows(fxp_output(e, o, 0), count, dst, stride);
+            continue;
+         }
          for (unsigned c = 0; c < 4; c++) {
             const fxp_vec *v = fxp_output(e, o, c);
-            for (unsigned l = 0; l < count; l++) {
-               float f = v->af[l];
-               if (clamp)
-                  f = CLAMP(f, 0.0f, 1.0f);
-               out[(size_t)(first + l) * stride + 4 * o + c] = f;
-            }
+            for (unsigned l = 0; l < count; l++)
+               dst[(size_t)l * stride + c] = CLAMP(v->af[l], 0.0f, 1.0f);
          }
       }
    }
