@@ -1,10 +1,14 @@
 /* Vertex fetch fast path: per-vertex 32-bit float elements (R32 to R32G32B32A32_FLOAT), the formats GL
  * applications use most, for a batch whose vertices all lie inside their buffer. One bounds check for the
  * batch (its highest index) replaces a check per vertex, and the components are copied without a call per
- * vertex. Anything else (instanced elements, other formats, a batch reaching past the buffer's end) is left
- * to the general path in fxp_fetch.c, which the results must equal: fetch/fxp_fetch_test.c compares the two,
- * and FXPIPE_DEBUG=nofast turns this path off. */
+ * vertex (three and four components four vertices at a time, with SSE's 4x4 transpose). Anything else
+ * (instanced elements, other formats, a batch reaching past the buffer's end) is left to the general path in
+ * fxp_fetch.c, which the results must equal: fetch/fxp_fetch_test.c compares the two, and
+ * FXPIPE_DEBUG=nofast turns this path off. */
 #include <string.h>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#endif
 
 #include "fxp_debug.h"
 #include "fetch/fxp_fetch.h"
@@ -42,7 +46,7 @@ fxp_fetch_fast_elem(const struct fxp_fetch_elem *el, const struct fxp_fetch_buff
       in[c].u = (fxp_vu){0};
    /* one loop a component count, so that each copy is of a constant size */
 #define FETCH_F32(NR)                                                  \
-   for (unsigned l = 0; l < count; l++) {                              \
+   for (unsigned l = l0; l < count; l++) {                             \
       const uint8_t *s = base + (uint64_t)index[l] * b->stride_B;      \
       uint32_t v[4];                                                   \
       memcpy(v, pad, sizeof(v));                                       \
@@ -50,6 +54,24 @@ fxp_fetch_fast_elem(const struct fxp_fetch_elem *el, const struct fxp_fetch_buff
       for (unsigned c = 0; c < 4; c++)                                 \
          in[c].au[l] = v[c];                                           \
    }
+   unsigned l0 = 0; /* lanes before l0 are done */
+#if defined(__SSE__)
+   /* three or four components, four vertices at a time: four 16-byte rows transposed into the lane vectors,
+    * where the batch's 16-byte reads stay inside the buffer (a fourth component read and replaced by 1.0) */
+   if (nr >= 3 && end - el->size_B + 16 <= b->size_B) {
+      for (; l0 + 4 <= count; l0 += 4) {
+         __m128 x = _mm_loadu_ps((const float *)(base + (uint64_t)index[l0 + 0] * b->stride_B));
+         __m128 y = _mm_loadu_ps((const float *)(base + (uint64_t)index[l0 + 1] * b->stride_B));
+         __m128 z = _mm_loadu_ps((const float *)(base + (uint64_t)index[l0 + 2] * b->stride_B));
+         __m128 w = _mm_loadu_ps((const float *)(base + (uint64_t)index[l0 + 3] * b->stride_B));
+         _MM_TRANSPOSE4_PS(x, y, z, w);
+         _mm_storeu_ps(&in[0].af[l0], x);
+         _mm_storeu_ps(&in[1].af[l0], y);
+         _mm_storeu_ps(&in[2].af[l0], z);
+         _mm_storeu_ps(&in[3].af[l0], nr == 3 ? _mm_set1_ps(1.0f) : w);
+      }
+   }
+#endif
    switch (nr) {
    case 1: FETCH_F32(1); break;
    case 2: FETCH_F32(2); break;

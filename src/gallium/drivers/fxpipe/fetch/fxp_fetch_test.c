@@ -707,7 +707,8 @@ test_refusals(struct fxp_t *t)
 
 /* The fast path (fxp_fetch_fast.c) against the general path and the one-vertex reference: the four 32-bit
  * float formats, odd strides and offsets, random indices, and batches whose highest vertex ends exactly at
- * the buffer's end (fast) or one byte past it (the general path, which zeroes that vertex). */
+ * the buffer's end or four bytes before it (fast; with four bytes to spare, three components are read 16
+ * bytes at a time), or one byte past it (the general path, which zeroes that vertex). */
 static void
 test_fast_vs_general(struct fxp_t *t)
 {
@@ -731,8 +732,9 @@ test_fast_vs_general(struct fxp_t *t)
          CHECK(t, plan.elems[0].fast == FXP_FETCH_FAST_F32, "%s has no fast kind", util_format_name(formats[f]));
          const unsigned nverts = 40 + trial;
          const uint32_t top = nverts - 1;
-         /* even trials: the last vertex ends at the buffer's end; odd ones: one byte short */
-         const uint64_t size_B = (uint64_t)top * stride + offset + size - (trial & 1);
+         /* even trials: the last vertex ends at the buffer's end, or (trial % 4 == 2) four bytes before it,
+          * room for the fast path's 16-byte reads of three-component elements; odd ones: one byte short */
+         const uint64_t size_B = (uint64_t)top * stride + offset + size - (trial & 1) + ((trial & 3) == 2 ? 4 : 0);
          const struct fxp_fetch_buffer vb = {.data = buf, .size_B = size_B, .stride_B = stride};
          uint32_t idx[FXP_W];
          const unsigned count = 1 + trial % FXP_W;
