@@ -297,6 +297,7 @@ compile_state(struct fxp_raster *r)
    /* Batches shared by several triangles (a fast path): not when the shader interpolates at other places
     * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
    r->whole_tile_batches = !(fxp_debug_flags & FXP_DBG_NOFAST);
+   r->edges_32 = !(fxp_debug_flags & FXP_DBG_NOFAST);
    r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
                       !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
    r->early_zs_why = !fb->zsbuf ? "off (no depth-stencil buffer)"
@@ -495,6 +496,8 @@ fxp_raster_end(struct fxp_raster *r)
          r->ctx->perf.fragments_shaded += r->threads[i].ps_invocations;
          r->ctx->perf.batches += r->threads[i].batches;
          r->ctx->perf.batches_shared += r->threads[i].batches_shared;
+         r->ctx->perf.tiles_edges_32 += r->threads[i].tiles_edges_32;
+         r->ctx->perf.tiles_edges_64 += r->threads[i].tiles_edges_64;
       }
       if (r->scene)
          fxp_scene_trim(r->scene); /* memory for the next draw like this one, not for the largest ever */

@@ -63,6 +63,7 @@ struct fxp_raster_thread {
    uint64_t samples_passed;
    uint64_t ps_invocations;     /* fragments shaded (pipeline statistics) */
    uint64_t batches, batches_shared; /* batches shaded; those with quads of several primitives */
+   uint64_t tiles_edges_32, tiles_edges_64; /* partly covered tiles tested each way (raster/fxp_coverage.h) */
 };
 
 /* One draw's rasterizer state. The caller sets the fields of the first group before fxp_raster_begin, which
@@ -141,6 +142,8 @@ struct fxp_raster {
                                             struct fxp_batch; fxp_raster_begin says when) */
    bool whole_tile_batches;              /* a wholly covered 8x8 tile makes four batches of a quad row each
                                             (fxp_rasterize.c); off under FXPIPE_DEBUG=nofast, to compare */
+   bool edges_32;                        /* partly covered tiles may be tested in 32-bit lanes
+                                            (raster/fxp_coverage.h); off under FXPIPE_DEBUG=nofast */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
    bool fs_ready;
    bool early_zs_chosen;                 /* early tests although the shader does not declare them */

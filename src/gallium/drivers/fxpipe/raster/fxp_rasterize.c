@@ -18,6 +18,7 @@
 #include "fxp_context.h"
 #include "fxp_debug.h"
 #include "context/fxp_pool.h"
+#include "raster/fxp_coverage.h"
 #include "raster/fxp_raster.h"
 #include "raster/fxp_rasterize.h"
 #include "raster/fxp_samples.h"
@@ -25,7 +26,7 @@
 #include "raster/fxp_scene.h"
 #include "raster/fxp_shade.h"
 
-#define RASTER_TILE 8 /* pixels; a power of two, even, so that tiles hold whole quads */
+#define RASTER_TILE FXP_COVERAGE_TILE_PX /* pixels; a power of two, even, so that tiles hold whole quads */
 
 /* Whether pixel (x, y) of a stippled line is on: its fragment count selects a set bit of the pattern. */
 static inline bool
@@ -37,43 +38,6 @@ stipple_on(const struct fxp_raster *r, const struct fxp_prim *p, int x, int y)
    const unsigned n = (unsigned)(p->st_count + floorf(d));
    const unsigned k = (n / (rs->line_stipple_factor + 1)) & 15;
    return (rs->line_stipple_pattern >> k) & 1;
-}
-
-/* The pixels of [xa, xb] x [ya, yb] (inside the 8x8 tile at tx, ty), as a mask: bit (y - ty) * 8 + (x - tx). */
-static inline uint64_t
-rect_bits(int tx, int ty, int xa, int xb, int ya, int yb)
-{
-   const unsigned row_bits = (0xffu >> (RASTER_TILE - 1 - (xb - tx))) & (0xffu << (xa - tx));
-   uint64_t m = 0;
-   for (int y = ya; y <= yb; y++)
-      m |= (uint64_t)row_bits << ((y - ty) * RASTER_TILE);
-   return m;
-}
-
-/* The pixels of the mask m (inside the 8x8 tile at tx, ty, within [xa, xb] x [ya, yb]) whose point at
- * (hx, hy) subpixels from the pixel's corner is inside the primitive's edges. Each edge function is stepped
- * from pixel to pixel by its exact integer increments (A, B times one pixel in subpixels), so every pixel gets
- * the value fxp_prim_edges_inside computes for it. */
-static uint64_t
-tile_edges(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int ty, int xa, int xb, int ya, int yb,
-           uint64_t m)
-{
-   for (unsigned k = 0; k < 3 && m; k++) {
-      const int64_t step_x = p->A[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
-      const int64_t step_y = p->B[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
-      int64_t e_row = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + hx) +
-                      p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + hy) + p->C[k] + p->bias[k];
-      uint64_t inside = 0;
-      for (int y = ya; y <= yb; y++, e_row += step_y) {
-         int64_t e = e_row;
-         uint64_t row = 0;
-         for (int i = xa - tx; i <= xb - tx; i++, e += step_x)
-            row |= (uint64_t)(e >= 0) << i;
-         inside |= row << ((y - ty) * RASTER_TILE);
-      }
-      m &= inside;
-   }
-   return m;
 }
 
 /* Stippled lines keep the pixels of m that are on (stipple_on). */
@@ -92,10 +56,11 @@ tile_stipple(const struct fxp_raster *r, const struct fxp_prim *p, int tx, int t
  * (h subpixels from the corner) are inside the primitive, as a mask: bit (y - ty) * 8 + (x - tx); stippled
  * lines then test their set pixels one by one. */
 static uint64_t
-tile_coverage(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, int tx, int ty, int xa, int xb,
-              int ya, int yb)
+tile_coverage(const struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, int64_t h,
+              int tx, int ty, int xa, int xb, int ya, int yb)
 {
-   uint64_t m = tile_edges(p, h, h, tx, ty, xa, xb, ya, yb, rect_bits(tx, ty, xa, xb, ya, yb));
+   uint64_t m = fxp_tile_edges(p, r->edges_32, h, h, tx, ty, xa, xb, ya, yb, fxp_rect_bits(tx, ty, xa, xb, ya, yb),
+                               &ts->tiles_edges_32, &ts->tiles_edges_64);
    return p->stipple ? tile_stipple(r, p, tx, ty, m) : m;
 }
 
@@ -103,13 +68,14 @@ tile_coverage(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, i
  * tile_coverage's masks, at sample s's position), and the pixels with any sample covered (then the line
  * stipple, which goes by pixels). */
 static uint64_t
-tile_coverage_ms(const struct fxp_raster *r, const struct fxp_prim *p, int64_t h, int tx, int ty, int xa,
-                 int xb, int ya, int yb, uint64_t ms[FXP_MAX_SAMPLES])
+tile_coverage_ms(const struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, int64_t h,
+                 int tx, int ty, int xa, int xb, int ya, int yb, uint64_t ms[FXP_MAX_SAMPLES])
 {
-   const uint64_t rect = rect_bits(tx, ty, xa, xb, ya, yb);
+   const uint64_t rect = fxp_rect_bits(tx, ty, xa, xb, ya, yb);
    uint64_t m = 0;
    for (unsigned s = 0; s < r->samples; s++) {
-      ms[s] = tile_edges(p, h + r->sample_x[s], h + r->sample_y[s], tx, ty, xa, xb, ya, yb, rect);
+      ms[s] = fxp_tile_edges(p, r->edges_32, h + r->sample_x[s], h + r->sample_y[s], tx, ty, xa, xb, ya, yb, rect,
+                             &ts->tiles_edges_32, &ts->tiles_edges_64);
       m |= ms[s];
    }
    return p->stipple ? tile_stipple(r, p, tx, ty, m) : m;
@@ -206,12 +172,12 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
          uint64_t m;
          const uint64_t *ms = NULL; /* per-sample masks (pixel_samples) */
          if (accept) {
-            m = rect_bits(tx, ty, xa, xb, ya, yb);
+            m = fxp_rect_bits(tx, ty, xa, xb, ya, yb);
          } else if (ms_cov) {
-            m = tile_coverage_ms(r, p, h, tx, ty, xa, xb, ya, yb, ms_buf);
+            m = tile_coverage_ms(r, ts, p, h, tx, ty, xa, xb, ya, yb, ms_buf);
             ms = ms_buf;
          } else {
-            m = tile_coverage(r, p, h, tx, ty, xa, xb, ya, yb);
+            m = tile_coverage(r, ts, p, h, tx, ty, xa, xb, ya, yb);
          }
          if (p->pstipple && m) {
             /* pixel (x, y) stays if bit 31 - x % 32 of row y % 32 is set */

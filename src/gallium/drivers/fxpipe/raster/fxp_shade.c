@@ -26,6 +26,7 @@ fxp_shade_thread_setup(struct fxp_raster *r, unsigned i)
    struct fxp_raster_thread *t = &r->threads[i];
    t->samples_passed = t->ps_invocations = 0;
    t->batches = t->batches_shared = 0;
+   t->tiles_edges_32 = t->tiles_edges_64 = 0;
    if (!fxp_exec_setup(&t->fs_exec, r->fs, r->fs_bind, FXP_W))
       return false;
    t->fs_exec.quad_layout = true;

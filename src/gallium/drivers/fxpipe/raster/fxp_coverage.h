@@ -1,0 +1,143 @@
+/* Coverage of one 8x8 tile by a set-up primitive's three edges (raster/fxp_setup.h), as a 64-bit mask: bit
+ * (y - ty) * 8 + (x - tx) for pixel (x, y) of the tile at (tx, ty). Coverage (raster/fxp_rasterize.c) asks
+ * for it on the tiles a primitive covers only in part.
+ *
+ * Two ways, which give the same mask (raster/fxp_coverage_test.c compares them):
+ *   general   each edge function in 64 bits, stepped pixel by pixel (fxp_tile_edges_64);
+ *   32-bit    (a fast path) 32-bit integer lanes, a row of eight pixels in two SSE vectors, the three edges
+ *             or-ed so that one sign bit a pixel says whether any edge is negative (fxp_tile_edges_32).
+ *             Taken when every edge's value at the four corners of the pixels asked for lies in
+ *             [INT32_MIN, INT32_MAX]: an edge function is linear, so its values over the rectangle then do
+ *             too. The lanes step by the edge's increments truncated to 32 bits; arithmetic modulo 2^32
+ *             leaves every value that fits exact, and pixels outside the rectangle are masked off. This holds
+ *             for small primitives and for the tiles near any primitive's edges (the values there are at most
+ *             a few pixels' worth of increments), which are the partly covered tiles.
+ * FXPIPE_DEBUG=nofast takes the general way (fxp_raster.edges_32); the perf line counts the tiles each way
+ * tested. */
+#ifndef FXP_COVERAGE_H
+#define FXP_COVERAGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include "util/macros.h"
+
+#include "raster/fxp_setup.h"
+
+#define FXP_COVERAGE_TILE_PX 8 /* a tile's side: a power of two, even (whole quads), 64 pixels a mask */
+
+/* The pixels of [xa, xb] x [ya, yb] (inside the tile at tx, ty), as a mask. */
+static inline uint64_t
+fxp_rect_bits(int tx, int ty, int xa, int xb, int ya, int yb)
+{
+   const unsigned row_bits =
+      (0xffu >> (FXP_COVERAGE_TILE_PX - 1 - (xb - tx))) & (0xffu << (xa - tx));
+   uint64_t m = 0;
+   for (int y = ya; y <= yb; y++)
+      m |= (uint64_t)row_bits << ((y - ty) * FXP_COVERAGE_TILE_PX);
+   return m;
+}
+
+/* Edge k's value at (x, y) pixels plus (hx, hy) subpixels, in 64 bits (as fxp_prim_edges_inside). */
+static inline int64_t
+fxp_edge_at(const struct fxp_prim *p, unsigned k, int x, int y, int64_t hx, int64_t hy)
+{
+   return p->A[k] * (((int64_t)x << FXP_SUBPIXEL_BITS) + hx) + p->B[k] * (((int64_t)y << FXP_SUBPIXEL_BITS) + hy) +
+          p->C[k] + p->bias[k];
+}
+
+/* The general way: the pixels of the mask m (within [xa, xb] x [ya, yb] of the tile at tx, ty) whose point at
+ * (hx, hy) subpixels from the pixel's corner is inside the primitive's edges. Each edge function is stepped
+ * from pixel to pixel by its exact integer increments (A, B times one pixel in subpixels), so every pixel
+ * gets the value fxp_prim_edges_inside computes for it. */
+static inline uint64_t
+fxp_tile_edges_64(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int ty, int xa, int xb, int ya,
+                  int yb, uint64_t m)
+{
+   for (unsigned k = 0; k < 3 && m; k++) {
+      const int64_t step_x = p->A[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
+      const int64_t step_y = p->B[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
+      int64_t e_row = fxp_edge_at(p, k, xa, ya, hx, hy);
+      uint64_t inside = 0;
+      for (int y = ya; y <= yb; y++, e_row += step_y) {
+         int64_t e = e_row;
+         uint64_t row = 0;
+         for (int i = xa - tx; i <= xb - tx; i++, e += step_x)
+            row |= (uint64_t)(e >= 0) << i;
+         inside |= row << ((y - ty) * FXP_COVERAGE_TILE_PX);
+      }
+      m &= inside;
+   }
+   return m;
+}
+
+/* Whether every edge's value over [xa, xb] x [ya, yb] (at hx, hy) fits in 32 bits: its four corners do. */
+static inline bool
+fxp_tile_edges_fit_32(const struct fxp_prim *p, int64_t hx, int64_t hy, int xa, int xb, int ya, int yb)
+{
+   for (unsigned k = 0; k < 3; k++) {
+      const int64_t e00 = fxp_edge_at(p, k, xa, ya, hx, hy);
+      const int64_t dx = p->A[k] * ((int64_t)(xb - xa) << FXP_SUBPIXEL_BITS);
+      const int64_t dy = p->B[k] * ((int64_t)(yb - ya) << FXP_SUBPIXEL_BITS);
+      const int64_t lo = e00 + MIN2(dx, 0) + MIN2(dy, 0), hi = e00 + MAX2(dx, 0) + MAX2(dy, 0);
+      if (lo < INT32_MIN || hi > INT32_MAX)
+         return false;
+   }
+   return true;
+}
+
+#if defined(__SSE2__)
+/* The 32-bit way (see the top of this file); only where fxp_tile_edges_fit_32 holds. Rows ya..yb only; lanes
+ * of pixels left or right of [xa, xb] hold wrapped values and are masked off by m. */
+static inline uint64_t
+fxp_tile_edges_32(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int ty, int ya, int yb, uint64_t m)
+{
+   __m128i left[3], right[3], step_y[3]; /* per edge: pixels tx..tx+3 and tx+4..tx+7 of the row */
+   for (unsigned k = 0; k < 3; k++) {
+      /* the row's first value and the steps, modulo 2^32 */
+      const uint32_t e = (uint32_t)fxp_edge_at(p, k, tx, ya, hx, hy);
+      const uint32_t sx = (uint32_t)(p->A[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS));
+      const uint32_t sy = (uint32_t)(p->B[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS));
+      left[k] = _mm_setr_epi32((int)e, (int)(e + sx), (int)(e + 2 * sx), (int)(e + 3 * sx));
+      right[k] = _mm_add_epi32(left[k], _mm_set1_epi32((int)(4 * sx)));
+      step_y[k] = _mm_set1_epi32((int)sy);
+   }
+   uint64_t outside = 0; /* pixels some edge has below zero: the sign bit of the three values or-ed */
+   for (int y = ya; y <= yb; y++) {
+      const __m128i l = _mm_or_si128(_mm_or_si128(left[0], left[1]), left[2]);
+      const __m128i r = _mm_or_si128(_mm_or_si128(right[0], right[1]), right[2]);
+      const unsigned neg = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(l)) |
+                           (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r)) << 4;
+      outside |= (uint64_t)neg << ((y - ty) * FXP_COVERAGE_TILE_PX);
+      for (unsigned k = 0; k < 3; k++) {
+         left[k] = _mm_add_epi32(left[k], step_y[k]);
+         right[k] = _mm_add_epi32(right[k], step_y[k]);
+      }
+   }
+   return m & ~outside;
+}
+#endif
+
+/* The tile's mask: the 32-bit way when allowed (edges_32) and exact, else the general way. *n32 or *n64
+ * counts the tile. */
+static inline uint64_t
+fxp_tile_edges(const struct fxp_prim *p, bool edges_32, int64_t hx, int64_t hy, int tx, int ty, int xa, int xb,
+               int ya, int yb, uint64_t m, uint64_t *n32, uint64_t *n64)
+{
+#if defined(__SSE2__)
+   if (edges_32 && fxp_tile_edges_fit_32(p, hx, hy, xa, xb, ya, yb)) {
+      ++*n32;
+      return fxp_tile_edges_32(p, hx, hy, tx, ty, ya, yb, m);
+   }
+#else
+   (void)edges_32;
+   (void)n32;
+#endif
+   ++*n64;
+   return fxp_tile_edges_64(p, hx, hy, tx, ty, xa, xb, ya, yb, m);
+}
+
+#endif
