@@ -162,9 +162,12 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
 
 /* Vertex shading shared among the pool's threads: draws whose work, vertices (after reuse) times the vertex
  * shader's decoded instructions plus FXP_VS_FETCH_COST for the fetch and the rest of the vertex's way, is at
- * least FXP_VS_SHARE_MIN_WORK are cut into contiguous runs of whole batches, at least half that work each,
- * one a thread, each shaded by shade_vertices with its thread's execution state into its own rows of the
- * output. Handing a job to the pool and waiting for it costs about as much as shading a thousand vertices of
+ * least FXP_VS_SHARE_MIN_WORK are cut into contiguous runs of whole batches (FXP_VS_PIECES_PER_SHARE a
+ * share: a share is at least half that work), which the threads taking part take in turn from a counter,
+ * each shading its runs by shade_vertices with its own execution state into their rows of the output.
+ * Runs taken in turn rather than one fixed run a thread: a worker that wakes late (tens of microseconds on
+ * these virtual machines) then takes fewer, where it used to keep the drawing thread waiting for its half;
+ * on glmark2's gouraud scene the fixed halves left the two CPUs idle much of the time. Handing a job to the pool and waiting for it costs about as much as shading a thousand vertices of
  * a short shader: a draw of 4,800 vertices through a two-instruction shader (piglit's draw-prim-rate, the
  * 8000K cell) ran slower shared than on one thread, one of a long shader (glmark2's build scene) faster.
  * A vertex's outputs do not depend on which thread shaded it or on the other vertices, so the draw's result is
@@ -172,11 +175,14 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
 #define FXP_VS_FETCH_COST 8
 #define FXP_VS_SHARE_MIN_WORK (2048u * 24u) /* 2048 vertices of a shader of 16 instructions */
 #define FXP_VS_SHARES_MAX 64 /* shares of one draw's vertices at most (a pool's further threads get none) */
+#define FXP_VS_PIECES_PER_SHARE 4 /* runs of batches a share's work is cut into */
 
 struct vs_share_job {
    struct fxp_render *r;
    struct fxp_exec *execs[FXP_VS_SHARES_MAX];
-   unsigned shares;                     /* threads given vertices (the others' shares are empty) */
+   unsigned shares;                     /* threads taking part (the others' shares are empty) */
+   unsigned pieces, per;                /* runs of `per` batches; the last may be shorter */
+   unsigned next_piece;                 /* the next run a thread takes (atomic) */
    float *out;
    unsigned stride;
    const struct fxp_fetch_buffer *vbs;
@@ -190,14 +196,19 @@ struct vs_share_job {
 static void
 vs_share(void *data, unsigned i, unsigned n)
 {
-   const struct vs_share_job *j = data;
+   struct vs_share_job *j = data;
    if (i >= j->shares)
       return;
-   const unsigned batches = DIV_ROUND_UP(j->n, FXP_W), per = DIV_ROUND_UP(batches, j->shares);
-   const unsigned first = MIN2(i * per * FXP_W, j->n), end = MIN2((i + 1) * per * FXP_W, j->n);
-   if (first < end)
-      shade_vertices(j->r, j->execs[i], j->out + (size_t)first * j->stride, j->stride, j->vbs, j->vidx + first,
-                     end - first, j->instance, j->start_instance, j->base_vertex, j->first_vertex, j->draw_id);
+   for (;;) {
+      const unsigned k = __atomic_fetch_add(&j->next_piece, 1, __ATOMIC_RELAXED);
+      if (k >= j->pieces)
+         break;
+      const unsigned first = MIN2(k * j->per * FXP_W, j->n), end = MIN2((k + 1) * j->per * FXP_W, j->n);
+      if (first < end)
+         shade_vertices(j->r, j->execs[i], j->out + (size_t)first * j->stride, j->stride, j->vbs,
+                        j->vidx + first, end - first, j->instance, j->start_instance, j->base_vertex,
+                        j->first_vertex, j->draw_id);
+   }
 }
 
 /* shade_vertices on the pool's threads when the draw is large enough and the states can be set up, else on
@@ -239,6 +250,9 @@ shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stri
       shade_vertices(r, e, out, stride, vbs, vidx, n, instance, start_instance, base_vertex, first_vertex, draw_id);
       return;
    }
+   const unsigned batches = DIV_ROUND_UP(n, FXP_W);
+   j.per = MAX2(1, DIV_ROUND_UP(batches, shares * FXP_VS_PIECES_PER_SHARE));
+   j.pieces = DIV_ROUND_UP(batches, j.per);
    ctx->perf.vs_shared_draws++;
    fxp_pool_run(pool, vs_share, &j);
 }
