@@ -298,6 +298,7 @@ compile_state(struct fxp_raster *r)
     * than the sample point (INTERP_*: frag_interp_at works on one primitive a batch) */
    r->whole_tile_batches = !(fxp_debug_flags & FXP_DBG_NOFAST);
    r->edges_32 = !(fxp_debug_flags & FXP_DBG_NOFAST);
+   r->serial_avg_px = FXP_SCENE_SERIAL_AVG_WORK / (r->fs->num_insts + FXP_SCENE_PX_COST);
    r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
                       !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
    r->early_zs_why = !fb->zsbuf ? "off (no depth-stencil buffer)"
@@ -450,7 +451,7 @@ fxp_raster_begin(struct fxp_raster *r)
    /* the main thread's state now; the others' when a scene is first shared out (fxp_rasterize_flush), so that
     * draws of small primitives, which the main thread rasterizes alone, set up one state */
    r->threads_ready = 0;
-   r->direct_px = 0;
+   r->direct_px = r->direct_prims = 0;
    if (!r->threads || (n > 1 && !r->scene) || !fxp_shade_thread_setup(r, 0)) {
       r->threads = NULL;
       r->scene = NULL;

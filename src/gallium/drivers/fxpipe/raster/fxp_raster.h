@@ -138,6 +138,9 @@ struct fxp_raster {
    unsigned threads_ready;               /* threads[] set up for this draw so far */
    uint64_t direct_px;                   /* bounding-box pixels this draw rasterized at once, without the
                                             scene (fxp_rasterize_prim) */
+   uint64_t direct_prims;                /* primitives this draw rasterized at once */
+   unsigned serial_avg_px;               /* rasterized at once while the draw's boxes average at most this
+                                            (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK) */
    bool share_batches;                   /* a batch may take quads of several triangles (raster/fxp_shade.h,
                                             struct fxp_batch; fxp_raster_begin says when) */
    bool whole_tile_batches;              /* a wholly covered 8x8 tile makes four batches of a quad row each

@@ -325,8 +325,10 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
     * cover few pixels (FXP_SCENE_SERIAL_PX), so that small draws neither copy nor bin; after the first
     * primitive binned, every later one is binned until the flush, so pixels still see them in order. */
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
-   if (!sc || (!sc->num_prims && r->direct_px + area_px <= FXP_SCENE_SERIAL_PX)) {
+   if (!sc || (!sc->num_prims && (r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
+                                  r->direct_px + area_px <= (uint64_t)r->serial_avg_px * (r->direct_prims + 1)))) {
       r->direct_px += area_px;
+      r->direct_prims++;
       raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
       return;
    }

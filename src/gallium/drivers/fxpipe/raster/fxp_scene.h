@@ -52,6 +52,16 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
  * or that touches one bin, is rasterized on the drawing thread alone: waking the workers would cost more
  * than it saves. */
 #define FXP_SCENE_SERIAL_PX 4096
+/* ... and so are they, however many, while their bounding boxes' pixels times the fragment shader's work
+ * (its decoded instructions plus FXP_SCENE_PX_COST for interpolation and the per-fragment operations)
+ * average at most FXP_SCENE_SERIAL_AVG_WORK a primitive (fxp_raster.serial_avg_px): setting up and binning
+ * such primitives on the drawing thread costs more than rasterizing them there, so the scene's threads would
+ * mostly wait for it. Measured on glmark2 at 256x256 (about six pixels a triangle) on two CPUs: gouraud
+ * (a fragment shader of 2 instructions, work about 60) ran at 0.7x of one thread when binned, and about
+ * 1.2x of the binned rate when rasterized at once; phong (22 instructions, about 180) the other way round,
+ * 0.8x at once. */
+#define FXP_SCENE_PX_COST 8
+#define FXP_SCENE_SERIAL_AVG_WORK 140
 
 struct fxp_bin_block {
    struct fxp_bin_block *next;
