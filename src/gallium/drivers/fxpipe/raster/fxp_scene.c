@@ -150,8 +150,64 @@ fxp_scene_bin(struct fxp_scene *sc, const struct fxp_prim *p, unsigned num_plane
 }
 
 void
+fxp_scene_append(struct fxp_scene *dst, struct fxp_scene *src)
+{
+   assert(src->bins_x == dst->bins_x && src->bins_y == dst->bins_y);
+   assert(!src->attached_to || src->attached_to == dst);
+   for (unsigned w = 0; w < src->num_work; w++) {
+      const unsigned i = src->work[w];
+      struct fxp_bin *s = &src->bins[i], *d = &dst->bins[i];
+      if (d->tail) {
+         d->tail->next = s->head; /* a block not full may now sit inside the chain: readers go by count */
+      } else {
+         d->head = s->head;
+         dst->work[dst->num_work++] = i;
+      }
+      d->tail = s->tail;
+      s->head = s->tail = NULL;
+   }
+   src->num_work = 0;
+   dst->num_prims += src->num_prims;
+   dst->area_px += src->area_px;
+   dst->bin_refs += src->bin_refs;
+   src->num_prims = 0;
+   src->area_px = 0;
+   src->bin_refs = 0;
+   dst->attached_B += src->used_B - src->appended_B;
+   src->appended_B = src->used_B;
+   if (!src->attached_to) {
+      src->attached_to = dst;
+      src->attached_next = dst->attached;
+      dst->attached = src;
+   }
+}
+
+void
+fxp_scene_discard(struct fxp_scene *sc)
+{
+   if (!sc->attached_to) {
+      fxp_scene_reset(sc);
+      return;
+   }
+   for (unsigned i = 0; i < sc->num_work; i++)
+      sc->bins[sc->work[i]].head = sc->bins[sc->work[i]].tail = NULL;
+   sc->num_work = 0;
+   sc->num_prims = 0;
+   sc->area_px = 0;
+   sc->bin_refs = 0;
+}
+
+void
 fxp_scene_reset(struct fxp_scene *sc)
 {
+   for (struct fxp_scene *a = sc->attached, *next; a; a = next) {
+      next = a->attached_next;
+      a->attached_to = a->attached_next = NULL;
+      a->appended_B = 0;
+      fxp_scene_reset(a);
+   }
+   sc->attached = NULL;
+   sc->attached_B = 0;
    for (unsigned i = 0; i < sc->num_work; i++)
       sc->bins[sc->work[i]].head = sc->bins[sc->work[i]].tail = NULL;
    sc->num_work = 0;

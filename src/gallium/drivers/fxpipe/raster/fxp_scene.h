@@ -21,7 +21,16 @@
  *               FXP_BIN_BLOCK_REFS pointers chained from the bin's head, filled in order.
  *   work list   the bins with at least one reference, in the order they got their first.
  *
- * Threads and order: setup alone writes the scene; while it is flushed the threads only read it. A thread
+ * Scenes appended (fxp_scene_append): a large draw's primitives may be set up and binned on several threads
+ *               at once (draw/fxp_prim.c, fxp_prim_run_shared), each thread a contiguous range of them into a
+ *               scene of its own; the drawing thread then appends those scenes, in the ranges' order, to the
+ *               draw's scene: each bin's chain of blocks goes on with the appended scene's blocks for that bin,
+ *               so a bin still lists its primitives in the draw's order. The appended scene's arena keeps
+ *               the primitives and blocks (it is "attached" to the scene appended to, which resets it with
+ *               itself), while its bins start empty again for its next range.
+ *
+ * Threads and order: setup alone writes the scene (and each range's scene its own thread); while it is
+ * flushed the threads only read it. A thread
  * takes a whole bin at a time from the work list (an atomic counter) and draws that bin's primitives in
  * order, each clipped to the bin, so every pixel is drawn by one thread in primitive order: the result does
  * not depend on the number of threads or on which thread takes which bin.
@@ -95,6 +104,13 @@ struct fxp_scene {
 
    unsigned next_work;                /* the next work-list entry a thread takes (atomic during a flush) */
 
+   /* appended scenes (fxp_scene_append) */
+   struct fxp_scene *attached;        /* the scenes attached to this one, a list, reset with it */
+   struct fxp_scene *attached_next;   /* (an attached scene) the next on that list */
+   struct fxp_scene *attached_to;     /* (an attached scene) the scene it is attached to, or NULL */
+   size_t attached_B;                 /* arena bytes of the attached scenes this one references */
+   size_t appended_B;                 /* (an attached scene) its used_B already counted in attached_B */
+
    /* counters (FXPIPE_DEBUG=perf) */
    uint64_t bin_refs;                 /* references written */
 };
@@ -115,7 +131,23 @@ bool fxp_scene_begin(struct fxp_scene *sc, unsigned width_px, unsigned height_px
 bool fxp_scene_bin(struct fxp_scene *sc, const struct fxp_prim *p, unsigned num_planes, unsigned stride,
                    int64_t lo, int64_t hi, unsigned *done);
 
-/* Empties the scene, keeping its memory for the next. */
+/* Appends src's primitives (binned for the same framebuffer size) after dst's, bin by bin, and attaches src
+ * to dst: src's bins are empty afterwards and may take more primitives (to be appended again), while its
+ * arena keeps what dst now references until dst is reset. src must not be attached to another scene. */
+void fxp_scene_append(struct fxp_scene *dst, struct fxp_scene *src);
+
+/* Drops the primitives binned into src since it was last appended: its bins are emptied, and its arena too
+ * unless it is attached (then the scene it is attached to still references the arena). */
+void fxp_scene_discard(struct fxp_scene *sc);
+
+/* The arena bytes the scene's primitives take, its attached scenes' included (FXP_SCENE_LIMIT_B). */
+static inline size_t
+fxp_scene_size_B(const struct fxp_scene *sc)
+{
+   return sc->used_B + sc->attached_B;
+}
+
+/* Empties the scene, and the scenes attached to it, keeping their memory for the next. */
 void fxp_scene_reset(struct fxp_scene *sc);
 /* At a draw's end (the scene empty): frees the arena beyond what the largest scene since the last trim
  * used (at least FXP_SCENE_KEEP_B), so that a run of large draws reuses its memory and a huge one does not

@@ -186,7 +186,118 @@ test_bin_coverage(struct fxp_t *t)
    fxp_scene_destroy(sc);
 }
 
+/* Bins random triangle number i (its first plane's v0 is i) into sc; false when setup drops it. */
+static bool
+bin_numbered(struct fxp_t *t, const struct env *e, struct fxp_scene *sc, unsigned i)
+{
+   rng_state = 1000 + i;
+   const float s = i % 4 == 0 ? 200.0f : 25.0f;
+   const float cx = rnd() * FB_W, cy = rnd() * FB_H;
+   const float v[3][2] = {{cx + s * (rnd() - 0.5f), cy + s * (rnd() - 0.5f)},
+                          {cx + s * (rnd() - 0.5f), cy + s * (rnd() - 0.5f)},
+                          {cx + s * (rnd() - 0.5f), cy + s * (rnd() - 0.5f)}};
+   struct fxp_plane planes[4] = {{(double)i, 0, 0}};
+   const float attr[8] = {(float)i};
+   struct fxp_rvert rv[3];
+   struct fxp_prim p;
+   if (!set_up(e, v, &p, rv, planes, attr))
+      return false;
+   planes[0].v0 = i;
+   unsigned done;
+   return CHECK(t, fxp_scene_bin(sc, &p, 4, 8, FXP_ONE / 2, FXP_ONE / 2, &done), "triangle %u binned", i);
+}
+
+/* Whether the two scenes list the same triangles (by number) in every bin, in the same order, and count
+ * them alike. */
+static bool
+same_bins(const struct fxp_scene *a, const struct fxp_scene *b)
+{
+   if (a->num_prims != b->num_prims || a->bin_refs != b->bin_refs || a->num_work != b->num_work)
+      return false;
+   for (unsigned bin = 0; bin < a->bins_x * a->bins_y; bin++) {
+      const struct fxp_bin_block *x = a->bins[bin].head, *y = b->bins[bin].head;
+      unsigned i = 0, j = 0;
+      for (;;) {
+         while (x && i == x->count)
+            x = x->next, i = 0;
+         while (y && j == y->count)
+            y = y->next, j = 0;
+         if (!x || !y)
+            break;
+         if (x->prim[i++]->attr[0].v0 != y->prim[j++]->attr[0].v0)
+            return false;
+      }
+      if (x || y)
+         return false;
+   }
+   return true;
+}
+
+/* Scenes appended (fxp_scene_append): the triangles 0..299 binned into one scene, and again as a scene
+ * holding 0..99 with the scenes of 100..199 and 200..299 appended in that order, give the same bins; a scene
+ * appended, given more triangles and appended again goes on in order; a discarded range leaves the scene it
+ * is attached to as it was; a reset empties the attached scenes too. */
+static void
+test_append(struct fxp_t *t)
+{
+   struct env e;
+   memset(&e, 0, sizeof(e));
+   e.rs.half_pixel_center = true;
+   e.r.rast = &e.rs;
+   e.r.clip_maxx = FB_W;
+   e.r.clip_maxy = FB_H;
+   e.r.num_fs_in = 1;
+   struct fxp_scene *whole = fxp_scene_create(), *main = fxp_scene_create(), *r1 = fxp_scene_create(),
+                    *r2 = fxp_scene_create();
+   if (!CHECK(t, whole && main && r1 && r2, "four scenes"))
+      goto out;
+   CHECK(t, fxp_scene_begin(whole, FB_W, FB_H) && fxp_scene_begin(main, FB_W, FB_H) &&
+            fxp_scene_begin(r1, FB_W, FB_H) && fxp_scene_begin(r2, FB_W, FB_H), "begun");
+   for (unsigned i = 0; i < 400; i++)
+      bin_numbered(t, &e, whole, i);
+   for (unsigned i = 0; i < 100; i++)
+      bin_numbered(t, &e, main, i);
+   for (unsigned i = 100; i < 200; i++)
+      bin_numbered(t, &e, r1, i);
+   for (unsigned i = 200; i < 300; i++)
+      bin_numbered(t, &e, r2, i);
+   fxp_scene_append(main, r1);
+   fxp_scene_append(main, r2);
+   const size_t r2_appended_B = r2->used_B;
+   CHECK(t, r1->num_work == 0 && r1->num_prims == 0 && r1->attached_to == main && r2->attached_to == main,
+         "appended scenes are empty and attached");
+   CHECK(t, main->attached_B == r1->used_B + r2->used_B && fxp_scene_size_B(main) == main->used_B + main->attached_B,
+         "the appended arenas counted: %zu, want %zu", main->attached_B, r1->used_B + r2->used_B);
+   /* the next range into r1 again, appended again; a range into r2 discarded */
+   for (unsigned i = 300; i < 400; i++)
+      bin_numbered(t, &e, r1, i);
+   for (unsigned i = 1000; i < 1050; i++)
+      bin_numbered(t, &e, r2, i);
+   const size_t r2_used_B = r2->used_B;
+   fxp_scene_discard(r2);
+   CHECK(t, r2->num_work == 0 && r2->num_prims == 0 && r2->used_B == r2_used_B,
+         "a discarded attached scene keeps its arena (the scene it is attached to references it)");
+   fxp_scene_append(main, r1);
+   CHECK(t, same_bins(whole, main), "0..399 in one scene and in four ranges, three appended: the same bins");
+   CHECK(t, main->attached_B == r1->used_B + r2_appended_B, "each appended byte counted once (discarded ones not)");
+   fxp_scene_reset(main);
+   CHECK(t, main->num_prims == 0 && main->attached_B == 0 && !main->attached && r1->used_B == 0 && r2->used_B == 0 &&
+            !r1->attached_to && !r2->attached_to,
+         "a reset empties the attached scenes and detaches them");
+   /* an unattached scene discarded is emptied, arena and all */
+   for (unsigned i = 0; i < 20; i++)
+      bin_numbered(t, &e, r2, i);
+   fxp_scene_discard(r2);
+   CHECK(t, r2->num_prims == 0 && r2->used_B == 0, "an unattached scene discarded is empty");
+out:
+   fxp_scene_destroy(whole);
+   fxp_scene_destroy(main);
+   fxp_scene_destroy(r1);
+   fxp_scene_destroy(r2);
+}
+
 const struct fxp_test fxp_scene_tests[] = {
    {"scene.bin_coverage", test_bin_coverage},
+   {"scene.append", test_append},
    {NULL, NULL},
 };
