@@ -290,6 +290,8 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
       fxp_exec_fini(&c->vs_share_execs[i]);
    os_free_aligned(c->vs_share_execs);
    fxp_raster_cache_fini(&c->raster);
+   FREE(c->prim_copies);
+   FREE(c->prim_stats);
    FREE(c->vidx);
    FREE(c->elts);
    FREE(c->verts);
@@ -469,7 +471,8 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
       r->num_verts = nv;
       /* stream output and primitive counts, before clipping */
       fxp_so_primitives(r, 0, info->mode, elts, n);
-      if (!r->discard)
+      if (!r->discard && ((info->index_size && info->primitive_restart) ||
+                          !fxp_prim_run_shared(r, info->mode, elts, n)))
          fxp_prim_run(r, info->mode, elts, n);
    }
    r->verts = NULL;
@@ -553,6 +556,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    /* all but the rasterizer's state, which fxp_raster_begin sets whole (or zeroes, without rasterization) */
    memset(&r, 0, offsetof(struct fxp_render, rs));
    r.ctx = ctx;
+   r.stats = &ctx->stats;
    r.vs = ctx->vs->prog;
    r.gs = ctx->gs ? ctx->gs->prog : NULL;
    r.tcs = tess && ctx->tcs ? ctx->tcs->prog : NULL;

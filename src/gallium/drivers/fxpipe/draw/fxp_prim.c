@@ -23,6 +23,9 @@
 #include "fxp_debug.h"
 #include "draw/fxp_render.h"
 #include "draw/fxp_decompose.h"
+#include "context/fxp_pool.h"
+#include "raster/fxp_rasterize.h"
+#include "raster/fxp_scene.h"
 
 #define MAX_PLANES (6 + PIPE_MAX_CLIP_PLANES)
 #define MAX_POLY (3 + MAX_PLANES)
@@ -224,7 +227,7 @@ emit_triangle(struct fxp_render *r, const float *a, const float *b, const float 
 {
    struct fxp_rvert v[3], pv;
    if (r->ctx->queries_enabled)
-      r->ctx->stats.c_primitives++;
+      r->stats->c_primitives++;
    select_layer(r, prov);
    to_window(r, a, &v[0]);
    to_window(r, b, &v[1]);
@@ -244,7 +247,7 @@ clip_triangle(struct clipper *cl, const float *v0, const float *v1, const float 
    const float *prov = r->rast->flatshade_first ? v0 : v2;
 
    if (r->ctx->queries_enabled)
-      r->ctx->stats.c_invocations++;
+      r->stats->c_invocations++;
    if (cl->num_cull && culled(cl, in, 3))
       return;
    const unsigned m0 = outside_mask(cl, v0), m1 = outside_mask(cl, v1), m2 = outside_mask(cl, v2);
@@ -298,7 +301,7 @@ clip_line(struct clipper *cl, const float *v0, const float *v1)
    const float *prov = r->rast->flatshade_first ? v0 : v1;
 
    if (r->ctx->queries_enabled)
-      r->ctx->stats.c_invocations++;
+      r->stats->c_invocations++;
    const float *both[2] = {v0, v1};
    if (cl->num_cull && culled(cl, both, 2))
       return;
@@ -325,7 +328,7 @@ clip_line(struct clipper *cl, const float *v0, const float *v1)
       return;
    struct fxp_rvert w0, w1, pv;
    if (r->ctx->queries_enabled)
-      r->ctx->stats.c_primitives++;
+      r->stats->c_primitives++;
    select_layer(r, prov);
    to_window(r, a, &w0);
    to_window(r, b, &w1);
@@ -338,14 +341,14 @@ clip_point(struct clipper *cl, const float *v)
 {
    struct fxp_context *ctx = cl->r->ctx;
    if (ctx->queries_enabled)
-      ctx->stats.c_invocations++;
+      cl->r->stats->c_invocations++;
    if (cl->num_cull && culled(cl, &v, 1))
       return;
    for (unsigned p = 0; p < cl->num_planes; p++)
       if (!(plane_dist(cl, p, v) >= 0.0f))
          return;
    if (ctx->queries_enabled)
-      ctx->stats.c_primitives++;
+      cl->r->stats->c_primitives++;
    struct fxp_rvert w;
    select_layer(cl->r, v);
    to_window(cl->r, v, &w);
@@ -370,8 +373,8 @@ tri_indexed(struct clipper *cl, uint32_t a, uint32_t b, uint32_t c, unsigned edg
       return;
    }
    if (r->ctx->queries_enabled) {
-      r->ctx->stats.c_invocations++;
-      r->ctx->stats.c_primitives++;
+      r->stats->c_invocations++;
+      r->stats->c_primitives++;
    }
    const uint32_t p = r->rast->flatshade_first ? a : c;
    select_layer(r, vtx(r, p));
@@ -421,44 +424,225 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
    }
 }
 
+/* The clipper of r's draw with its scratch room; false out of memory. */
+static bool
+clipper_begin(struct clipper *cl, struct fxp_render *r)
+{
+   setup_clipper(cl, r);
+   cl->scratch_cap = 2 * MAX_POLY;
+   cl->scratch = MALLOC(sizeof(float) * cl->scratch_cap * r->stride);
+   cl->vmask = NULL;
+   cl->vwin = NULL;
+   return cl->scratch != NULL;
+}
+
+/* The planes each of the draw's vertices is outside of, and the window coordinates of those inside every
+ * one when every primitive has the same viewport, once per vertex: into vmask[] and vwin[] (num_verts
+ * entries), which may be NULL (out of memory: then primitives take clip_triangle's path). */
+static void
+vertices_prepare(struct clipper *cl, uint16_t *vmask, struct fxp_rvert *vwin)
+{
+   const struct fxp_render *r = cl->r;
+   _Static_assert(MAX_PLANES <= 16, "outside masks are 16 bits");
+   for (unsigned v = 0; vmask && v < r->num_verts; v++)
+      vmask[v] = outside_mask(cl, &r->verts[(size_t)v * r->stride]);
+   if (!vmask || r->viewport_index >= 0)
+      vwin = NULL;
+   for (unsigned v = 0; vwin && v < r->num_verts; v++)
+      if (!vmask[v])
+         to_window(r, vtx(r, v), &vwin[v]);
+   cl->vmask = vmask;
+   cl->vwin = vwin;
+}
+
+/* Assembles the draw's primitives with cl's per-vertex arrays (vertices_prepare). */
+static void
+assemble_runs(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
+{
+   const unsigned dflags = cl->r->rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0;
+   struct fxp_runs it = fxp_runs(elts, count);
+   const uint32_t *run;
+   unsigned n;
+   while (fxp_run_next(&it, &run, &n))
+      assemble(cl, mode, dflags, run, n);
+}
+
 void
 fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
 {
    struct clipper cl;
 
-   setup_clipper(&cl, r);
-   cl.scratch_cap = 2 * MAX_POLY;
-   cl.scratch = MALLOC(sizeof(float) * cl.scratch_cap * r->stride);
-   if (!cl.scratch) {
+   if (!clipper_begin(&cl, r)) {
       fxp_refuse("out of memory for clipping" FXP_GL_PART_DRAW);
       return;
    }
-   _Static_assert(MAX_PLANES <= 16, "outside masks are 16 bits");
    /* per-vertex masks and window coordinates: on the stack for small draws (no allocation a draw) */
    uint16_t small_mask[SMALL_DRAW_VERTS];
    struct fxp_rvert small_win[SMALL_DRAW_VERTS];
    const bool small = r->num_verts <= SMALL_DRAW_VERTS;
    uint16_t *vmask = small ? small_mask : MALLOC(r->num_verts * sizeof(uint16_t));
-   cl.vmask = NULL;
-   for (unsigned v = 0; vmask && v < r->num_verts; v++)
-      vmask[v] = outside_mask(&cl, &r->verts[(size_t)v * r->stride]);
-   cl.vmask = vmask;
-   /* window coordinates once per vertex, when every primitive has the same viewport */
    struct fxp_rvert *vwin = !vmask || r->viewport_index >= 0 ? NULL
                             : small ? small_win : MALLOC(r->num_verts * sizeof(*vwin));
-   for (unsigned v = 0; vwin && v < r->num_verts; v++)
-      if (!vmask[v])
-         to_window(r, vtx(r, v), &vwin[v]);
-   cl.vwin = vwin;
-   const unsigned dflags = r->rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0;
-   struct fxp_runs it = fxp_runs(elts, count);
-   const uint32_t *run;
-   unsigned n;
-   while (fxp_run_next(&it, &run, &n))
-      assemble(&cl, mode, dflags, run, n);
+   vertices_prepare(&cl, vmask, vwin);
+   assemble_runs(&cl, mode, elts, count);
    if (!small) {
       FREE(vwin);
       FREE(vmask);
    }
    FREE(cl.scratch);
+}
+
+/* A range of a shared draw's triangles (fxp_prim_run_shared): set up by one thread, with its own copy of
+ * the draw's state, into the range's scene. */
+struct prim_share_job {
+   struct fxp_render *copies;        /* [shares]: each range's copy of the draw's state */
+   struct pipe_query_data_pipeline_statistics *stats; /* [shares]: each range's clipping counts */
+   const uint16_t *vmask;
+   const struct fxp_rvert *vwin;
+   const uint32_t *elts;
+   unsigned tris, per, shares;       /* triangles, a range's (the last may hold fewer), ranges */
+   unsigned dflags;
+};
+
+static void
+prim_share(void *data, unsigned i, unsigned n)
+{
+   const struct prim_share_job *j = data;
+   (void)n;
+   if (i >= j->shares)
+      return;
+   struct fxp_render *c = &j->copies[i];
+   const unsigned first = i * j->per, count = MIN2(j->per, j->tris - first);
+   struct clipper cl;
+   if (!clipper_begin(&cl, c)) {
+      c->rs.bin_failed = true;
+      return;
+   }
+   cl.vmask = j->vmask;
+   cl.vwin = j->vwin;
+   assemble(&cl, PIPE_PRIM_TRIANGLES, j->dflags, j->elts + 3 * (size_t)first, 3 * count);
+   FREE(cl.scratch);
+}
+
+/* Whether the draw's triangles look small and cheap to shade, as fxp_rasterize_prim rasterizes at once on
+ * the drawing thread rather than binning (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK): their bounding
+ * boxes, on FXP_PRIM_SAMPLE_TRIS of them spread over the draw (those inside every plane), average at most
+ * fxp_raster.serial_avg_px. Binning such triangles costs more than rasterizing them, on any thread. */
+#define FXP_PRIM_SAMPLE_TRIS 64
+static bool
+small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct fxp_rvert *vwin,
+                const uint32_t *elts, unsigned tris)
+{
+   double area_px = 0;
+   unsigned sampled = 0;
+   for (unsigned k = 0; k < FXP_PRIM_SAMPLE_TRIS; k++) {
+      const uint32_t *t = &elts[3 * (size_t)((uint64_t)k * tris / FXP_PRIM_SAMPLE_TRIS)];
+      if (vmask[t[0]] | vmask[t[1]] | vmask[t[2]])
+         continue;
+      const float *a = vwin[t[0]].win, *b = vwin[t[1]].win, *c = vwin[t[2]].win;
+      const float w = MAX3(a[0], b[0], c[0]) - MIN3(a[0], b[0], c[0]) + 1.0f;
+      const float h = MAX3(a[1], b[1], c[1]) - MIN3(a[1], b[1], c[1]) + 1.0f;
+      area_px += (double)w * h;
+      sampled++;
+   }
+   return sampled && area_px <= (double)r->rs.serial_avg_px * sampled;
+}
+
+bool
+fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
+{
+   struct fxp_context *ctx = r->ctx;
+   struct fxp_raster *rs = &r->rs;
+   const struct pipe_rasterizer_state *rast = r->rast;
+   struct fxp_pool *pool = fxp_context_pool(ctx);
+   const unsigned tris = count / 3;
+   const unsigned shares = MIN3(fxp_pool_threads(pool), FXP_PRIM_SHARES_MAX, tris / FXP_PRIM_SHARE_MIN_TRIS);
+   /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
+    * drawn as lines or points (the line stipple goes on from primitive to primitive) */
+   if (mode != PIPE_PRIM_TRIANGLES || shares < 2 || !rs->scene || !rs->cache || r->layer >= 0 || r->viewport_index >= 0 || rast->fill_front != PIPE_POLYGON_MODE_FILL ||
+       rast->fill_back != PIPE_POLYGON_MODE_FILL || (fxp_debug_flags & FXP_DBG_NOFAST))
+      return false;
+   struct fxp_draw_cache *dc = ctx->draw_cache;
+   struct fxp_raster_cache *rc = rs->cache;
+   if (rc->num_range_scenes < shares) {
+      struct fxp_scene **s = REALLOC(rc->range_scenes, rc->num_range_scenes * sizeof(*s), shares * sizeof(*s));
+      if (!s)
+         return false;
+      rc->range_scenes = s;
+      for (; rc->num_range_scenes < shares; rc->num_range_scenes++)
+         if (!(s[rc->num_range_scenes] = fxp_scene_create()))
+            return false;
+   }
+   if (dc->num_prim_copies < shares) {
+      FREE(dc->prim_copies);
+      FREE(dc->prim_stats);
+      dc->prim_copies = MALLOC(shares * sizeof(*dc->prim_copies));
+      dc->prim_stats = MALLOC(shares * sizeof(*dc->prim_stats));
+      dc->num_prim_copies = dc->prim_copies && dc->prim_stats ? shares : 0;
+      if (!dc->num_prim_copies)
+         return false;
+   }
+   for (unsigned i = 0; i < shares; i++)
+      if (!fxp_scene_begin(rc->range_scenes[i], ctx->framebuffer.width, ctx->framebuffer.height))
+         return false;
+   /* per-vertex masks and window coordinates, read by every range */
+   struct clipper cl;
+   if (!clipper_begin(&cl, r))
+      return false;
+   uint16_t *vmask = MALLOC(r->num_verts * sizeof(uint16_t));
+   struct fxp_rvert *vwin = MALLOC(r->num_verts * sizeof(*vwin));
+   vertices_prepare(&cl, vmask, vwin);
+   if (cl.vwin && small_and_cheap(r, cl.vmask, cl.vwin, elts, tris)) {
+      /* all of them rasterized at once on this thread (while the scene is empty) */
+      rs->direct_chosen = true;
+      assemble_runs(&cl, mode, elts, count);
+      rs->direct_chosen = false;
+      FREE(vwin);
+      FREE(vmask);
+      FREE(cl.scratch);
+      return true;
+   }
+   FREE(cl.scratch);
+
+   struct prim_share_job j = {
+      .copies = dc->prim_copies, .stats = dc->prim_stats, .vmask = cl.vmask, .vwin = cl.vwin, .elts = elts, .tris = tris,
+      .per = DIV_ROUND_UP(tris, shares), .shares = shares,
+      .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0,
+   };
+   j.shares = DIV_ROUND_UP(tris, j.per);
+   for (unsigned i = 0; i < j.shares; i++) {
+      struct fxp_render *c = &j.copies[i];
+      memcpy(c, r, sizeof(*c));
+      c->rs.scene = rc->range_scenes[i];
+      c->rs.bin_all = true;
+      c->rs.bin_failed = false;
+      c->rs.prims = 0;
+      c->rs.prim_id = rs->prim_id + i * j.per * r->prim_id_step;
+      memset(&j.stats[i], 0, sizeof(j.stats[i]));
+      c->stats = &j.stats[i];
+   }
+   fxp_pool_run(pool, prim_share, &j);
+   FREE(vwin);
+   FREE(vmask);
+
+   /* the ranges' scenes after the draw's scene, in order; a range that ran out of memory ends the draw */
+   bool failed = false;
+   for (unsigned i = 0; i < j.shares; i++) {
+      struct fxp_render *c = &j.copies[i];
+      if (failed)
+         fxp_scene_discard(c->rs.scene);
+      else
+         fxp_scene_append(rs->scene, c->rs.scene);
+      rs->prims += c->rs.prims;
+      r->stats->c_invocations += j.stats[i].c_invocations;
+      r->stats->c_primitives += j.stats[i].c_primitives;
+      failed |= c->rs.bin_failed;
+   }
+   if (failed)
+      fxp_refuse("out of memory for the primitives of a draw" FXP_GL_PART_DRAW);
+   rs->prim_id += tris * r->prim_id_step;
+   ctx->perf.prim_shared_draws++;
+   if (fxp_scene_size_B(rs->scene) > FXP_SCENE_LIMIT_B)
+      fxp_rasterize_flush(rs);
+   return true;
 }

@@ -36,6 +36,9 @@ struct fxp_render {
    const struct pipe_rasterizer_state *rast;
 
    bool discard;                          /* nothing is rasterized (rasterizer discard, or no position) */
+   /* where clipping counts its pipeline statistics (when ctx->queries_enabled): &ctx->stats, or a range's
+    * own counts while several threads set up one draw (fxp_prim_run_shared) */
+   struct pipe_query_data_pipeline_statistics *stats;
    struct fxp_tess_stage *tess;           /* the tessellation stage of a draw of patches, else NULL */
    uint32_t prim_id_step;                 /* what rs.prim_id advances by a primitive: 1, or 0 while the
                                              tessellation stage gives each patch's primitives its number */
@@ -73,6 +76,10 @@ struct fxp_draw_cache {
    size_t remap_cap;
    float *verts;                /* post-vertex-shader vertices */
    size_t verts_cap;            /* floats verts[] holds */
+   /* the draw's state copied for each range of fxp_prim_run_shared, allocated at the first such draw */
+   struct fxp_render *prim_copies;
+   struct pipe_query_data_pipeline_statistics *prim_stats;
+   unsigned num_prim_copies;
 };
 
 /* draw/fxp_gs.c: the geometry stage. Between fxp_gs_begin and fxp_gs_end, fxp_gs_run shades the
@@ -141,6 +148,19 @@ void fxp_tess_end(struct fxp_tess_stage *t);
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
 void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
+/* fxp_prim_run's work for a large draw of a triangle list without restarts, shared among the pool's threads:
+ * each sets up a contiguous range of the triangles (at least FXP_PRIM_SHARE_MIN_TRIS, at most
+ * FXP_PRIM_SHARES_MAX ranges) into a scene of its own, with its own copy of the draw's state (primitive
+ * IDs counted from the range's first triangle), and the ranges' scenes are appended to the draw's scene in
+ * order (raster/fxp_scene.h), so that each bin still holds its primitives in the draw's order and the
+ * result is the same as fxp_prim_run's. False (nothing done: the caller runs fxp_prim_run) when the draw
+ * is not such a draw, the rasterizer has no scene (one thread), statistics are being counted, primitives
+ * choose their layer or viewport, polygons are drawn as lines or points, under FXPIPE_DEBUG=nofast, or
+ * out of memory before anything was set up. Setting up and binning on the drawing thread alone left the
+ * other threads waiting for most of a frame of small triangles (perf on glmark2's gouraud scene). */
+#define FXP_PRIM_SHARE_MIN_TRIS 256
+#define FXP_PRIM_SHARES_MAX 16 /* ranges of one draw at most: each range's scene keeps an arena chunk */
+bool fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
 
 /* draw/fxp_so.c: stream output and primitive counting for `count` elements of `mode` on a vertex stream
  * (elts[] are vertices of r->verts; FXP_ELT_RESTART restarts), primitives as draw/fxp_decompose.c makes them. */

@@ -133,6 +133,9 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
       fxp_exec_fini(&c->threads[i].fs_exec);
    os_free_aligned(c->threads);
    fxp_scene_destroy(c->scene);
+   for (unsigned i = 0; i < c->num_range_scenes; i++)
+      fxp_scene_destroy(c->range_scenes[i]);
+   FREE(c->range_scenes);
 }
 
 bool
@@ -451,7 +454,8 @@ fxp_raster_begin(struct fxp_raster *r)
    /* the main thread's state now; the others' when a scene is first shared out (fxp_rasterize_flush), so that
     * draws of small primitives, which the main thread rasterizes alone, set up one state */
    r->threads_ready = 0;
-   r->direct_px = r->direct_prims = 0;
+   r->direct_px = r->direct_prims = r->prims = 0;
+   r->bin_all = r->bin_failed = r->direct_chosen = false;
    if (!r->threads || (n > 1 && !r->scene) || !fxp_shade_thread_setup(r, 0)) {
       r->threads = NULL;
       r->scene = NULL;
@@ -487,6 +491,8 @@ fxp_raster_end(struct fxp_raster *r)
    struct fxp_fragment *f = &r->frag;
    const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
 
+   r->ctx->perf.prims += r->prims;
+   r->prims = 0;
    if (r->fs_ready) {
       fxp_rasterize_flush(r);
       for (unsigned i = 0; i < r->threads_ready; i++) {
@@ -502,6 +508,8 @@ fxp_raster_end(struct fxp_raster *r)
       }
       if (r->scene)
          fxp_scene_trim(r->scene); /* memory for the next draw like this one, not for the largest ever */
+      for (unsigned i = 0; r->cache && i < r->cache->num_range_scenes; i++)
+         fxp_scene_trim(r->cache->range_scenes[i]);
       r->scene = NULL; /* the cache's: kept for the next draw (fxp_rasterize_flush emptied it) */
       r->threads = NULL;
    }

@@ -139,6 +139,13 @@ struct fxp_raster {
    uint64_t direct_px;                   /* bounding-box pixels this draw rasterized at once, without the
                                             scene (fxp_rasterize_prim) */
    uint64_t direct_prims;                /* primitives this draw rasterized at once */
+   uint64_t prims;                       /* primitives set up (added to the context's count at the end) */
+   bool bin_all;                         /* a copy setting up a range of a draw's primitives on a thread of
+                                            its own into the range's scene (draw/fxp_prim.c,
+                                            fxp_prim_run_shared): every primitive binned, nothing flushed */
+   bool bin_failed;                      /* (bin_all) the range's scene ran out of memory: the rest dropped */
+   bool direct_chosen;                   /* primitives rasterized at once while the scene is empty, whatever
+                                            their size (draw/fxp_prim.c, small_and_cheap) */
    unsigned serial_avg_px;               /* rasterized at once while the draw's boxes average at most this
                                             (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK) */
    bool share_batches;                   /* a batch may take quads of several triangles (raster/fxp_shade.h,
@@ -189,6 +196,10 @@ struct fxp_raster_cache {
    struct fxp_raster_thread *threads;
    unsigned num_threads;
    struct fxp_scene *scene;
+   /* the scenes of a draw's ranges of primitives set up on several threads (draw/fxp_prim.c,
+    * fxp_prim_run_shared), one a thread, made at the first such draw */
+   struct fxp_scene **range_scenes;
+   unsigned num_range_scenes;
    struct fxp_raster_compiled compiled[FXP_RASTER_COMPILED_MAX];
    unsigned last;                        /* compiled[last]: the last one used */
    unsigned next;                        /* compiled[next]: the next one to replace */

@@ -320,19 +320,30 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
 
    if (unlikely(fxp_watchdog_tripped(r->ctx)))
       return; /* the rest of the draw is dropped */
-   r->ctx->perf.prims++;
+   r->prims++;
+   if (r->bin_all) { /* a range's scene (fxp_raster.bin_all): binned, whatever its size */
+      if (unlikely(r->bin_failed))
+         return;
+      const int64_t h = fxp_setup_sample_offset(r);
+      const int64_t lo = r->ms_coverage ? h + r->sample_lo : h, hi = r->ms_coverage ? h + r->sample_hi : h;
+      unsigned done;
+      if (!fxp_scene_bin(sc, p, 4 * r->num_fs_in, p->point || r->any_flat ? r->stride : 0, lo, hi, &done))
+         r->bin_failed = true; /* the drawing thread reports it and drops the rest of the draw */
+      return;
+   }
    /* One thread: at once. Several: at once too while the scene is empty and the draw's primitives so far
-    * cover few pixels (FXP_SCENE_SERIAL_PX), so that small draws neither copy nor bin; after the first
-    * primitive binned, every later one is binned until the flush, so pixels still see them in order. */
+    * cover few pixels (FXP_SCENE_SERIAL_PX) or are small and cheap to shade (FXP_SCENE_SERIAL_AVG_WORK), so
+    * that such draws neither copy nor bin; after the first primitive binned, every later one is binned until
+    * the flush, so pixels still see them in order. */
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
-   if (!sc || (!sc->num_prims && (r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
+   if (!sc || (!sc->num_prims && (r->direct_chosen || r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
                                   r->direct_px + area_px <= (uint64_t)r->serial_avg_px * (r->direct_prims + 1)))) {
       r->direct_px += area_px;
       r->direct_prims++;
       raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
       return;
    }
-   if (sc->used_B > FXP_SCENE_LIMIT_B)
+   if (fxp_scene_size_B(sc) > FXP_SCENE_LIMIT_B)
       fxp_rasterize_flush(r);
    unsigned done = 0;
    /* the provoking vertex's outputs only where shading reads them (fxp_shade.c input_lanes) */
