@@ -65,10 +65,11 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
  * (its decoded instructions plus FXP_SCENE_PX_COST for interpolation and the per-fragment operations)
  * average at most FXP_SCENE_SERIAL_AVG_WORK a primitive (fxp_raster.serial_avg_px): setting up and binning
  * such primitives on the drawing thread costs more than rasterizing them there, so the scene's threads would
- * mostly wait for it. Measured on glmark2 at 256x256 (about six pixels a triangle) on two CPUs: gouraud
- * (a fragment shader of 2 instructions, work about 60) ran at 0.7x of one thread when binned, and about
- * 1.2x of the binned rate when rasterized at once; phong (22 instructions, about 180) the other way round,
- * 0.8x at once. */
+ * mostly wait for it. Measured on glmark2 at 256x256 (about six pixels a triangle) on two CPUs, two threads
+ * against one in interleaved runs: gouraud (a fragment shader of 2 instructions, work about 60) 0.70x
+ * binned, 0.95x rasterized at once; phong (22 instructions, about 180) stays binned, 1.3x. The threads'
+ * shared setup (draw/fxp_prim.c, fxp_prim_run_shared) applies the same rule to a sample of a draw's
+ * triangles before it starts. */
 #define FXP_SCENE_PX_COST 8
 #define FXP_SCENE_SERIAL_AVG_WORK 140
 
