@@ -26,6 +26,18 @@ struct env {
    struct fxp_raster r;
 };
 
+/* A rasterizer state for the FB_W x FB_H framebuffer, one FS input. */
+static void
+env_init(struct env *e)
+{
+   memset(e, 0, sizeof(*e));
+   e->rs.half_pixel_center = true;
+   e->r.rast = &e->rs;
+   e->r.clip_maxx = FB_W;
+   e->r.clip_maxy = FB_H;
+   e->r.num_fs_in = 1;
+}
+
 static bool
 set_up(const struct env *e, const float v[3][2], struct fxp_prim *p, struct fxp_rvert rv[3],
        struct fxp_plane *planes, const float *attr)
@@ -60,12 +72,7 @@ static void
 test_bin_coverage(struct fxp_t *t)
 {
    struct env e;
-   memset(&e, 0, sizeof(e));
-   e.rs.half_pixel_center = true;
-   e.r.rast = &e.rs;
-   e.r.clip_maxx = FB_W;
-   e.r.clip_maxy = FB_H;
-   e.r.num_fs_in = 1;
+   env_init(&e);
 
    struct fxp_scene *sc = fxp_scene_create();
    CHECK(t, sc && fxp_scene_begin(sc, FB_W, FB_H), "a scene for %dx%d", FB_W, FB_H);
@@ -233,20 +240,15 @@ same_bins(const struct fxp_scene *a, const struct fxp_scene *b)
    return true;
 }
 
-/* Scenes appended (fxp_scene_append): the triangles 0..299 binned into one scene, and again as a scene
- * holding 0..99 with the scenes of 100..199 and 200..299 appended in that order, give the same bins; a scene
- * appended, given more triangles and appended again goes on in order; a discarded range leaves the scene it
+/* Scenes appended (fxp_scene_append): the triangles 0..399 binned into one scene, and again as a scene
+ * holding 0..99 with the scenes of 100..199, 200..299 and (the first of those again) 300..399 appended in
+ * that order, give the same bins: a scene appended, given more triangles and appended again goes on in order; a discarded range leaves the scene it
  * is attached to as it was; a reset empties the attached scenes too. */
 static void
 test_append(struct fxp_t *t)
 {
    struct env e;
-   memset(&e, 0, sizeof(e));
-   e.rs.half_pixel_center = true;
-   e.r.rast = &e.rs;
-   e.r.clip_maxx = FB_W;
-   e.r.clip_maxy = FB_H;
-   e.r.num_fs_in = 1;
+   env_init(&e);
    struct fxp_scene *whole = fxp_scene_create(), *main = fxp_scene_create(), *r1 = fxp_scene_create(),
                     *r2 = fxp_scene_create();
    if (!CHECK(t, whole && main && r1 && r2, "four scenes"))
