@@ -559,7 +559,8 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    const unsigned shares = MIN3(fxp_pool_threads(pool), FXP_PRIM_SHARES_MAX, tris / FXP_PRIM_SHARE_MIN_TRIS);
    /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
     * drawn as lines or points (the line stipple goes on from primitive to primitive) */
-   if (mode != PIPE_PRIM_TRIANGLES || shares < 2 || !rs->scene || !rs->cache || r->layer >= 0 || r->viewport_index >= 0 || rast->fill_front != PIPE_POLYGON_MODE_FILL ||
+   if (mode != PIPE_PRIM_TRIANGLES || shares < 2 || !rs->scene || !rs->cache || r->layer >= 0 ||
+       r->viewport_index >= 0 || rast->fill_front != PIPE_POLYGON_MODE_FILL ||
        rast->fill_back != PIPE_POLYGON_MODE_FILL || (fxp_debug_flags & FXP_DBG_NOFAST))
       return false;
    struct fxp_draw_cache *dc = ctx->draw_cache;
@@ -605,8 +606,8 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    FREE(cl.scratch);
 
    struct prim_share_job j = {
-      .copies = dc->prim_copies, .stats = dc->prim_stats, .vmask = cl.vmask, .vwin = cl.vwin, .elts = elts, .tris = tris,
-      .per = DIV_ROUND_UP(tris, shares), .shares = shares,
+      .copies = dc->prim_copies, .stats = dc->prim_stats, .vmask = cl.vmask, .vwin = cl.vwin, .elts = elts,
+      .tris = tris, .per = DIV_ROUND_UP(tris, shares), .shares = shares,
       .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0,
    };
    j.shares = DIV_ROUND_UP(tris, j.per);
