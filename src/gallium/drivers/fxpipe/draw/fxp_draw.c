@@ -167,8 +167,8 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
  * each shading its runs by shade_vertices with its own execution state into their rows of the output.
  * Runs taken in turn rather than one fixed run a thread: a worker that wakes late (tens of microseconds on
  * these virtual machines) then takes fewer, where it used to keep the drawing thread waiting for its half;
- * on glmark2's gouraud scene the fixed halves left the two CPUs idle much of the time. Handing a job to the pool and waiting for it costs about as much as shading a thousand vertices of
- * a short shader: a draw of 4,800 vertices through a two-instruction shader (piglit's draw-prim-rate, the
+ * on glmark2's gouraud scene the fixed halves left the two CPUs idle much of the time. Handing a job to the
+ * pool and waiting for it costs about as much as shading a thousand vertices of a short shader: a draw of 4,800 vertices through a two-instruction shader (piglit's draw-prim-rate, the
  * 8000K cell) ran slower shared than on one thread, one of a long shader (glmark2's build scene) faster.
  * A vertex's outputs do not depend on which thread shaded it or on the other vertices, so the draw's result is
  * the same on any number of threads; vertex shaders' memory side effects are unordered in GL. */
