@@ -41,12 +41,11 @@ fxp_rect_bits(int tx, int ty, int xa, int xb, int ya, int yb)
    return m;
 }
 
-/* Edge k's value at (x, y) pixels plus (hx, hy) subpixels, in 64 bits (as fxp_prim_edges_inside). */
+/* Edge k's value at (x, y) pixels plus (hx, hy) subpixels, in 64 bits (fxp_prim_edge). */
 static inline int64_t
 fxp_edge_at(const struct fxp_prim *p, unsigned k, int x, int y, int64_t hx, int64_t hy)
 {
-   return p->A[k] * (((int64_t)x << FXP_SUBPIXEL_BITS) + hx) + p->B[k] * (((int64_t)y << FXP_SUBPIXEL_BITS) + hy) +
-          p->C[k] + p->bias[k];
+   return fxp_prim_edge(p, k, ((int64_t)x << FXP_SUBPIXEL_BITS) + hx, ((int64_t)y << FXP_SUBPIXEL_BITS) + hy);
 }
 
 /* The general way: the pixels of the mask m (within [xa, xb] x [ya, yb] of the tile at tx, ty) whose point at
@@ -121,19 +120,22 @@ fxp_tile_edges_32(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int 
 }
 #endif
 
-/* The tile's mask: the 32-bit way when allowed (edges_32) and exact, else the general way. *n32 or *n64
+/* The tile's mask: the 32-bit way when use_32, else the general way. use_32 must hold only where the 32-bit
+ * way is allowed (fxp_raster.edges_32) and exact: fxp_tile_edges_fit_32, or every edge's values at the
+ * corners of a rectangle of subpixel points that holds the ones asked for (coverage has them already from
+ * accepting and rejecting the tile, raster/fxp_rasterize.c) lie in [INT32_MIN, INT32_MAX]. *n32 or *n64
  * counts the tile. */
 static inline uint64_t
-fxp_tile_edges(const struct fxp_prim *p, bool edges_32, int64_t hx, int64_t hy, int tx, int ty, int xa, int xb,
+fxp_tile_edges(const struct fxp_prim *p, bool use_32, int64_t hx, int64_t hy, int tx, int ty, int xa, int xb,
                int ya, int yb, uint64_t m, uint64_t *n32, uint64_t *n64)
 {
 #if defined(__SSE2__)
-   if (edges_32 && fxp_tile_edges_fit_32(p, hx, hy, xa, xb, ya, yb)) {
+   if (use_32) {
       ++*n32;
       return fxp_tile_edges_32(p, hx, hy, tx, ty, ya, yb, m);
    }
 #else
-   (void)edges_32;
+   (void)use_32;
    (void)n32;
 #endif
    ++*n64;

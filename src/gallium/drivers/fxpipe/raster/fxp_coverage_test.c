@@ -101,7 +101,8 @@ test_random(struct fxp_t *t)
          return;
 #endif
       uint64_t n32 = 0, n64 = 0;
-      const uint64_t chosen = fxp_tile_edges(&p, true, hx, hy, tx, ty, xa, xb, ya, yb, rect, &n32, &n64);
+      const uint64_t chosen = fxp_tile_edges(&p, true /* it fits */, hx, hy, tx, ty, xa, xb, ya, yb, rect, &n32,
+                                             &n64);
       CHECK(t, chosen == want && n32 + n64 == 1, "trial %u: the chosen way's mask %016llx", trial,
             (unsigned long long)chosen);
    }

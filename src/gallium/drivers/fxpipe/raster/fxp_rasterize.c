@@ -54,12 +54,12 @@ tile_stipple(const struct fxp_raster *r, const struct fxp_prim *p, int tx, int t
 
 /* The pixels of a partly covered tile [xa, xb] x [ya, yb] (inside the 8x8 tile at tx, ty) whose sample points
  * (h subpixels from the corner) are inside the primitive, as a mask: bit (y - ty) * 8 + (x - tx); stippled
- * lines then test their set pixels one by one. */
+ * lines then test their set pixels one by one. use_32: the 32-bit way (fxp_tile_edges). */
 static uint64_t
-tile_coverage(const struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, int64_t h,
-              int tx, int ty, int xa, int xb, int ya, int yb)
+tile_coverage(const struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, bool use_32,
+              int64_t h, int tx, int ty, int xa, int xb, int ya, int yb)
 {
-   uint64_t m = fxp_tile_edges(p, r->edges_32, h, h, tx, ty, xa, xb, ya, yb, fxp_rect_bits(tx, ty, xa, xb, ya, yb),
+   uint64_t m = fxp_tile_edges(p, use_32, h, h, tx, ty, xa, xb, ya, yb, fxp_rect_bits(tx, ty, xa, xb, ya, yb),
                                &ts->tiles_edges_32, &ts->tiles_edges_64);
    return p->stipple ? tile_stipple(r, p, tx, ty, m) : m;
 }
@@ -68,13 +68,13 @@ tile_coverage(const struct fxp_raster *r, struct fxp_raster_thread *ts, const st
  * tile_coverage's masks, at sample s's position), and the pixels with any sample covered (then the line
  * stipple, which goes by pixels). */
 static uint64_t
-tile_coverage_ms(const struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, int64_t h,
-                 int tx, int ty, int xa, int xb, int ya, int yb, uint64_t ms[FXP_MAX_SAMPLES])
+tile_coverage_ms(const struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_prim *p, bool use_32,
+                 int64_t h, int tx, int ty, int xa, int xb, int ya, int yb, uint64_t ms[FXP_MAX_SAMPLES])
 {
    const uint64_t rect = fxp_rect_bits(tx, ty, xa, xb, ya, yb);
    uint64_t m = 0;
    for (unsigned s = 0; s < r->samples; s++) {
-      ms[s] = fxp_tile_edges(p, r->edges_32, h + r->sample_x[s], h + r->sample_y[s], tx, ty, xa, xb, ya, yb, rect,
+      ms[s] = fxp_tile_edges(p, use_32, h + r->sample_x[s], h + r->sample_y[s], tx, ty, xa, xb, ya, yb, rect,
                              &ts->tiles_edges_32, &ts->tiles_edges_64);
       m |= ms[s];
    }
@@ -154,7 +154,9 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
          const int ya = MAX2(ty, y0), yb = MIN2(ty + RASTER_TILE - 1, y1);
          if (xa > xb || ya > yb)
             continue;
-         bool reject = false, accept = !p->stipple;
+         /* fits_32: every corner's value fits 32 bits, so the tile's pixels (and all their samples, which lie
+          * in the box) may take the 32-bit way (raster/fxp_coverage.h) */
+         bool reject = false, accept = !p->stipple, fits_32 = r->edges_32;
          for (unsigned k = 0; k < 3; k++) {
             const int64_t ex0 = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + lo);
             const int64_t ex1 = p->A[k] * (((int64_t)xb << FXP_SUBPIXEL_BITS) + hi);
@@ -166,6 +168,10 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
                reject = true;
             if (e00 < 0 || e10 < 0 || e01 < 0 || e11 < 0)
                accept = false;
+            const int64_t e_min = MIN2(MIN2(e00, e10), MIN2(e01, e11));
+            const int64_t e_max = MAX2(MAX2(e00, e10), MAX2(e01, e11));
+            if (e_min < INT32_MIN || e_max > INT32_MAX)
+               fits_32 = false;
          }
          if (reject)
             continue;
@@ -174,10 +180,10 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
          if (accept) {
             m = fxp_rect_bits(tx, ty, xa, xb, ya, yb);
          } else if (ms_cov) {
-            m = tile_coverage_ms(r, ts, p, h, tx, ty, xa, xb, ya, yb, ms_buf);
+            m = tile_coverage_ms(r, ts, p, fits_32, h, tx, ty, xa, xb, ya, yb, ms_buf);
             ms = ms_buf;
          } else {
-            m = tile_coverage(r, ts, p, h, tx, ty, xa, xb, ya, yb);
+            m = tile_coverage(r, ts, p, fits_32, h, tx, ty, xa, xb, ya, yb);
          }
          if (p->pstipple && m) {
             /* pixel (x, y) stays if bit 31 - x % 32 of row y % 32 is set */

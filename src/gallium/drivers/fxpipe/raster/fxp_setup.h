@@ -89,12 +89,20 @@ fxp_setup_sample_offset(const struct fxp_raster *r)
    return r->rast->half_pixel_center ? FXP_ONE / 2 : 0;
 }
 
+/* Edge k's value at the subpixel point (px, py), the top-left rule's bias included: the point is on the
+ * inner side of the edge when it is at least 0. */
+static inline int64_t
+fxp_prim_edge(const struct fxp_prim *p, unsigned k, int64_t px, int64_t py)
+{
+   return p->A[k] * px + p->B[k] * py + p->C[k] + p->bias[k];
+}
+
 /* Whether the subpixel point (px, py) is inside the primitive's three edges, with the top-left rule. */
 static inline bool
 fxp_prim_edges_inside(const struct fxp_prim *p, int64_t px, int64_t py)
 {
    for (unsigned k = 0; k < 3; k++)
-      if (p->A[k] * px + p->B[k] * py + p->C[k] + p->bias[k] < 0)
+      if (fxp_prim_edge(p, k, px, py) < 0)
          return false;
    return true;
 }
