@@ -257,9 +257,8 @@ shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stri
    fxp_pool_run(pool, vs_share, &j);
 }
 
-/* Makes *p hold at least n elements of elem_B bytes (contents not kept); false when out of memory. */
-static bool
-reserve(void **p, size_t *cap, size_t n, size_t elem_B)
+bool
+fxp_draw_reserve(void **p, size_t *cap, size_t n, size_t elem_B)
 {
    if (n <= *cap)
       return true;
@@ -292,6 +291,8 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
    fxp_raster_cache_fini(&c->raster);
    FREE(c->prim_copies);
    FREE(c->prim_stats);
+   FREE(c->vmask);
+   FREE(c->vwin);
    FREE(c->vidx);
    FREE(c->elts);
    FREE(c->verts);
@@ -319,6 +320,8 @@ draw_cache_trim(struct fxp_draw_cache *c)
    give_back((void **)&c->elts, &c->elts_cap, sizeof(uint32_t));
    give_back((void **)&c->remap, &c->remap_cap, sizeof(uint32_t));
    give_back((void **)&c->verts, &c->verts_cap, sizeof(float));
+   give_back((void **)&c->vmask, &c->vmask_cap, sizeof(*c->vmask));
+   give_back((void **)&c->vwin, &c->vwin_cap, sizeof(*c->vwin));
 }
 
 /* Vertex reuse for indexed draws: an index that appears several times is shaded once. vidx[0..nv) holds
@@ -337,7 +340,7 @@ reuse_vertices(struct fxp_draw_cache *c, uint32_t *vidx, unsigned nv, uint32_t *
       hi = MAX2(hi, vidx[i]);
    }
    const uint64_t range = (uint64_t)hi - lo + 1;
-   if (range > 4 * (uint64_t)nv + 4096 || !reserve((void **)&c->remap, &c->remap_cap, range, sizeof(uint32_t)))
+   if (range > 4 * (uint64_t)nv + 4096 || !fxp_draw_reserve((void **)&c->remap, &c->remap_cap, range, sizeof(uint32_t)))
       return nv;
    uint32_t *map = c->remap;
    memset(map, 0xff, range * sizeof(uint32_t));
@@ -391,8 +394,8 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
    const unsigned vs_stride = 4 * MAX2(r->vs->num_outputs, 1);
    unsigned n = 0, nv = 0;
 
-   if (!reserve((void **)&c->vidx, &c->vidx_cap, count, sizeof(uint32_t)) ||
-       !reserve((void **)&c->elts, &c->elts_cap, count, sizeof(uint32_t))) {
+   if (!fxp_draw_reserve((void **)&c->vidx, &c->vidx_cap, count, sizeof(uint32_t)) ||
+       !fxp_draw_reserve((void **)&c->elts, &c->elts_cap, count, sizeof(uint32_t))) {
       fxp_refuse("out of memory for a draw of %u vertices" FXP_GL_PART_DRAW, count);
       return;
    }
@@ -435,7 +438,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
    if (info->index_size)
       nv = reuse_vertices(c, vidx, nv, elts, n);
    /* room for the shaded vertices only (after reuse, not one per element) */
-   if (!reserve((void **)&c->verts, &c->verts_cap, (size_t)MAX2(nv, 1) * vs_stride, sizeof(float))) {
+   if (!fxp_draw_reserve((void **)&c->verts, &c->verts_cap, (size_t)MAX2(nv, 1) * vs_stride, sizeof(float))) {
       fxp_refuse("out of memory for a draw of %u vertices" FXP_GL_PART_DRAW, nv);
       return;
    }

@@ -455,6 +455,19 @@ vertices_prepare(struct clipper *cl, uint16_t *vmask, struct fxp_rvert *vwin)
    cl->vwin = vwin;
 }
 
+/* The draw's per-vertex arrays for vertices_prepare from the draw cache (fxp_draw_cache.vmask, vwin): NULL
+ * where one cannot be had (out of memory) or is not used (vwin: primitives with viewports of their own). */
+static void
+cached_vertex_arrays(struct fxp_render *r, uint16_t **vmask, struct fxp_rvert **vwin)
+{
+   struct fxp_draw_cache *dc = r->ctx->draw_cache;
+   *vmask = dc && fxp_draw_reserve((void **)&dc->vmask, &dc->vmask_cap, r->num_verts, sizeof(*dc->vmask))
+               ? dc->vmask : NULL;
+   *vwin = *vmask && r->viewport_index < 0 &&
+                 fxp_draw_reserve((void **)&dc->vwin, &dc->vwin_cap, r->num_verts, sizeof(*dc->vwin))
+              ? dc->vwin : NULL;
+}
+
 /* Assembles the draw's primitives with cl's per-vertex arrays (vertices_prepare). */
 static void
 assemble_runs(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
@@ -476,19 +489,16 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
       fxp_refuse("out of memory for clipping" FXP_GL_PART_DRAW);
       return;
    }
-   /* per-vertex masks and window coordinates: on the stack for small draws (no allocation a draw) */
+   /* per-vertex masks and window coordinates: on the stack for small draws, else kept in the draw cache
+    * (no allocation a draw either way) */
    uint16_t small_mask[SMALL_DRAW_VERTS];
    struct fxp_rvert small_win[SMALL_DRAW_VERTS];
-   const bool small = r->num_verts <= SMALL_DRAW_VERTS;
-   uint16_t *vmask = small ? small_mask : MALLOC(r->num_verts * sizeof(uint16_t));
-   struct fxp_rvert *vwin = !vmask || r->viewport_index >= 0 ? NULL
-                            : small ? small_win : MALLOC(r->num_verts * sizeof(*vwin));
+   uint16_t *vmask = small_mask;
+   struct fxp_rvert *vwin = r->viewport_index >= 0 ? NULL : small_win;
+   if (r->num_verts > SMALL_DRAW_VERTS)
+      cached_vertex_arrays(r, &vmask, &vwin);
    vertices_prepare(&cl, vmask, vwin);
    assemble_runs(&cl, mode, elts, count);
-   if (!small) {
-      FREE(vwin);
-      FREE(vmask);
-   }
    FREE(cl.scratch);
 }
 
@@ -527,13 +537,14 @@ prim_share(void *data, unsigned i, unsigned n)
 /* Whether the draw's triangles look small and cheap to shade, as fxp_rasterize_prim rasterizes at once on
  * the drawing thread rather than binning (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK): their bounding
  * boxes, on FXP_PRIM_SAMPLE_TRIS of them spread over the draw (those inside every plane), average at most
- * fxp_raster.serial_avg_px. Binning such triangles costs more than rasterizing them, on any thread. */
+ * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such triangles costs more than
+ * rasterizing them, on any thread. */
 #define FXP_PRIM_SAMPLE_TRIS 64
 static bool
 small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct fxp_rvert *vwin,
                 const uint32_t *elts, unsigned tris)
 {
-   double area_px = 0;
+   uint64_t area_px = 0;
    unsigned sampled = 0;
    for (unsigned k = 0; k < FXP_PRIM_SAMPLE_TRIS; k++) {
       const uint32_t *t = &elts[3 * (size_t)((uint64_t)k * tris / FXP_PRIM_SAMPLE_TRIS)];
@@ -542,10 +553,13 @@ small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct 
       const float *a = vwin[t[0]].win, *b = vwin[t[1]].win, *c = vwin[t[2]].win;
       const float w = MAX3(a[0], b[0], c[0]) - MIN3(a[0], b[0], c[0]) + 1.0f;
       const float h = MAX3(a[1], b[1], c[1]) - MIN3(a[1], b[1], c[1]) + 1.0f;
-      area_px += (double)w * h;
+      const double box_px = (double)w * h;
+      if (!(box_px <= 1e12))
+         return false; /* huge, or not a number (a NaN coordinate passes the planes' tests) */
+      area_px += (uint64_t)box_px;
       sampled++;
    }
-   return sampled && area_px <= (double)r->rs.serial_avg_px * sampled;
+   return sampled && fxp_raster_small_and_cheap(&r->rs, area_px, sampled);
 }
 
 bool
@@ -590,16 +604,15 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct clipper cl;
    if (!clipper_begin(&cl, r))
       return false;
-   uint16_t *vmask = MALLOC(r->num_verts * sizeof(uint16_t));
-   struct fxp_rvert *vwin = MALLOC(r->num_verts * sizeof(*vwin));
+   uint16_t *vmask;
+   struct fxp_rvert *vwin;
+   cached_vertex_arrays(r, &vmask, &vwin);
    vertices_prepare(&cl, vmask, vwin);
    if (cl.vwin && small_and_cheap(r, cl.vmask, cl.vwin, elts, tris)) {
       /* all of them rasterized at once on this thread (while the scene is empty) */
       rs->direct_chosen = true;
       assemble_runs(&cl, mode, elts, count);
       rs->direct_chosen = false;
-      FREE(vwin);
-      FREE(vmask);
       FREE(cl.scratch);
       return true;
    }
@@ -623,8 +636,6 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       c->stats = &j.stats[i];
    }
    fxp_pool_run(pool, prim_share, &j);
-   FREE(vwin);
-   FREE(vmask);
 
    /* the ranges' scenes after the draw's scene, in order; a range that ran out of memory ends the draw */
    bool failed = false;

@@ -80,7 +80,18 @@ struct fxp_draw_cache {
    struct fxp_render *prim_copies;
    struct pipe_query_data_pipeline_statistics *prim_stats;
    unsigned num_prim_copies;
+   /* primitive assembly's per-vertex clip masks and window coordinates for draws past its stack arrays
+    * (draw/fxp_prim.c vertices_prepare) */
+   uint16_t *vmask;
+   size_t vmask_cap;
+   struct fxp_rvert *vwin;
+   size_t vwin_cap;
 };
+
+/* Makes *p hold at least n elements of elem_B bytes (contents not kept); false when out of memory. For the
+ * draw cache's arrays, which draw/fxp_draw.c gives back after a draw that grew one past
+ * FXP_DRAW_CACHE_KEEP_B. */
+bool fxp_draw_reserve(void **p, size_t *cap, size_t n, size_t elem_B);
 
 /* draw/fxp_gs.c: the geometry stage. Between fxp_gs_begin and fxp_gs_end, fxp_gs_run shades the
  * primitives of `count` elements of `mode` (elts[] index vs_verts; UINT32_MAX restarts) and passes what

@@ -160,6 +160,16 @@ struct fxp_raster {
    const char *early_zs_why;             /* whether depth and stencil are tested early, and why (FXPIPE_DEBUG=perf) */
 };
 
+/* The rule for drawing primitives at once on the drawing thread rather than binning them: `prims` primitives
+ * whose bounding boxes cover area_px pixels in all are small and cheap when they average at most
+ * serial_avg_px (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK). fxp_rasterize_prim applies it to the draw's
+ * primitives so far, draw/fxp_prim.c to a sample of a draw's before sharing its setup out. */
+static inline bool
+fxp_raster_small_and_cheap(const struct fxp_raster *r, uint64_t area_px, uint64_t prims)
+{
+   return area_px <= (uint64_t)r->serial_avg_px * prims;
+}
+
 /* What the state the rasterizer compiles depends on (raster/fxp_raster.c compile_state): zeroed, then filled,
  * so that keys compare with memcmp. The CSOs are compared by content, so that a CSO freed and another made
  * at its address cannot be taken for it; programs by their serial, unique among the programs created. */

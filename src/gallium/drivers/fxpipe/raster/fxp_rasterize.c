@@ -343,7 +343,7 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
     * the flush, so pixels still see them in order. */
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
    if (!sc || (!sc->num_prims && (r->direct_chosen || r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
-                                  r->direct_px + area_px <= (uint64_t)r->serial_avg_px * (r->direct_prims + 1)))) {
+                                  fxp_raster_small_and_cheap(r, r->direct_px + area_px, r->direct_prims + 1)))) {
       r->direct_px += area_px;
       r->direct_prims++;
       raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
