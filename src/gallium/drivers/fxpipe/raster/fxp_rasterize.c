@@ -163,15 +163,12 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
             const int64_t ey0 = p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + lo);
             const int64_t ey1 = p->B[k] * (((int64_t)yb << FXP_SUBPIXEL_BITS) + hi);
             const int64_t c = p->C[k] + bias[k];
-            const int64_t e00 = ex0 + ey0 + c, e10 = ex1 + ey0 + c, e01 = ex0 + ey1 + c, e11 = ex1 + ey1 + c;
-            if (e00 < 0 && e10 < 0 && e01 < 0 && e11 < 0)
-               reject = true;
-            if (e00 < 0 || e10 < 0 || e01 < 0 || e11 < 0)
-               accept = false;
-            const int64_t e_min = MIN2(MIN2(e00, e10), MIN2(e01, e11));
-            const int64_t e_max = MAX2(MAX2(e00, e10), MAX2(e01, e11));
-            if (e_min < INT32_MIN || e_max > INT32_MAX)
-               fits_32 = false;
+            /* the least and the largest of the four corners' values (the edge is a sum of an x and a y term) */
+            const int64_t e_min = c + MIN2(ex0, ex1) + MIN2(ey0, ey1);
+            const int64_t e_max = c + MAX2(ex0, ex1) + MAX2(ey0, ey1);
+            reject |= e_max < 0;
+            accept &= e_min >= 0;
+            fits_32 &= e_min >= INT32_MIN && e_max <= INT32_MAX;
          }
          if (reject)
             continue;
@@ -219,29 +216,31 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
             }
             continue;
          }
-         /* the tile's quads in rows of quads, left to right: the order the batches have always had */
-         for (unsigned qy = 0; m && qy < RASTER_TILE; qy += 2) {
-            const unsigned rows2 = (unsigned)(m >> (qy * RASTER_TILE)) & 0xffffu; /* rows qy and qy + 1 */
-            for (unsigned qx = 0; rows2 && qx < RASTER_TILE; qx += 2) {
-               const uint32_t quad_cov = ((rows2 >> qx) & 3u) | (((rows2 >> (RASTER_TILE + qx)) & 3u) << 2);
-               if (!quad_cov)
-                  continue;
-               if (bt->first_q && batch_has_quad(bt, tx + (int)qx, ty + (int)qy))
-                  r->shade_batch(r, ts, bt);
-               for (unsigned q = 0; q < 4; q++) {
-                  bt->x[bt->nq * 4 + q] = tx + (int)qx + (q & 1);
-                  bt->y[bt->nq * 4 + q] = ty + (int)qy + (q >> 1);
-               }
-               if (r->samples > 1)
-                  for (unsigned q = 0; q < 4; q++)
-                     bt->smask[bt->nq * 4 + q] =
-                        (quad_cov >> q) & 1
-                           ? pixel_samples(r, ms, (qy + (q >> 1)) * RASTER_TILE + qx + (q & 1)) : 0;
-               bt->coverage |= quad_cov << (bt->nq * 4);
-               bt->prim[bt->nq] = p;
-               if (++bt->nq == FXP_QUADS_PER_BATCH)
-                  r->shade_batch(r, ts, bt);
+         /* the tile's covered quads in rows of quads, left to right: the order the batches have always had.
+          * Bit qy * 8 + qx of `quads` (qx, qy even) says quad (qx, qy) has a pixel of m. */
+         _Static_assert(RASTER_TILE == 8, "the quad mask's constants are for 8x8 tiles");
+         uint64_t quads = (m | (m >> RASTER_TILE)) & 0x00ff00ff00ff00ffull; /* row pairs */
+         quads = (quads | (quads >> 1)) & 0x0055005500550055ull;          /* pixel pairs */
+         for (; quads; quads &= quads - 1) {
+            const unsigned b = (unsigned)__builtin_ctzll(quads);
+            const unsigned qx = b % RASTER_TILE, qy = b / RASTER_TILE;
+            const unsigned rows2 = (unsigned)(m >> b); /* from pixel (qx, qy) on */
+            const uint32_t quad_cov = (rows2 & 3u) | (((rows2 >> RASTER_TILE) & 3u) << 2);
+            if (bt->first_q && batch_has_quad(bt, tx + (int)qx, ty + (int)qy))
+               r->shade_batch(r, ts, bt);
+            for (unsigned q = 0; q < 4; q++) {
+               bt->x[bt->nq * 4 + q] = tx + (int)qx + (q & 1);
+               bt->y[bt->nq * 4 + q] = ty + (int)qy + (q >> 1);
             }
+            if (r->samples > 1)
+               for (unsigned q = 0; q < 4; q++)
+                  bt->smask[bt->nq * 4 + q] =
+                     (quad_cov >> q) & 1
+                        ? pixel_samples(r, ms, (qy + (q >> 1)) * RASTER_TILE + qx + (q & 1)) : 0;
+            bt->coverage |= quad_cov << (bt->nq * 4);
+            bt->prim[bt->nq] = p;
+            if (++bt->nq == FXP_QUADS_PER_BATCH)
+               r->shade_batch(r, ts, bt);
          }
       }
    }
