@@ -22,6 +22,7 @@
 #include "fxp_context.h"
 #include "fxp_debug.h"
 #include "draw/fxp_render.h"
+#include "draw/fxp_clip_vertex.h"
 #include "draw/fxp_decompose.h"
 #include "context/fxp_pool.h"
 #include "raster/fxp_rasterize.h"
@@ -35,15 +36,12 @@ struct cvert {
    float *data;
 };
 
-/* The frustum planes (at most 6) as columns of 8 lanes: coefficient c of plane p in frustum_cols[c][p], lanes
- * from num_frustum on 0 (and ignored). */
-typedef float fxp_v4f __attribute__((vector_size(16)));
-
 struct clipper {
    struct fxp_render *r;
    unsigned num_planes, num_frustum;
    float planes[MAX_PLANES][4];    /* dot(plane, pos) >= 0 inside (for plane i < num_planes) */
-   fxp_v4f frustum_cols[4][2];     /* planes[0..num_frustum) by column, for outside_mask */
+   struct fxp_frustum frustum;     /* planes[0..num_frustum) by column, for outside_mask */
+   bool fast4;                     /* vertices_prepare may take 4 vertices at a time (not under nofast) */
    int dist_output[MAX_PLANES];    /* >= 0: use this clip distance (output*4+chan) instead of a plane */
    unsigned num_cull;
    unsigned cull_output[PIPE_MAX_CLIP_PLANES]; /* cull distance j: output*4+chan */
@@ -72,6 +70,16 @@ plane_dist(const struct clipper *cl, unsigned p, const float *v)
           cl->planes[p][3] * pos[3];
 }
 
+/* The planes past the frustum (user planes, clip distances) vertex v is outside of, bit p for plane p. */
+static inline unsigned
+outside_mask_rest(const struct clipper *cl, const float *v)
+{
+   unsigned m = 0;
+   for (unsigned p = cl->num_frustum; p < cl->num_planes; p++)
+      m |= (unsigned)!(plane_dist(cl, p, v) >= 0.0f) << p; /* no branch: the signs are not predictable */
+   return m;
+}
+
 /* The planes vertex v is outside of (bit p for plane p). */
 static inline unsigned
 outside_mask(const struct clipper *cl, const float *v)
@@ -80,26 +88,7 @@ outside_mask(const struct clipper *cl, const float *v)
    if (cl->vmask && v >= r->verts && v < r->verts + (size_t)r->num_verts * r->stride)
       return cl->vmask[(size_t)(v - r->verts) / r->stride];
    /* the frustum planes four at a time: the same products and sums, in the same order, as plane_dist's */
-   const float *pos = &v[4 * r->pos];
-   unsigned m = 0;
-   for (unsigned h = 0; h < 2 && 4 * h < cl->num_frustum; h++) {
-      fxp_v4f d = cl->frustum_cols[0][h] * pos[0];
-      d = d + cl->frustum_cols[1][h] * pos[1];
-      d = d + cl->frustum_cols[2][h] * pos[2];
-      d = d + cl->frustum_cols[3][h] * pos[3];
-#if defined(__SSE__)
-      const unsigned inside = (unsigned)_mm_movemask_ps(_mm_cmpge_ps((__m128)d, _mm_setzero_ps())); /* NaN: 0 */
-#else
-      unsigned inside = 0;
-      for (unsigned k = 0; k < 4; k++)
-         inside |= (unsigned)(d[k] >= 0.0f) << k;
-#endif
-      m |= (~inside & 15u) << (4 * h);
-   }
-   m &= (1u << cl->num_frustum) - 1;
-   for (unsigned p = cl->num_frustum; p < cl->num_planes; p++)
-      m |= (unsigned)!(plane_dist(cl, p, v) >= 0.0f) << p; /* no branch: the signs are not predictable */
-   return m;
+   return fxp_frustum_mask1(&cl->frustum, &v[4 * r->pos]) | outside_mask_rest(cl, v);
 }
 
 /* Whether a primitive of n vertices is culled: all its vertices have one cull distance negative. */
@@ -145,10 +134,8 @@ setup_clipper(struct clipper *cl, struct fxp_render *r)
       cl->dist_output[cl->num_planes++] = -1;
    }
    cl->num_frustum = cl->num_planes;
-   memset(cl->frustum_cols, 0, sizeof(cl->frustum_cols));
-   for (unsigned p = 0; p < cl->num_frustum; p++)
-      for (unsigned c = 0; c < 4; c++)
-         cl->frustum_cols[c][p / 4][p % 4] = cl->planes[p][c];
+   fxp_frustum_init(&cl->frustum, (const float(*)[4])cl->planes, cl->num_frustum);
+   cl->fast4 = !(fxp_debug_flags & FXP_DBG_NOFAST);
    /* cull distances follow the clip distances in the CLIPDIST outputs */
    cl->num_cull = 0;
    for (unsigned j = 0; j < r->num_culldist; j++) {
@@ -176,11 +163,7 @@ setup_clipper(struct clipper *cl, struct fxp_render *r)
 static void
 to_window(const struct fxp_render *r, const float *v, struct fxp_rvert *out)
 {
-   const float *p = &v[4 * r->pos];
-   const float inv_w = 1.0f / p[3];
-   for (unsigned c = 0; c < 3; c++)
-      out->win[c] = p[c] * inv_w * r->rs.vp_scale[c] + r->rs.vp_translate[c];
-   out->win[3] = inv_w;
+   fxp_window1(&v[4 * r->pos], r->rs.vp_scale, r->rs.vp_translate, out->win);
    out->attr = v;
 }
 
@@ -444,11 +427,37 @@ vertices_prepare(struct clipper *cl, uint16_t *vmask, struct fxp_rvert *vwin)
 {
    const struct fxp_render *r = cl->r;
    _Static_assert(MAX_PLANES <= 16, "outside masks are 16 bits");
-   for (unsigned v = 0; vmask && v < r->num_verts; v++)
-      vmask[v] = outside_mask(cl, &r->verts[(size_t)v * r->stride]);
    if (!vmask || r->viewport_index >= 0)
       vwin = NULL;
-   for (unsigned v = 0; vwin && v < r->num_verts; v++)
+   unsigned v = 0;
+#if defined(__SSE__)
+   /* four vertices at a time (draw/fxp_clip_vertex.h); their window coordinates whether inside or not
+    * (only those inside are read) */
+   for (; vmask && cl->fast4 && v + 4 <= r->num_verts; v += 4) {
+      const float *const pos[4] = {&vtx(r, v)[4 * r->pos], &vtx(r, v + 1)[4 * r->pos], &vtx(r, v + 2)[4 * r->pos],
+                                   &vtx(r, v + 3)[4 * r->pos]};
+      __m128 xyzw[4];
+      unsigned m[4];
+      fxp_positions4(pos, xyzw);
+      fxp_frustum_mask4(&cl->frustum, xyzw, m);
+      for (unsigned i = 0; i < 4; i++)
+         vmask[v + i] = (uint16_t)(m[i] | outside_mask_rest(cl, vtx(r, v + i)));
+      if (vwin) {
+         float *const win[4] = {vwin[v].win, vwin[v + 1].win, vwin[v + 2].win, vwin[v + 3].win};
+         fxp_window4(xyzw, r->rs.vp_scale, r->rs.vp_translate, win);
+         for (unsigned i = 0; i < 4; i++)
+            vwin[v + i].attr = vtx(r, v + i);
+      }
+   }
+#endif
+   const unsigned first = v;
+   if (vmask) {
+      r->ctx->perf.verts_prepared_4 += first;
+      r->ctx->perf.verts_prepared_1 += r->num_verts - first;
+   }
+   for (; vmask && v < r->num_verts; v++)
+      vmask[v] = outside_mask(cl, vtx(r, v));
+   for (v = first; vwin && v < r->num_verts; v++)
       if (!vmask[v])
          to_window(r, vtx(r, v), &vwin[v]);
    cl->vmask = vmask;
