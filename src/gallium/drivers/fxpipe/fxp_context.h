@@ -111,6 +111,7 @@ struct fxp_context {
       uint64_t tiles_edges_32, tiles_edges_64; /* partly covered tiles tested in 32-bit lanes, in 64 bits */
       uint64_t verts_prepared_4, verts_prepared_1; /* vertices given clip masks (and window coordinates) four
                                                       at a time, one at a time (draw/fxp_clip_vertex.h) */
+      uint64_t verts_prepared_ahead;           /* of those, by the threads that shaded them (fxp_prim_ahead_*) */
       uint64_t resolves, resolves_direct;      /* multisample resolves (blits); those written straight into the
                                                   destination (ops/fxp_blit_ms.c resolve_direct) */
       int64_t shaders_alive;                   /* shader CSOs created less those deleted (state/fxp_state_shader.c,

@@ -191,6 +191,8 @@ struct vs_share_job {
    uint32_t instance, start_instance;
    int32_t base_vertex, first_vertex;
    unsigned draw_id;
+   bool ahead;                          /* primitive assembly's per-vertex work too (fxp_prim_ahead_range) */
+   unsigned done_4;                     /* vertices of it done four at a time (atomic) */
 };
 
 static void
@@ -204,19 +206,24 @@ vs_share(void *data, unsigned i, unsigned n)
       if (k >= j->pieces)
          break;
       const unsigned first = MIN2(k * j->per * FXP_W, j->n), end = MIN2((k + 1) * j->per * FXP_W, j->n);
-      if (first < end)
-         shade_vertices(j->r, j->execs[i], j->out + (size_t)first * j->stride, j->stride, j->vbs,
-                        j->vidx + first, end - first, j->instance, j->start_instance, j->base_vertex,
-                        j->first_vertex, j->draw_id);
+      if (first >= end)
+         continue;
+      shade_vertices(j->r, j->execs[i], j->out + (size_t)first * j->stride, j->stride, j->vbs,
+                     j->vidx + first, end - first, j->instance, j->start_instance, j->base_vertex,
+                     j->first_vertex, j->draw_id);
+      if (j->ahead) /* on the rows just written, while they are in this CPU's cache */
+         __atomic_fetch_add(&j->done_4, fxp_prim_ahead_range(j->r, j->out, first, end), __ATOMIC_RELAXED);
    }
 }
 
 /* shade_vertices on the pool's threads when the draw is large enough and the states can be set up, else on
- * this one. */
-static void
+ * this one. With `ahead` (the vertices go straight to primitive assembly, r->stride floats each), the threads
+ * also do assembly's per-vertex work (fxp_prim_ahead_range) on the vertices they shade; returns whether they
+ * did. */
+static bool
 shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stride,
              const struct fxp_fetch_buffer *vbs, const uint32_t *vidx, unsigned n, uint32_t instance,
-             uint32_t start_instance, int32_t base_vertex, int32_t first_vertex, unsigned draw_id)
+             uint32_t start_instance, int32_t base_vertex, int32_t first_vertex, unsigned draw_id, bool ahead)
 {
    struct fxp_context *ctx = r->ctx;
    struct fxp_draw_cache *c = ctx->draw_cache;
@@ -248,13 +255,17 @@ shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stri
    }
    if (!ready) {
       shade_vertices(r, e, out, stride, vbs, vidx, n, instance, start_instance, base_vertex, first_vertex, draw_id);
-      return;
+      return false;
    }
    const unsigned batches = DIV_ROUND_UP(n, FXP_W);
    j.per = MAX2(1, DIV_ROUND_UP(batches, shares * FXP_VS_PIECES_PER_SHARE));
    j.pieces = DIV_ROUND_UP(batches, j.per);
+   j.ahead = ahead && stride == r->stride && fxp_prim_ahead_begin(r, n);
    ctx->perf.vs_shared_draws++;
    fxp_pool_run(pool, vs_share, &j);
+   if (j.ahead)
+      fxp_prim_ahead_done(r, out, n, j.done_4);
+   return j.ahead;
 }
 
 bool
@@ -443,12 +454,16 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
       return;
    }
    float *vs_verts = c->verts;
+   /* the vertices go straight to primitive assembly: its per-vertex work may be done as they are shaded */
+   const bool ahead = !r->tess && !gs && !r->discard;
    for (uint32_t inst = inst0; inst < inst0 + num_inst; inst++) {
       shade_shared(r, e, vs_verts, vs_stride, vbs, vidx, nv, inst, d->start_instance,
-                     info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
-                     draw_id);
-      if (unlikely(fxp_watchdog_tripped(r->ctx)))
+                   info->index_size ? d->index_bias : 0, info->index_size ? d->index_bias : (int32_t)d->start,
+                   draw_id, ahead);
+      if (unlikely(fxp_watchdog_tripped(r->ctx))) {
+         fxp_prim_ahead_clear(r);
          break; /* a vertex shader batch (or a later stage's) ran past its budget */
+      }
       if (first == 0) {
          r->rs.prim_id = 0;
          if (r->tess)
@@ -477,6 +492,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
       if (!r->discard && ((info->index_size && info->primitive_restart) ||
                           !fxp_prim_run_shared(r, info->mode, elts, n)))
          fxp_prim_run(r, info->mode, elts, n);
+      fxp_prim_ahead_clear(r);
    }
    r->verts = NULL;
 }

@@ -422,6 +422,46 @@ clipper_begin(struct clipper *cl, struct fxp_render *r)
 /* The planes each of the draw's vertices is outside of, and the window coordinates of those inside every
  * one when every primitive has the same viewport, once per vertex: into vmask[] and vwin[] (num_verts
  * entries), which may be NULL (out of memory: then primitives take clip_triangle's path). */
+/* vertices_prepare's work on vertices [first, end) of the array verts (r->stride floats a vertex): vmask
+ * must be non-NULL, vwin may be. Reads only the clipper and the vertices, writes only those entries, so
+ * that threads may take disjoint ranges. Returns the vertices done four at a time. */
+static unsigned
+prepare_range(const struct clipper *cl, const float *verts, unsigned first, unsigned end, uint16_t *vmask,
+              struct fxp_rvert *vwin)
+{
+   const struct fxp_render *r = cl->r;
+   const size_t stride = r->stride;
+   unsigned v = first;
+#if defined(__SSE__)
+   /* four vertices at a time (draw/fxp_clip_vertex.h); their window coordinates whether inside or not
+    * (only those inside are read) */
+   for (; cl->fast4 && v + 4 <= end; v += 4) {
+      const float *const vx[4] = {&verts[v * stride], &verts[(v + 1) * stride], &verts[(v + 2) * stride],
+                                  &verts[(v + 3) * stride]};
+      const float *const pos[4] = {&vx[0][4 * r->pos], &vx[1][4 * r->pos], &vx[2][4 * r->pos], &vx[3][4 * r->pos]};
+      __m128 xyzw[4];
+      unsigned m[4];
+      fxp_positions4(pos, xyzw);
+      fxp_frustum_mask4(&cl->frustum, xyzw, m);
+      for (unsigned i = 0; i < 4; i++)
+         vmask[v + i] = (uint16_t)(m[i] | outside_mask_rest(cl, vx[i]));
+      if (vwin) {
+         float *const win[4] = {vwin[v].win, vwin[v + 1].win, vwin[v + 2].win, vwin[v + 3].win};
+         fxp_window4(xyzw, r->rs.vp_scale, r->rs.vp_translate, win);
+         for (unsigned i = 0; i < 4; i++)
+            vwin[v + i].attr = vx[i];
+      }
+   }
+#endif
+   const unsigned done_4 = v - first;
+   for (unsigned u = v; u < end; u++)
+      vmask[u] = outside_mask(cl, &verts[u * stride]);
+   for (unsigned u = v; vwin && u < end; u++)
+      if (!vmask[u])
+         to_window(r, &verts[u * stride], &vwin[u]);
+   return done_4;
+}
+
 static void
 vertices_prepare(struct clipper *cl, uint16_t *vmask, struct fxp_rvert *vwin)
 {
@@ -429,37 +469,11 @@ vertices_prepare(struct clipper *cl, uint16_t *vmask, struct fxp_rvert *vwin)
    _Static_assert(MAX_PLANES <= 16, "outside masks are 16 bits");
    if (!vmask || r->viewport_index >= 0)
       vwin = NULL;
-   unsigned v = 0;
-#if defined(__SSE__)
-   /* four vertices at a time (draw/fxp_clip_vertex.h); their window coordinates whether inside or not
-    * (only those inside are read) */
-   for (; vmask && cl->fast4 && v + 4 <= r->num_verts; v += 4) {
-      const float *const pos[4] = {&vtx(r, v)[4 * r->pos], &vtx(r, v + 1)[4 * r->pos], &vtx(r, v + 2)[4 * r->pos],
-                                   &vtx(r, v + 3)[4 * r->pos]};
-      __m128 xyzw[4];
-      unsigned m[4];
-      fxp_positions4(pos, xyzw);
-      fxp_frustum_mask4(&cl->frustum, xyzw, m);
-      for (unsigned i = 0; i < 4; i++)
-         vmask[v + i] = (uint16_t)(m[i] | outside_mask_rest(cl, vtx(r, v + i)));
-      if (vwin) {
-         float *const win[4] = {vwin[v].win, vwin[v + 1].win, vwin[v + 2].win, vwin[v + 3].win};
-         fxp_window4(xyzw, r->rs.vp_scale, r->rs.vp_translate, win);
-         for (unsigned i = 0; i < 4; i++)
-            vwin[v + i].attr = vtx(r, v + i);
-      }
-   }
-#endif
-   const unsigned first = v;
    if (vmask) {
-      r->ctx->perf.verts_prepared_4 += first;
-      r->ctx->perf.verts_prepared_1 += r->num_verts - first;
+      const unsigned done_4 = prepare_range(cl, r->verts, 0, r->num_verts, vmask, vwin);
+      r->ctx->perf.verts_prepared_4 += done_4;
+      r->ctx->perf.verts_prepared_1 += r->num_verts - done_4;
    }
-   for (; vmask && v < r->num_verts; v++)
-      vmask[v] = outside_mask(cl, vtx(r, v));
-   for (v = first; vwin && v < r->num_verts; v++)
-      if (!vmask[v])
-         to_window(r, vtx(r, v), &vwin[v]);
    cl->vmask = vmask;
    cl->vwin = vwin;
 }
@@ -475,6 +489,58 @@ cached_vertex_arrays(struct fxp_render *r, uint16_t **vmask, struct fxp_rvert **
    *vwin = *vmask && r->viewport_index < 0 &&
                  fxp_draw_reserve((void **)&dc->vwin, &dc->vwin_cap, r->num_verts, sizeof(*dc->vwin))
               ? dc->vwin : NULL;
+}
+
+bool
+fxp_prim_ahead_begin(struct fxp_render *r, unsigned num_verts)
+{
+   struct fxp_draw_cache *dc = r->ctx->draw_cache;
+   dc->ahead_verts = NULL;
+   return fxp_draw_reserve((void **)&dc->vmask, &dc->vmask_cap, num_verts, sizeof(*dc->vmask)) &&
+          (r->viewport_index >= 0 ||
+           fxp_draw_reserve((void **)&dc->vwin, &dc->vwin_cap, num_verts, sizeof(*dc->vwin)));
+}
+
+unsigned
+fxp_prim_ahead_range(struct fxp_render *r, const float *verts, unsigned first, unsigned end)
+{
+   struct fxp_draw_cache *dc = r->ctx->draw_cache;
+   struct clipper cl;
+   setup_clipper(&cl, r);
+   cl.vmask = NULL;
+   cl.vwin = NULL;
+   return prepare_range(&cl, verts, first, end, dc->vmask, r->viewport_index >= 0 ? NULL : dc->vwin);
+}
+
+void
+fxp_prim_ahead_done(struct fxp_render *r, const float *verts, unsigned num_verts, unsigned done_4)
+{
+   struct fxp_draw_cache *dc = r->ctx->draw_cache;
+   dc->ahead_verts = verts;
+   dc->ahead_num_verts = num_verts;
+   r->ctx->perf.verts_prepared_4 += done_4;
+   r->ctx->perf.verts_prepared_1 += num_verts - done_4;
+   r->ctx->perf.verts_prepared_ahead += num_verts;
+}
+
+void
+fxp_prim_ahead_clear(struct fxp_render *r)
+{
+   r->ctx->draw_cache->ahead_verts = NULL;
+}
+
+/* The draw's per-vertex arrays when the threads that shaded its vertices filled them (fxp_prim_ahead_done):
+ * into cl, true; else false (vertices_prepare's work is still to do). */
+static bool
+vertices_ahead(struct clipper *cl)
+{
+   const struct fxp_render *r = cl->r;
+   const struct fxp_draw_cache *dc = r->ctx->draw_cache;
+   if (!dc || !dc->ahead_verts || dc->ahead_verts != r->verts || dc->ahead_num_verts != r->num_verts)
+      return false;
+   cl->vmask = dc->vmask;
+   cl->vwin = r->viewport_index >= 0 ? NULL : dc->vwin;
+   return true;
 }
 
 /* Assembles the draw's primitives with cl's per-vertex arrays (vertices_prepare). */
@@ -504,9 +570,11 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
    struct fxp_rvert small_win[SMALL_DRAW_VERTS];
    uint16_t *vmask = small_mask;
    struct fxp_rvert *vwin = r->viewport_index >= 0 ? NULL : small_win;
-   if (r->num_verts > SMALL_DRAW_VERTS)
-      cached_vertex_arrays(r, &vmask, &vwin);
-   vertices_prepare(&cl, vmask, vwin);
+   if (!vertices_ahead(&cl)) {
+      if (r->num_verts > SMALL_DRAW_VERTS)
+         cached_vertex_arrays(r, &vmask, &vwin);
+      vertices_prepare(&cl, vmask, vwin);
+   }
    assemble_runs(&cl, mode, elts, count);
    FREE(cl.scratch);
 }
@@ -613,10 +681,12 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct clipper cl;
    if (!clipper_begin(&cl, r))
       return false;
-   uint16_t *vmask;
-   struct fxp_rvert *vwin;
-   cached_vertex_arrays(r, &vmask, &vwin);
-   vertices_prepare(&cl, vmask, vwin);
+   if (!vertices_ahead(&cl)) {
+      uint16_t *vmask;
+      struct fxp_rvert *vwin;
+      cached_vertex_arrays(r, &vmask, &vwin);
+      vertices_prepare(&cl, vmask, vwin);
+   }
    if (cl.vwin && small_and_cheap(r, cl.vmask, cl.vwin, elts, tris)) {
       /* all of them rasterized at once on this thread (while the scene is empty) */
       rs->direct_chosen = true;

@@ -86,6 +86,9 @@ struct fxp_draw_cache {
    size_t vmask_cap;
    struct fxp_rvert *vwin;
    size_t vwin_cap;
+   /* vmask and vwin hold ahead_verts[0..ahead_num_verts)'s (fxp_prim_ahead_done); NULL: nothing ahead */
+   const float *ahead_verts;
+   unsigned ahead_num_verts;
 };
 
 /* Makes *p hold at least n elements of elem_B bytes (contents not kept); false when out of memory. For the
@@ -172,6 +175,18 @@ void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t
 #define FXP_PRIM_SHARE_MIN_TRIS 256
 #define FXP_PRIM_SHARES_MAX 16 /* ranges of one draw at most: each range's scene keeps an arena chunk */
 bool fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
+/* Primitive assembly's per-vertex work (clip masks, window coordinates: draw/fxp_clip_vertex.h) done ahead
+ * by the threads that shade the vertices (draw/fxp_draw.c), each on the rows it has just written, instead of
+ * by the drawing thread afterwards. fxp_prim_ahead_begin readies the draw cache's arrays for num_verts
+ * vertices (false: out of memory, nothing to do ahead); fxp_prim_ahead_range does vertices [first, end) of
+ * verts (r->stride floats each), on any thread, the ranges disjoint, and returns how many it did four at a
+ * time; fxp_prim_ahead_done (on the drawing thread, after every range) says that verts[0..num_verts) are
+ * done, so that fxp_prim_run and fxp_prim_run_shared of those vertices use them, until fxp_prim_ahead_clear,
+ * which the caller runs once primitive assembly is over. */
+bool fxp_prim_ahead_begin(struct fxp_render *r, unsigned num_verts);
+unsigned fxp_prim_ahead_range(struct fxp_render *r, const float *verts, unsigned first, unsigned end);
+void fxp_prim_ahead_done(struct fxp_render *r, const float *verts, unsigned num_verts, unsigned done_4);
+void fxp_prim_ahead_clear(struct fxp_render *r);
 
 /* draw/fxp_so.c: stream output and primitive counting for `count` elements of `mode` on a vertex stream
  * (elts[] are vertices of r->verts; FXP_ELT_RESTART restarts), primitives as draw/fxp_decompose.c makes them. */
