@@ -8,26 +8,16 @@
 #include "draw/fxp_clip_vertex.h"
 #include "tests/fxp_test.h"
 
-static uint32_t
-xorshift(uint32_t *s)
-{
-   uint32_t x = *s;
-   x ^= x << 13;
-   x ^= x >> 17;
-   x ^= x << 5;
-   return *s = x;
-}
-
 /* A coordinate: mostly ordinary values around the view volume, sometimes a special one. */
 static float
 coordinate(uint32_t *seed)
 {
    static const float special[] = {0.0f, -0.0f, INFINITY, -INFINITY, NAN, 1e-40f, -1e-40f, 3e38f, -3e38f, 1.0f,
                                    -1.0f};
-   const uint32_t k = xorshift(seed) % 16;
+   const uint32_t k = fxp_t_xorshift(seed) % 16;
    if (k == 0)
-      return special[xorshift(seed) % ARRAY_SIZE(special)];
-   const float f = (float)((double)(xorshift(seed) % 2000001) / 1000000.0 - 1.0); /* [-1, 1] */
+      return special[fxp_t_xorshift(seed) % ARRAY_SIZE(special)];
+   const float f = (float)((double)(fxp_t_xorshift(seed) % 2000001) / 1000000.0 - 1.0); /* [-1, 1] */
    return k < 4 ? f * 1000.0f : f * 2.0f;
 }
 

@@ -333,13 +333,6 @@ test_hand_rows(struct fxp_t *t)
    }
 }
 
-static uint32_t
-xorshift(uint32_t *s)
-{
-   *s ^= *s << 13, *s ^= *s >> 17, *s ^= *s << 5;
-   return *s;
-}
-
 #define NPAT 40
 
 /* Pattern p for a format: zeros, ones, each component's most negative / largest signed value, 10_10_10_2
@@ -353,7 +346,7 @@ pattern(unsigned p, const struct ref_fmt *r, uint8_t *b, uint32_t *seed)
    for (unsigned i = 0; i < r->size_B; i++) {
       const bool top = i % comp_B == comp_B - 1;
       b[i] = p == 0 ? 0 : p == 1 ? 0xff : p == 2 ? (top ? 0x80 : 0) : p == 3 ? (top ? 0x7f : 0xff)
-           : p < 6 ? (uint8_t)(packed[p - 4] >> (8 * (i % 4))) : (uint8_t)xorshift(seed);
+           : p < 6 ? (uint8_t)(packed[p - 4] >> (8 * (i % 4))) : (uint8_t)fxp_t_xorshift(seed);
    }
 }
 
@@ -402,7 +395,7 @@ test_all_formats(struct fxp_t *t)
       const uint32_t idx[3] = {2, 0, 1};
       const struct fxp_fetch_buffer vb3 = {.data = buf, .size_B = 3 * r.size_B, .stride_B = r.size_B};
       for (unsigned i = 0; i < 3 * r.size_B; i++)
-         buf[i] = (uint8_t)xorshift(&seed);
+         buf[i] = (uint8_t)fxp_t_xorshift(&seed);
       memset(in, 0xcd, sizeof(in));
       fxp_fetch_batch(&plan, &vb3, idx, 3, 0, 0, in);
       for (unsigned l = 0; l < FXP_W; l++) {
@@ -621,7 +614,7 @@ test_batch(struct fxp_t *t)
    const unsigned counts[3] = {FXP_W, 5, 1};
 
    for (unsigned i = 0; i < sizeof(b0); i++)
-      b0[i] = (uint8_t)xorshift(&seed), b1[i % sizeof(b1)] = (uint8_t)xorshift(&seed);
+      b0[i] = (uint8_t)fxp_t_xorshift(&seed), b1[i % sizeof(b1)] = (uint8_t)fxp_t_xorshift(&seed);
    const struct fxp_fetch_buffer vbs[3] = {{b0, sizeof(b0), 20}, {b1, sizeof(b1), 6}, {NULL, 0, 8}};
    if (!compile_n(t, &plan, 5, ve))
       return;
@@ -720,7 +713,7 @@ test_fast_vs_general(struct fxp_t *t)
    const unsigned saved = fxp_debug_flags;
 
    for (unsigned i = 0; i < sizeof(buf); i++)
-      buf[i] = (uint8_t)xorshift(&seed);
+      buf[i] = (uint8_t)fxp_t_xorshift(&seed);
    for (unsigned f = 0; f < 4; f++) {
       for (unsigned trial = 0; trial < 24; trial++) {
          const unsigned size = 4 * (f + 1), offset = trial % 7, stride = size + offset + trial % 5;
@@ -739,7 +732,7 @@ test_fast_vs_general(struct fxp_t *t)
          uint32_t idx[FXP_W];
          const unsigned count = 1 + trial % FXP_W;
          for (unsigned l = 0; l < count; l++)
-            idx[l] = xorshift(&seed) % nverts;
+            idx[l] = fxp_t_xorshift(&seed) % nverts;
          idx[trial % count] = top; /* the batch reaches the last vertex */
          fxp_vec fast[4], general[4];
          fxp_debug_flags = saved & ~FXP_DBG_NOFAST;

@@ -501,21 +501,12 @@ test_cc_alpha_lerp(struct fxp_t *t)
 
 /* ---- decode_texel against decode_block on pseudo-random blocks ---- */
 
-static uint32_t
-xorshift(uint32_t *s)
-{
-   *s ^= *s << 13;
-   *s ^= *s >> 17;
-   *s ^= *s << 5;
-   return *s;
-}
-
 /* A pseudo-random block of the given mode; flag sets bit 124 (alpha[0] / lerp) for CC_MIXED and CC_ALPHA. */
 static void
 random_block(uint32_t *seed, enum fxp_fxt1_mode mode, unsigned flag, uint8_t b[16])
 {
    for (unsigned i = 0; i < 16; i++)
-      b[i] = (uint8_t)xorshift(seed);
+      b[i] = (uint8_t)fxp_t_xorshift(seed);
    switch (mode) {
    case FXP_FXT1_CC_HI: put(b, 126, 2, 0); break;
    case FXP_FXT1_CC_CHROMA: put(b, 125, 3, 2); break;

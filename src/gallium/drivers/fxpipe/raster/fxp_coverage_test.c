@@ -9,21 +9,11 @@
 #include "raster/fxp_samples.h"
 #include "tests/fxp_test.h"
 
-static uint32_t
-xorshift(uint32_t *s)
-{
-   uint32_t x = *s;
-   x ^= x << 13;
-   x ^= x >> 17;
-   x ^= x << 5;
-   return *s = x;
-}
-
 /* A float in [0, range) with 1/256-pixel steps and some finer fractions. */
 static float
 coord(uint32_t *seed, float range)
 {
-   return (float)((double)(xorshift(seed) % 1000000) / 1000000.0 * range);
+   return (float)((double)(fxp_t_xorshift(seed) % 1000000) / 1000000.0 * range);
 }
 
 /* The reference: pixel by pixel, within the rectangle. */
@@ -71,17 +61,17 @@ test_random(struct fxp_t *t)
       if (!fxp_setup_triangle(&r, &p))
          continue;
       /* a tile of the bounding box, and a random rectangle of it inside the box */
-      const int tx = (p.x0 + (int)(xorshift(&seed) % (unsigned)(p.x1 - p.x0 + 1))) & ~(FXP_COVERAGE_TILE_PX - 1);
-      const int ty = (p.y0 + (int)(xorshift(&seed) % (unsigned)(p.y1 - p.y0 + 1))) & ~(FXP_COVERAGE_TILE_PX - 1);
+      const int tx = (p.x0 + (int)(fxp_t_xorshift(&seed) % (unsigned)(p.x1 - p.x0 + 1))) & ~(FXP_COVERAGE_TILE_PX - 1);
+      const int ty = (p.y0 + (int)(fxp_t_xorshift(&seed) % (unsigned)(p.y1 - p.y0 + 1))) & ~(FXP_COVERAGE_TILE_PX - 1);
       int xa = MAX2(tx, p.x0), xb = MIN2(tx + FXP_COVERAGE_TILE_PX - 1, p.x1);
       int ya = MAX2(ty, p.y0), yb = MIN2(ty + FXP_COVERAGE_TILE_PX - 1, p.y1);
       if (xa > xb || ya > yb)
          continue;
       if (trial & 1) { /* a smaller rectangle */
-         xa += (int)(xorshift(&seed) % (unsigned)(xb - xa + 1));
-         yb -= (int)(xorshift(&seed) % (unsigned)(yb - ya + 1));
+         xa += (int)(fxp_t_xorshift(&seed) % (unsigned)(xb - xa + 1));
+         yb -= (int)(fxp_t_xorshift(&seed) % (unsigned)(yb - ya + 1));
       }
-      const int64_t hx = xorshift(&seed) % FXP_ONE, hy = xorshift(&seed) % FXP_ONE;
+      const int64_t hx = fxp_t_xorshift(&seed) % FXP_ONE, hy = fxp_t_xorshift(&seed) % FXP_ONE;
       const uint64_t rect = fxp_rect_bits(tx, ty, xa, xb, ya, yb);
       const uint64_t want = reference(&p, hx, hy, tx, ty, xa, xb, ya, yb);
       const uint64_t got64 = fxp_tile_edges_64(&p, hx, hy, tx, ty, xa, xb, ya, yb, rect);

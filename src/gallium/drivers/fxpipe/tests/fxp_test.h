@@ -33,6 +33,18 @@ bool fxp_check_impl(struct fxp_t *t, bool ok, const char *file, int line, const 
    CHECK((t), (uint64_t)(got) == (uint64_t)(want), "%s == %llu, want %llu", #got,            \
          (unsigned long long)(got), (unsigned long long)(want))
 
+/* The tests' pseudo-random numbers: Marsaglia's xorshift32 (shifts 13, 17, 5) of the state *s, which must
+ * not be 0; returns the new state. */
+static inline uint32_t
+fxp_t_xorshift(uint32_t *s)
+{
+   uint32_t x = *s;
+   x ^= x << 13;
+   x ^= x >> 17;
+   x ^= x << 5;
+   return *s = x;
+}
+
 /* Helpers shared by the tests (fxp_test_main.c). */
 struct pipe_resource *fxp_t_texture(struct fxp_t *t, enum pipe_texture_target target,
                                     enum pipe_format format, unsigned w, unsigned h, unsigned d,
