@@ -231,7 +231,12 @@ shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stri
    struct fxp_pool *pool = work >= FXP_VS_SHARE_MIN_WORK ? fxp_context_pool(ctx) : NULL;
    const unsigned threads = MIN2(fxp_pool_threads(pool), FXP_VS_SHARES_MAX);
    const unsigned shares = (unsigned)MIN2((uint64_t)threads, work / (FXP_VS_SHARE_MIN_WORK / 2));
-   if (shares > 1 && c->num_vs_share_execs < threads - 1) {
+   if (shares < 2) {
+      /* (before the job: its initializer clears FXP_VS_SHARES_MAX pointers, which a small draw would pay) */
+      shade_vertices(r, e, out, stride, vbs, vidx, n, instance, start_instance, base_vertex, first_vertex, draw_id);
+      return false;
+   }
+   if (c->num_vs_share_execs < threads - 1) {
       for (unsigned i = 0; i < c->num_vs_share_execs; i++)
          fxp_exec_fini(&c->vs_share_execs[i]);
       os_free_aligned(c->vs_share_execs);
@@ -245,7 +250,7 @@ shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stri
       .instance = instance, .start_instance = start_instance, .base_vertex = base_vertex,
       .first_vertex = first_vertex, .draw_id = draw_id,
    };
-   bool ready = shares > 1 && c->num_vs_share_execs >= shares - 1;
+   bool ready = c->num_vs_share_execs >= shares - 1;
    j.execs[0] = e;
    for (unsigned i = 1; ready && i < shares; i++) {
       struct fxp_exec *x = &c->vs_share_execs[i - 1];
