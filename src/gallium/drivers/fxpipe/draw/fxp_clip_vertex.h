@@ -1,7 +1,8 @@
 /* Per-vertex work of primitive assembly (draw/fxp_prim.c), done once for each of a draw's vertices before its
  * primitives are assembled: the frustum planes a clip-space position is outside of, and its window
  * coordinates. Two forms, which give the same bits (draw/fxp_clip_vertex_test.c compares them):
- *   one vertex    fxp_frustum_mask1, fxp_window1 (clipping's new vertices, the last vertices of a draw);
+ *   one vertex    fxp_frustum_mask1, fxp_window1 (clipping's new vertices, vertices outside the draw's
+ *                 array);
  *   4 vertices    (a fast path) fxp_frustum_mask4, fxp_window4: the four positions transposed into x, y, z
  *                 and w vectors (SSE), each plane's distance and each window coordinate a lane a vertex.
  *                 Every lane takes the very operations of the one-vertex form, in the same order and the

@@ -16,6 +16,7 @@
 #include <xmmintrin.h>
 #endif
 
+#include "c11/threads.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
 
@@ -40,7 +41,7 @@ struct clipper {
    struct fxp_render *r;
    unsigned num_planes, num_frustum;
    float planes[MAX_PLANES][4];    /* dot(plane, pos) >= 0 inside (for plane i < num_planes) */
-   struct fxp_frustum frustum;     /* planes[0..num_frustum) by column, for outside_mask */
+   const struct fxp_frustum *frustum; /* planes[0..num_frustum) by column, for outside_mask */
    bool fast4;                     /* vertices_prepare may take 4 vertices at a time (not under nofast) */
    int dist_output[MAX_PLANES];    /* >= 0: use this clip distance (output*4+chan) instead of a plane */
    unsigned num_cull;
@@ -88,7 +89,7 @@ outside_mask(const struct clipper *cl, const float *v)
    if (cl->vmask && v >= r->verts && v < r->verts + (size_t)r->num_verts * r->stride)
       return cl->vmask[(size_t)(v - r->verts) / r->stride];
    /* the frustum planes four at a time: the same products and sums, in the same order, as plane_dist's */
-   return fxp_frustum_mask1(&cl->frustum, &v[4 * r->pos]) | outside_mask_rest(cl, v);
+   return fxp_frustum_mask1(cl->frustum, &v[4 * r->pos]) | outside_mask_rest(cl, v);
 }
 
 /* Whether a primitive of n vertices is culled: all its vertices have one cull distance negative. */
@@ -113,28 +114,55 @@ new_vertex(struct clipper *cl)
    return &cl->scratch[(size_t)cl->scratch_used++ * cl->r->stride];
 }
 
+/* The view volume's planes for near clipping on or off, far clipping on or off and z >= 0 or z >= -w
+ * (clip_halfz): frustum_planes() writes them into planes[] and returns how many. */
+static unsigned
+frustum_planes(bool near, bool far, bool halfz, float planes[][4])
+{
+   static const float frustum[6][4] = {
+      {1, 0, 0, 1}, {-1, 0, 0, 1}, {0, 1, 0, 1}, {0, -1, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1},
+   };
+   unsigned n = 0;
+   for (unsigned p = 0; p < 6; p++) {
+      if ((p == 4 && !near) || (p == 5 && !far))
+         continue;
+      memcpy(planes[n], frustum[p], sizeof(frustum[p]));
+      if (p == 4 && halfz) /* z >= 0 */
+         planes[n][3] = 0.0f;
+      n++;
+   }
+   return n;
+}
+
+/* The eight view volumes in the columns outside masks use (struct fxp_frustum), made once for the process:
+ * index near | far << 1 | halfz << 2. Making one for every draw cost drawoverhead's tiny draws 10% of their
+ * time (its vectors are 512 bytes). */
+static struct fxp_frustum frustums[8];
+static once_flag frustums_once = ONCE_FLAG_INIT;
+
+static void
+make_frustums(void)
+{
+   for (unsigned i = 0; i < ARRAY_SIZE(frustums); i++) {
+      float planes[FXP_FRUSTUM_MAX_PLANES][4];
+      const unsigned n = frustum_planes(i & 1, i & 2, i & 4, planes);
+      fxp_frustum_init(&frustums[i], (const float(*)[4])planes, n);
+   }
+}
+
 static void
 setup_clipper(struct clipper *cl, struct fxp_render *r)
 {
    const struct pipe_rasterizer_state *rs = r->rast;
-   static const float frustum[6][4] = {
-      {1, 0, 0, 1}, {-1, 0, 0, 1}, {0, 1, 0, 1}, {0, -1, 0, 1}, {0, 0, 1, 1}, {0, 0, -1, 1},
-   };
 
    cl->r = r;
-   cl->num_planes = 0;
-   for (unsigned p = 0; p < 6; p++) {
-      if (p == 4 && !rs->depth_clip_near)
-         continue;
-      if (p == 5 && !rs->depth_clip_far)
-         continue;
-      memcpy(cl->planes[cl->num_planes], frustum[p], sizeof(frustum[p]));
-      if (p == 4 && rs->clip_halfz) /* z >= 0 */
-         cl->planes[cl->num_planes][3] = 0.0f;
-      cl->dist_output[cl->num_planes++] = -1;
-   }
+   cl->num_planes = frustum_planes(rs->depth_clip_near, rs->depth_clip_far, rs->clip_halfz, cl->planes);
+   for (unsigned p = 0; p < cl->num_planes; p++)
+      cl->dist_output[p] = -1;
    cl->num_frustum = cl->num_planes;
-   fxp_frustum_init(&cl->frustum, (const float(*)[4])cl->planes, cl->num_frustum);
+   call_once(&frustums_once, make_frustums);
+   cl->frustum = &frustums[rs->depth_clip_near | rs->depth_clip_far << 1 | rs->clip_halfz << 2];
+   assert(cl->frustum->num_planes == cl->num_frustum);
    cl->fast4 = !(fxp_debug_flags & FXP_DBG_NOFAST);
    /* cull distances follow the clip distances in the CLIPDIST outputs */
    cl->num_cull = 0;
@@ -434,24 +462,32 @@ prepare_range(const struct clipper *cl, const float *verts, unsigned first, unsi
    unsigned v = first;
 #if defined(__SSE__)
    /* four vertices at a time (draw/fxp_clip_vertex.h); their window coordinates whether inside or not
-    * (only those inside are read) */
-   for (; cl->fast4 && v + 4 <= end; v += 4) {
-      const float *const vx[4] = {&verts[v * stride], &verts[(v + 1) * stride], &verts[(v + 2) * stride],
-                                  &verts[(v + 3) * stride]};
+    * (only those inside are read). The last one to three take the four lanes too, the last vertex repeated
+    * in the lanes past the end and their results dropped: tiny draws (piglit's drawoverhead) then pay one
+    * pass, not a scalar one a vertex. */
+   for (; cl->fast4 && v < end; v += 4) {
+      const unsigned n = MIN2(4, end - v);
+      const float *vx[4];
+      for (unsigned i = 0; i < 4; i++)
+         vx[i] = &verts[(v + MIN2(i, n - 1)) * stride];
       const float *const pos[4] = {&vx[0][4 * r->pos], &vx[1][4 * r->pos], &vx[2][4 * r->pos], &vx[3][4 * r->pos]};
       __m128 xyzw[4];
       unsigned m[4];
       fxp_positions4(pos, xyzw);
-      fxp_frustum_mask4(&cl->frustum, xyzw, m);
-      for (unsigned i = 0; i < 4; i++)
+      fxp_frustum_mask4(cl->frustum, xyzw, m);
+      for (unsigned i = 0; i < n; i++)
          vmask[v + i] = (uint16_t)(m[i] | outside_mask_rest(cl, vx[i]));
       if (vwin) {
-         float *const win[4] = {vwin[v].win, vwin[v + 1].win, vwin[v + 2].win, vwin[v + 3].win};
-         fxp_window4(xyzw, r->rs.vp_scale, r->rs.vp_translate, win);
+         float spare[4];
+         float *win[4];
          for (unsigned i = 0; i < 4; i++)
+            win[i] = i < n ? vwin[v + i].win : spare;
+         fxp_window4(xyzw, r->rs.vp_scale, r->rs.vp_translate, win);
+         for (unsigned i = 0; i < n; i++)
             vwin[v + i].attr = vx[i];
       }
    }
+   v = MIN2(v, end);
 #endif
    const unsigned done_4 = v - first;
    for (unsigned u = v; u < end; u++)
