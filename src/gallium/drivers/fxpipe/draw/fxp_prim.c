@@ -447,9 +447,6 @@ clipper_begin(struct clipper *cl, struct fxp_render *r)
    return cl->scratch != NULL;
 }
 
-/* The planes each of the draw's vertices is outside of, and the window coordinates of those inside every
- * one when every primitive has the same viewport, once per vertex: into vmask[] and vwin[] (num_verts
- * entries), which may be NULL (out of memory: then primitives take clip_triangle's path). */
 /* vertices_prepare's work on vertices [first, end) of the array verts (r->stride floats a vertex): vmask
  * must be non-NULL, vwin may be. Reads only the clipper and the vertices, writes only those entries, so
  * that threads may take disjoint ranges. Returns the vertices done four at a time. */
@@ -498,6 +495,9 @@ prepare_range(const struct clipper *cl, const float *verts, unsigned first, unsi
    return done_4;
 }
 
+/* The planes each of the draw's vertices is outside of, and the window coordinates of those inside every
+ * one when every primitive has the same viewport, once per vertex: into vmask[] and vwin[] (num_verts
+ * entries), which may be NULL (out of memory: then primitives take clip_triangle's path). */
 static void
 vertices_prepare(struct clipper *cl, uint16_t *vmask, struct fxp_rvert *vwin)
 {
