@@ -26,9 +26,10 @@ cmds = json.load(open(os.path.join(mesa, 'compile_commands.json')))
 
 SAN = ['-fsanitize=fuzzer-no-link,address,undefined', '-fno-sanitize-recover=undefined',
        '-fno-omit-frame-pointer', '-g', '-O1']
-# gcc-only flags (-flifetime-dse: Mesa's C++ flags, on the tessellator that fxpipe's build compiles from Mesa's tree)
+# gcc-only flags (-flifetime-dse: Mesa's C++ flags, on the tessellator that fxpipe's build compiles from Mesa's tree;
+# -mmemcpy-strategy and -mmemset-strategy: libfxpipe's, src/gallium/drivers/fxpipe/meson.build)
 DROP_PREFIX = ('-mtls-dialect=', '-mmove-max=', '-mstore-max=', '-O', '-fdiagnostics-color', '-Werror=',
-               '-flifetime-dse')
+               '-flifetime-dse', '-mmemcpy-strategy=', '-mmemset-strategy=')
 LIBS_FROM = 'src/gallium/drivers/fxpipe/fxpipe-tgsi-runner'  # its link line names every library needed
 
 
