@@ -46,8 +46,12 @@ struct clipper {
    int dist_output[MAX_PLANES];    /* >= 0: use this clip distance (output*4+chan) instead of a plane */
    unsigned num_cull;
    unsigned cull_output[PIPE_MAX_CLIP_PLANES]; /* cull distance j: output*4+chan */
-   float *scratch;                 /* room for new vertices */
-   unsigned scratch_used, scratch_cap;
+   /* room for the vertices clipping makes (2 * MAX_POLY of them), allocated at the draw's first clipped
+    * primitive: most draws clip nothing, and a malloc and free a draw was a twentieth of piglit's
+    * drawoverhead (session 28); NULL until then, and after an allocation that failed (scratch_failed) */
+   float *scratch;
+   unsigned scratch_used;
+   bool scratch_failed;
    /* the planes each of the draw's vertices (r->verts) is outside of, bit p for plane p, computed once per
     * vertex rather than once per primitive that uses it; NULL when it could not be allocated */
    const uint16_t *vmask;
@@ -106,10 +110,18 @@ culled(const struct clipper *cl, const float *const *v, unsigned n)
    return false;
 }
 
+#define CLIP_SCRATCH_VERTS (2 * MAX_POLY)
+
+/* Room for one more clipped vertex, NULL when out of room or memory (the primitive is then dropped; the
+ * draw is refused once, as out of memory, by clipper_end). */
 static float *
 new_vertex(struct clipper *cl)
 {
-   if (cl->scratch_used == cl->scratch_cap)
+   if (!cl->scratch && !cl->scratch_failed) {
+      cl->scratch = MALLOC(sizeof(float) * CLIP_SCRATCH_VERTS * cl->r->stride);
+      cl->scratch_failed = !cl->scratch;
+   }
+   if (!cl->scratch || cl->scratch_used == CLIP_SCRATCH_VERTS)
       return NULL;
    return &cl->scratch[(size_t)cl->scratch_used++ * cl->r->stride];
 }
@@ -139,6 +151,7 @@ frustum_planes(bool near, bool far, bool halfz, float planes[][4])
  * time (its vectors are 512 bytes). */
 static struct fxp_frustum frustums[8];
 static once_flag frustums_once = ONCE_FLAG_INIT;
+static bool frustums_made; /* set (release) when they are: later draws test it inline, not call_once's call */
 
 static void
 make_frustums(void)
@@ -148,6 +161,7 @@ make_frustums(void)
       const unsigned n = frustum_planes(i & 1, i & 2, i & 4, planes);
       fxp_frustum_init(&frustums[i], (const float(*)[4])planes, n);
    }
+   __atomic_store_n(&frustums_made, true, __ATOMIC_RELEASE);
 }
 
 static void
@@ -160,7 +174,8 @@ setup_clipper(struct clipper *cl, struct fxp_render *r)
    for (unsigned p = 0; p < cl->num_planes; p++)
       cl->dist_output[p] = -1;
    cl->num_frustum = cl->num_planes;
-   call_once(&frustums_once, make_frustums);
+   if (unlikely(!__atomic_load_n(&frustums_made, __ATOMIC_ACQUIRE)))
+      call_once(&frustums_once, make_frustums);
    cl->frustum = &frustums[rs->depth_clip_near | rs->depth_clip_far << 1 | rs->clip_halfz << 2];
    assert(cl->frustum->num_planes == cl->num_frustum);
    cl->fast4 = !(fxp_debug_flags & FXP_DBG_NOFAST);
@@ -405,9 +420,22 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
    /* a flag byte a primitive: points fill v with one vertex each, so as many primitives as v has entries
     * (ASAN found the overflow of a 64-byte array on a large point draw, unit test draw_sv.large_draw) */
    uint8_t pf[ARRAY_SIZE(v)];
+   /* independent triangles, the most common case: their decomposition is the elements three at a time, each
+    * a GL primitive of its own with all its edges, the run's first restarting the stipple (as
+    * fxp_decomp_prims gives them), taken straight from e[]; tiny draws spent more in the general loop's
+    * calls than in the rest of primitive assembly (piglit's drawoverhead, session 28). Not under nofast. */
+   if (mode == PIPE_PRIM_TRIANGLES && !(fxp_debug_flags & FXP_DBG_NOFAST)) {
+      if (n >= 3)
+         r->rs.stipple_counter = 0.0f;
+      for (unsigned j = 0; j + 3 <= n; j += 3, r->rs.prim_id += r->prim_id_step)
+         tri_indexed(cl, e[j], e[j + 1], e[j + 2], FXP_PRIM_EDGES);
+      return;
+   }
    const unsigned vpp = fxp_decomp_verts(mode, dflags);
+   const unsigned total = fxp_decomp_count(mode, dflags, n);
 
-   for (unsigned k = 0, got; (got = fxp_decomp_prims(mode, dflags, e, n, k, v, pf, ARRAY_SIZE(v))); k += got) {
+   for (unsigned k = 0, got; k < total && (got = fxp_decomp_prims(mode, dflags, e, n, k, v, pf, ARRAY_SIZE(v)));
+        k += got) {
       switch (vpp) {
       case 1:
          for (unsigned j = 0; j < got; j++, r->rs.prim_id += r->prim_id_step)
@@ -435,16 +463,25 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
    }
 }
 
-/* The clipper of r's draw with its scratch room; false out of memory. */
-static bool
+/* The clipper of r's draw; its scratch room comes at the first clipped primitive (new_vertex). */
+static void
 clipper_begin(struct clipper *cl, struct fxp_render *r)
 {
    setup_clipper(cl, r);
-   cl->scratch_cap = 2 * MAX_POLY;
-   cl->scratch = MALLOC(sizeof(float) * cl->scratch_cap * r->stride);
+   cl->scratch = NULL;
+   cl->scratch_used = 0;
+   cl->scratch_failed = false;
    cl->vmask = NULL;
    cl->vwin = NULL;
-   return cl->scratch != NULL;
+}
+
+/* Gives back the clipper's scratch room; says once that primitives were dropped if it could not be had. */
+static void
+clipper_end(struct clipper *cl)
+{
+   FREE(cl->scratch);
+   if (cl->scratch_failed)
+      fxp_refuse("out of memory for clipping" FXP_GL_PART_DRAW);
 }
 
 /* vertices_prepare's work on vertices [first, end) of the array verts (r->stride floats a vertex): vmask
@@ -514,17 +551,25 @@ vertices_prepare(struct clipper *cl, uint16_t *vmask, struct fxp_rvert *vwin)
    cl->vwin = vwin;
 }
 
-/* The draw's per-vertex arrays for vertices_prepare from the draw cache (fxp_draw_cache.vmask, vwin): NULL
- * where one cannot be had (out of memory) or is not used (vwin: primitives with viewports of their own). */
+/* Makes the draw cache's per-vertex arrays (fxp_draw_cache.vmask, and vwin if with_win) hold num_verts
+ * entries; false out of memory. */
+static bool
+reserve_vertex_arrays(struct fxp_draw_cache *dc, unsigned num_verts, bool with_win)
+{
+   return fxp_draw_reserve((void **)&dc->vmask, &dc->vmask_cap, num_verts, sizeof(*dc->vmask)) &&
+          (!with_win || fxp_draw_reserve((void **)&dc->vwin, &dc->vwin_cap, num_verts, sizeof(*dc->vwin)));
+}
+
+/* The draw's per-vertex arrays for vertices_prepare from the draw cache: both NULL out of memory (or
+ * without a cache), vwin NULL where it is not used (primitives with viewports of their own). */
 static void
 cached_vertex_arrays(struct fxp_render *r, uint16_t **vmask, struct fxp_rvert **vwin)
 {
    struct fxp_draw_cache *dc = r->ctx->draw_cache;
-   *vmask = dc && fxp_draw_reserve((void **)&dc->vmask, &dc->vmask_cap, r->num_verts, sizeof(*dc->vmask))
-               ? dc->vmask : NULL;
-   *vwin = *vmask && r->viewport_index < 0 &&
-                 fxp_draw_reserve((void **)&dc->vwin, &dc->vwin_cap, r->num_verts, sizeof(*dc->vwin))
-              ? dc->vwin : NULL;
+   const bool with_win = r->viewport_index < 0;
+   const bool ok = dc && reserve_vertex_arrays(dc, r->num_verts, with_win);
+   *vmask = ok ? dc->vmask : NULL;
+   *vwin = ok && with_win ? dc->vwin : NULL;
 }
 
 bool
@@ -532,9 +577,7 @@ fxp_prim_ahead_begin(struct fxp_render *r, unsigned num_verts)
 {
    struct fxp_draw_cache *dc = r->ctx->draw_cache;
    dc->ahead_verts = NULL;
-   return fxp_draw_reserve((void **)&dc->vmask, &dc->vmask_cap, num_verts, sizeof(*dc->vmask)) &&
-          (r->viewport_index >= 0 ||
-           fxp_draw_reserve((void **)&dc->vwin, &dc->vwin_cap, num_verts, sizeof(*dc->vwin)));
+   return reserve_vertex_arrays(dc, num_verts, r->viewport_index < 0);
 }
 
 unsigned
@@ -595,11 +638,7 @@ void
 fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
 {
    struct clipper cl;
-
-   if (!clipper_begin(&cl, r)) {
-      fxp_refuse("out of memory for clipping" FXP_GL_PART_DRAW);
-      return;
-   }
+   clipper_begin(&cl, r);
    /* per-vertex masks and window coordinates: on the stack for small draws, else kept in the draw cache
     * (no allocation a draw either way) */
    uint16_t small_mask[SMALL_DRAW_VERTS];
@@ -612,7 +651,7 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
       vertices_prepare(&cl, vmask, vwin);
    }
    assemble_runs(&cl, mode, elts, count);
-   FREE(cl.scratch);
+   clipper_end(&cl);
 }
 
 /* A range of a shared draw's triangles (fxp_prim_run_shared): set up by one thread, with its own copy of
@@ -637,13 +676,13 @@ prim_share(void *data, unsigned i, unsigned n)
    struct fxp_render *c = &j->copies[i];
    const unsigned first = i * j->per, count = MIN2(j->per, j->tris - first);
    struct clipper cl;
-   if (!clipper_begin(&cl, c)) {
-      c->rs.bin_failed = true;
-      return;
-   }
+   clipper_begin(&cl, c);
    cl.vmask = j->vmask;
    cl.vwin = j->vwin;
    assemble(&cl, PIPE_PRIM_TRIANGLES, j->dflags, j->elts + 3 * (size_t)first, 3 * count);
+   /* a range that lost clipped triangles for want of memory fails the draw as one that ran out of scene
+    * memory does (the drawing thread reports it) */
+   c->rs.bin_failed |= cl.scratch_failed;
    FREE(cl.scratch);
 }
 
@@ -681,8 +720,10 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct fxp_context *ctx = r->ctx;
    struct fxp_raster *rs = &r->rs;
    const struct pipe_rasterizer_state *rast = r->rast;
-   struct fxp_pool *pool = fxp_context_pool(ctx);
    const unsigned tris = count / 3;
+   if (tris < 2 * FXP_PRIM_SHARE_MIN_TRIS || !rs->scene)
+      return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
+   struct fxp_pool *pool = fxp_context_pool(ctx);
    const unsigned shares = MIN3(fxp_pool_threads(pool), FXP_PRIM_SHARES_MAX, tris / FXP_PRIM_SHARE_MIN_TRIS);
    /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
     * drawn as lines or points (the line stipple goes on from primitive to primitive) */
@@ -715,8 +756,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
          return false;
    /* per-vertex masks and window coordinates, read by every range */
    struct clipper cl;
-   if (!clipper_begin(&cl, r))
-      return false;
+   clipper_begin(&cl, r);
    if (!vertices_ahead(&cl)) {
       uint16_t *vmask;
       struct fxp_rvert *vwin;
@@ -728,10 +768,11 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       rs->direct_chosen = true;
       assemble_runs(&cl, mode, elts, count);
       rs->direct_chosen = false;
-      FREE(cl.scratch);
+      clipper_end(&cl);
       return true;
    }
-   FREE(cl.scratch);
+   /* nothing clipped yet: the ranges clip with scratch rooms of their own */
+   assert(!cl.scratch);
 
    struct prim_share_job j = {
       .copies = dc->prim_copies, .stats = dc->prim_stats, .vmask = cl.vmask, .vwin = cl.vwin, .elts = elts,
