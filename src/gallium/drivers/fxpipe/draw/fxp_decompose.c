@@ -75,8 +75,9 @@
 #include "util/u_math.h"
 
 #include "draw/fxp_decompose.h"
+#include "fxp_hot.h"
 
-unsigned
+FXP_DRAW_PATH unsigned
 fxp_decomp_verts(enum pipe_prim_type mode, unsigned flags)
 {
    const bool adj = flags & FXP_DECOMP_ADJACENCY;
@@ -100,7 +101,7 @@ fxp_decomp_verts(enum pipe_prim_type mode, unsigned flags)
    }
 }
 
-unsigned
+FXP_DRAW_PATH unsigned
 fxp_decomp_count(enum pipe_prim_type mode, unsigned flags, unsigned n)
 {
    switch (mode) {
@@ -162,7 +163,7 @@ prim_flags(enum pipe_prim_type mode, bool first, unsigned n, unsigned k, unsigne
       pf[0] |= FXP_PRIM_RESTART;
 }
 
-unsigned
+FXP_DRAW_PATH unsigned
 fxp_decomp_prims(enum pipe_prim_type mode, unsigned flags, const uint32_t *e, unsigned n, unsigned first_prim,
               uint32_t *out, uint8_t *pf, unsigned out_cap)
 {

@@ -23,6 +23,7 @@
 #include "fxp_context.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
+#include "fxp_hot.h"
 #include "context/fxp_pool.h"
 #include "draw/fxp_render.h"
 #include "draw/fxp_decompose.h"
@@ -98,7 +99,7 @@ store_output_rows(const fxp_vec v[4], unsigned count, float *dst, unsigned strid
  * base_vertex is BASEVERTEX (gl_BaseVertex: the index bias, 0 for non-indexed draws), first_vertex what
  * VERTEXID_NOBASE counts from (the index bias, or the draw's start for non-indexed draws: VERTEXID_NOBASE is
  * the index as read from the index buffer, or 0.. for non-indexed draws). */
-static void
+FXP_DRAW_PATH static void
 shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stride,
                const struct fxp_fetch_buffer *vbs, const uint32_t *vidx, unsigned n, uint32_t instance, uint32_t start_instance, int32_t base_vertex,
                int32_t first_vertex, unsigned draw_id)
@@ -220,7 +221,7 @@ vs_share(void *data, unsigned i, unsigned n)
  * this one. With `ahead` (the vertices go straight to primitive assembly, r->stride floats each), the threads
  * also do assembly's per-vertex work (fxp_prim_ahead_range) on the vertices they shade; returns whether they
  * did. */
-static bool
+FXP_DRAW_PATH static bool
 shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stride,
              const struct fxp_fetch_buffer *vbs, const uint32_t *vidx, unsigned n, uint32_t instance,
              uint32_t start_instance, int32_t base_vertex, int32_t first_vertex, unsigned draw_id, bool ahead)
@@ -273,7 +274,7 @@ shade_shared(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stri
    return j.ahead;
 }
 
-bool
+FXP_DRAW_PATH bool
 fxp_draw_reserve(void **p, size_t *cap, size_t n, size_t elem_B)
 {
    if (n <= *cap)
@@ -345,7 +346,7 @@ draw_cache_trim(struct fxp_draw_cache *c)
  * restart); afterwards vidx[] holds each different index once, in order of first use, and elts[] points into
  * it. An index range much wider than the draw (sparse indices) is left as it is, shaded per element, so the
  * table from index to shaded vertex stays within a few times the draw's size. Returns the new nv. */
-static unsigned
+FXP_DRAW_PATH static unsigned
 reuse_vertices(struct fxp_draw_cache *c, uint32_t *vidx, unsigned nv, uint32_t *elts, unsigned n)
 {
    if (nv < 2 * FXP_W)
@@ -400,7 +401,7 @@ list_vertices(enum pipe_prim_type mode, unsigned patch_vertices)
 /* Elements [first, first + count) of a draw, instances [inst0, inst0 + num_inst): index reads, vertex reuse,
  * vertex shading, then the geometry shader or stream output and primitive assembly. first is 0 unless the
  * draw is split into chunks (draw_one), and the primitive ID goes on from the chunk before. */
-static void
+FXP_DRAW_PATH static void
 draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, const struct pipe_draw_info *info,
            const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
            uint64_t ib_size_B, unsigned draw_id, uint32_t first, uint32_t count, uint32_t inst0,
@@ -509,7 +510,7 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
  * CHUNK_PRIMS primitives, instance by instance and in order: its index, vertex and window-coordinate arrays
  * then stay a chunk's size (in the caches, and not allocated anew a draw) instead of growing with the draw.
  * A vertex used by two chunks is shaded in each, which GL allows. */
-static void
+FXP_DRAW_PATH static void
 draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, const struct pipe_draw_info *info,
          const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
          uint64_t ib_size_B, unsigned draw_id)
@@ -536,7 +537,7 @@ read_indirect(struct pipe_resource *buf, uint64_t offset, void *out, unsigned si
    return true;
 }
 
-static void
+FXP_DRAW_PATH static void
 draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned drawid_offset,
          const struct pipe_draw_indirect_info *indirect, const struct pipe_draw_start_count_bias *draws,
          unsigned num_draws)
@@ -725,7 +726,7 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    draw_cache_trim(cache);
 }
 
-static void
+FXP_DRAW_PATH static void
 fxp_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned drawid_offset,
              const struct pipe_draw_indirect_info *indirect,
              const struct pipe_draw_start_count_bias *draws, unsigned num_draws)

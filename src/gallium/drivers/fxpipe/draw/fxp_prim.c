@@ -22,6 +22,7 @@
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
+#include "fxp_hot.h"
 #include "draw/fxp_render.h"
 #include "draw/fxp_clip_vertex.h"
 #include "draw/fxp_decompose.h"
@@ -164,7 +165,7 @@ make_frustums(void)
    __atomic_store_n(&frustums_made, true, __ATOMIC_RELEASE);
 }
 
-static void
+FXP_DRAW_PATH static void
 setup_clipper(struct clipper *cl, struct fxp_render *r)
 {
    const struct pipe_rasterizer_state *rs = r->rast;
@@ -390,7 +391,7 @@ vtx(const struct fxp_render *r, uint32_t i)
 /* A triangle of the draw's vertices a, b, c: one inside every plane goes to the rasterizer with the window
  * coordinates its vertices got once (no clipping, no per-triangle division); the others take
  * clip_triangle's path. The statistics are counted the same either way. */
-static void
+FXP_DRAW_PATH static void
 tri_indexed(struct clipper *cl, uint32_t a, uint32_t b, uint32_t c, unsigned edges)
 {
    struct fxp_render *r = cl->r;
@@ -412,7 +413,7 @@ tri_indexed(struct clipper *cl, uint32_t a, uint32_t b, uint32_t c, unsigned edg
 /* Assembles one restart-free run of elements: points, lines or triangles as draw/fxp_decompose.c gives them,
  * each taking the primitive ID of its GL primitive (FXP_PRIM_END: the ID advances after it) and restarting
  * the line stipple where FXP_PRIM_RESTART says. */
-static void
+FXP_DRAW_PATH static void
 assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const uint32_t *e, unsigned n)
 {
    struct fxp_render *r = cl->r;
@@ -464,7 +465,7 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
 }
 
 /* The clipper of r's draw; its scratch room comes at the first clipped primitive (new_vertex). */
-static void
+FXP_DRAW_PATH static void
 clipper_begin(struct clipper *cl, struct fxp_render *r)
 {
    setup_clipper(cl, r);
@@ -476,7 +477,7 @@ clipper_begin(struct clipper *cl, struct fxp_render *r)
 }
 
 /* Gives back the clipper's scratch room; says once that primitives were dropped if it could not be had. */
-static void
+FXP_DRAW_PATH static void
 clipper_end(struct clipper *cl)
 {
    FREE(cl->scratch);
@@ -487,7 +488,7 @@ clipper_end(struct clipper *cl)
 /* vertices_prepare's work on vertices [first, end) of the array verts (r->stride floats a vertex): vmask
  * must be non-NULL, vwin may be. Reads only the clipper and the vertices, writes only those entries, so
  * that threads may take disjoint ranges. Returns the vertices done four at a time. */
-static unsigned
+FXP_DRAW_PATH static unsigned
 prepare_range(const struct clipper *cl, const float *verts, unsigned first, unsigned end, uint16_t *vmask,
               struct fxp_rvert *vwin)
 {
@@ -535,7 +536,7 @@ prepare_range(const struct clipper *cl, const float *verts, unsigned first, unsi
 /* The planes each of the draw's vertices is outside of, and the window coordinates of those inside every
  * one when every primitive has the same viewport, once per vertex: into vmask[] and vwin[] (num_verts
  * entries), which may be NULL (out of memory: then primitives take clip_triangle's path). */
-static void
+FXP_DRAW_PATH static void
 vertices_prepare(struct clipper *cl, uint16_t *vmask, struct fxp_rvert *vwin)
 {
    const struct fxp_render *r = cl->r;
@@ -562,7 +563,7 @@ reserve_vertex_arrays(struct fxp_draw_cache *dc, unsigned num_verts, bool with_w
 
 /* The draw's per-vertex arrays for vertices_prepare from the draw cache: both NULL out of memory (or
  * without a cache), vwin NULL where it is not used (primitives with viewports of their own). */
-static void
+FXP_DRAW_PATH static void
 cached_vertex_arrays(struct fxp_render *r, uint16_t **vmask, struct fxp_rvert **vwin)
 {
    struct fxp_draw_cache *dc = r->ctx->draw_cache;
@@ -602,7 +603,7 @@ fxp_prim_ahead_done(struct fxp_render *r, const float *verts, unsigned num_verts
    r->ctx->perf.verts_prepared_ahead += num_verts;
 }
 
-void
+FXP_DRAW_PATH void
 fxp_prim_ahead_clear(struct fxp_render *r)
 {
    r->ctx->draw_cache->ahead_verts = NULL;
@@ -610,7 +611,7 @@ fxp_prim_ahead_clear(struct fxp_render *r)
 
 /* The draw's per-vertex arrays when the threads that shaded its vertices filled them (fxp_prim_ahead_done):
  * into cl, true; else false (vertices_prepare's work is still to do). */
-static bool
+FXP_DRAW_PATH static bool
 vertices_ahead(struct clipper *cl)
 {
    const struct fxp_render *r = cl->r;
@@ -623,7 +624,7 @@ vertices_ahead(struct clipper *cl)
 }
 
 /* Assembles the draw's primitives with cl's per-vertex arrays (vertices_prepare). */
-static void
+FXP_DRAW_PATH static void
 assemble_runs(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
 {
    const unsigned dflags = cl->r->rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0;
@@ -634,7 +635,7 @@ assemble_runs(struct clipper *cl, enum pipe_prim_type mode, const uint32_t *elts
       assemble(cl, mode, dflags, run, n);
 }
 
-void
+FXP_DRAW_PATH void
 fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
 {
    struct clipper cl;
@@ -714,7 +715,7 @@ small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct 
    return sampled && fxp_raster_small_and_cheap(&r->rs, area_px, sampled);
 }
 
-bool
+FXP_DRAW_PATH bool
 fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
 {
    struct fxp_context *ctx = r->ctx;

@@ -24,6 +24,7 @@
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
+#include "fxp_hot.h"
 #include "fxp_resource.h"
 #include "draw/fxp_render.h"
 #include "draw/fxp_decompose.h"
@@ -84,7 +85,7 @@ so_emit(struct so_emit *s, const uint32_t *v, unsigned n)
 
 #define SO_BATCH_PRIMS 64 /* primitives decomposed at a time */
 
-void
+FXP_DRAW_PATH void
 fxp_so_primitives(struct fxp_render *r, unsigned stream, enum pipe_prim_type mode, const uint32_t *elts,
                   unsigned count)
 {

@@ -13,6 +13,7 @@
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
+#include "fxp_hot.h"
 #include "fxp_resource.h"
 #include "context/fxp_pool.h"
 #include "raster/fxp_raster.h"
@@ -39,7 +40,7 @@ surface_offset_B(const struct fxp_resource *res, const struct pipe_surface *s)
 
 /* Viewport i and its scissor rectangle (within the framebuffer), and the depth range fragments are clamped
  * to (the viewport's, within [0, 1]). */
-static void
+FXP_DRAW_PATH static void
 apply_viewport(struct fxp_raster *r, unsigned i)
 {
    const struct fxp_context *ctx = r->ctx;
@@ -317,7 +318,7 @@ compile_state(struct fxp_raster *r)
 
 /* The compiled state into a draw's struct: every field but the tails of fs_in and sample_x/y that this state
  * does not use (past num_fs_in and samples, never read). */
-static void
+FXP_DRAW_PATH static void
 copy_compiled(struct fxp_raster *r, const struct fxp_raster *c)
 {
    /* the pieces in the order struct fxp_raster has them, with nothing between them */
@@ -389,7 +390,7 @@ check_compiled(const struct fxp_raster *r, const struct fxp_raster *cached)
    }
 }
 
-bool
+FXP_DRAW_PATH bool
 fxp_raster_begin(struct fxp_raster *r)
 {
    struct fxp_fragment *f = &r->frag;
@@ -485,7 +486,7 @@ fxp_raster_begin(struct fxp_raster *r)
    return true;
 }
 
-void
+FXP_DRAW_PATH void
 fxp_raster_end(struct fxp_raster *r)
 {
    struct fxp_fragment *f = &r->frag;

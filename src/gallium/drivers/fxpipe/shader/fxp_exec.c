@@ -16,6 +16,7 @@
 
 #include "fxp_exec_inline.h"
 #include "fxp_debug.h"
+#include "fxp_hot.h"
 
 /* FXPIPE_SHADER_BUDGET, read once; the override (tests) when non-zero. Both are read by the threads that
  * set up states, written before (the override between a test's runs): atomic words. */
@@ -60,7 +61,7 @@ fxp_shader_budget_override(uint64_t n)
 /* Splats the program's constants into the register file. `kept`: the file already holds this program's
  * constants from an earlier setup (nothing but this function writes those slots), so a slot whose value has
  * not changed is left alone: a draw that changes few constants writes few of them. */
-static bool
+FXP_DRAW_PATH static bool
 fill_constants(struct fxp_exec *e, bool kept)
 {
    bool changed = false;
@@ -103,7 +104,7 @@ fxp_exec_init(struct fxp_exec *e, const struct fxp_program *prog, const struct f
    return true;
 }
 
-bool
+FXP_DRAW_PATH bool
 fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct fxp_bindings *bind,
                unsigned count)
 {
@@ -155,7 +156,7 @@ fxp_exec_setup(struct fxp_exec *e, const struct fxp_program *prog, const struct 
    return true;
 }
 
-void
+FXP_DRAW_PATH void
 fxp_exec_reset(struct fxp_exec *e, unsigned count)
 {
    fxp_exec_reset_inline(e, count);
