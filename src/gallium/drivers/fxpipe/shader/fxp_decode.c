@@ -596,6 +596,67 @@ slot_uniform(const struct fxp_program *p, uint32_t slot)
           (p->num_pre && slot >= p->uniform_base && slot < p->num_slots);
 }
 
+/* Uniform branches: an IF or UIF whose condition (src0.x) is the same in every lane (slot_uniform: an
+ * immediate, a directly addressed constant or a uniform result) sends every lane that reaches it the same
+ * way, so it needs no execution-mask work: it takes fxp_engine.uniform_if or uniform_uif, its ELSE
+ * uniform_else and its ENDIF a NOP, which jump (fxp_ops_cf.c). Inside such branches the lanes are those
+ * before them, so an instruction whose every enclosing construct is a uniform branch is top-level for the
+ * passes after this one (the simple forms, the 64-bit stores of every lane): uniform_branches sets its
+ * top_level (never clears one). A fast path: FXPIPE_DEBUG=nofast turns it off; counted in
+ * p->num_uniform_branches (FXPIPE_DEBUG=tgsi, the TGSI runner's [expect uniform branches N]). Runs after
+ * fxp_uniform_hoist, whose results it reads, and before specialize. */
+static void
+uniform_branches(struct fxp_program *p)
+{
+   if (fxp_debug_flags & FXP_DBG_NOFAST)
+      return;
+   const struct fxp_engine *eng = p->engine;
+   bool uniform[FXP_MAX_NEST]; /* the open constructs, innermost last: whether each is a uniform branch */
+   unsigned sp = 0, divergent = 0; /* open constructs, and those that are not uniform branches */
+   for (unsigned i = 0; i < p->num_insts; i++) {
+      struct fxp_inst *in = &p->insts[i];
+      switch (in->opcode) {
+      case TGSI_OPCODE_IF:
+      case TGSI_OPCODE_UIF:
+      case TGSI_OPCODE_BGNLOOP:
+      case TGSI_OPCODE_BGNSUB: {
+         if (sp == FXP_MAX_NEST)
+            return; /* (link_cf refuses deeper nesting) */
+         const bool u = (in->opcode == TGSI_OPCODE_IF || in->opcode == TGSI_OPCODE_UIF) &&
+                        in->fn == eng->ops[in->opcode] && in->target > (int32_t)i &&
+                        (unsigned)in->target < p->num_insts && slot_uniform(p, in->src[0].slot[0]);
+         if (u) {
+            struct fxp_inst *mid = &p->insts[in->target]; /* its ELSE, or its ENDIF */
+            in->fn = in->opcode == TGSI_OPCODE_IF ? eng->uniform_if : eng->uniform_uif;
+            if (mid->opcode == TGSI_OPCODE_ELSE) {
+               assert(mid->target > in->target && (unsigned)mid->target < p->num_insts);
+               mid->fn = eng->uniform_else;
+               p->insts[mid->target].fn = eng->ops[TGSI_OPCODE_NOP];
+            } else {
+               mid->fn = eng->ops[TGSI_OPCODE_NOP];
+            }
+            p->num_uniform_branches++;
+         }
+         uniform[sp++] = u;
+         divergent += !u;
+         continue;
+      }
+      case TGSI_OPCODE_ENDIF:
+      case TGSI_OPCODE_ENDLOOP:
+      case TGSI_OPCODE_ENDSUB:
+         if (sp)
+            divergent -= !uniform[--sp];
+         continue;
+      case TGSI_OPCODE_ELSE:
+         continue;
+      default:
+         if (sp && !divergent)
+            in->top_level = true;
+         continue;
+      }
+   }
+}
+
 /* POW whose exponent (src1.x) is uniform takes fxp_engine.pow_uniform, which raises to integer exponents
  * by squaring (fxp_vmath.h, fxp_vpow_int) and to others as POW does. A fast path: FXPIPE_DEBUG=nofast turns
  * it off, counted in p->num_pow_uniform (the TGSI runner's [expect uniform pow N]). */
@@ -1037,6 +1098,8 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
    if (ok)
       ok = fxp_uniform_hoist(p) || fail(&d, "out of memory");
    if (ok)
+      uniform_branches(p);
+   if (ok)
       specialize(p);
    if (ok)
       pow_uniform(p);
@@ -1047,8 +1110,9 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
    if (ok && (fxp_debug_flags & FXP_DBG_TGSI)) {
       fxp_log("shader %u, %s: %u instructions run per batch, %u once per dispatch (uniform), %u simple, "
               "%u simple inside control flow, %u in fused runs, %u in 64-bit runs, %u POW with a uniform "
-              "exponent", p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre, p->num_simple,
-              p->num_simple_when_full + p->num_simple_blend, p->num_fused, p->num_fp_run, p->num_pow_uniform);
+              "exponent, %u uniform branches", p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre,
+              p->num_simple, p->num_simple_when_full + p->num_simple_blend, p->num_fused, p->num_fp_run,
+              p->num_pow_uniform, p->num_uniform_branches);
       tgsi_dump(tokens, 0);
    }
 

@@ -106,6 +106,32 @@ op_endif(struct fxp_exec *e, const struct fxp_inst *in)
    fxp_update_mask(e);
 }
 
+/* Branches whose condition is the same in every lane (fxp_decode.c, uniform_branches: an immediate, a
+ * directly addressed constant or a uniform result, read from lane 0): the lanes that run the IF all take
+ * the same way, so the execution mask stays what it is and the branch is a jump. A false condition jumps
+ * past its ELSE (or ENDIF); the ELSE, reached only from the end of the taken IF part, jumps past its
+ * ENDIF; the ENDIF is a NOP. The comparisons are the general forms' (IF: != 0.0, NaN true, under the
+ * batch's float rule as theirs; UIF: != 0); a source modifier cannot change either outcome. */
+static void
+op_if_uniform(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   if (!(e->rf[in->src[0].slot[0]].af[0] != 0.0f))
+      e->pc = in->target + 1;
+}
+
+static void
+op_uif_uniform(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   if (!e->rf[in->src[0].slot[0]].au[0])
+      e->pc = in->target + 1;
+}
+
+static void
+op_else_uniform(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   e->pc = in->target + 1;
+}
+
 static void
 op_bgnloop(struct fxp_exec *e, const struct fxp_inst *in)
 {
@@ -395,6 +421,9 @@ void
 FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
 {
    FXP_ISA_FN(fxp_ops_cf_register)(eng->ops);
+   eng->uniform_if = op_if_uniform;
+   eng->uniform_uif = op_uif_uniform;
+   eng->uniform_else = op_else_uniform;
    FXP_ISA_FN(fxp_ops_float_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_float_register_simple)(eng->simple, eng->simple_blend);
    FXP_ISA_FN(fxp_ops_float_register_simple_mod)(eng->simple_mod);

@@ -275,6 +275,9 @@ struct fxp_engine {
    fxp_op_fn fused3[FXP_FUSE_COUNT][FXP_FUSE_COUNT][FXP_FUSE_COUNT];
    /* POW with an exponent the same in every lane (fxp_decode.c, pow_uniform; fxp_ops_float.c) */
    fxp_op_fn pow_uniform;
+   /* IF, UIF and ELSE of a branch whose condition is the same in every lane (fxp_decode.c,
+    * uniform_branches; fxp_ops_cf.c): jumps, without execution-mask work; their ENDIF is ops[NOP] */
+   fxp_op_fn uniform_if, uniform_uif, uniform_else;
    void (*run)(struct fxp_exec *e);
    /* this table's copies of the per-fragment fast paths' batch functions (fragment/fxp_fragment.h) */
    unsigned (*fragment_fast)(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y,
@@ -366,6 +369,8 @@ struct fxp_program {
    unsigned num_fused;          /* instructions run as members of fused runs (fxp_decode.c, fuse) */
    unsigned num_fp_run;         /* 64-bit instructions in runs of two or more (fxp_decode.c, fp_runs) */
    unsigned num_pow_uniform;    /* POWs given the uniform-exponent form (fxp_decode.c, pow_uniform) */
+   unsigned num_uniform_branches; /* IF and UIF taken as jumps, their condition uniform (fxp_decode.c,
+                                     uniform_branches) */
    /* uniform work (fxp_uniform.c): instructions computed once per dispatch into the slots from
     * uniform_base on, in order, before any batch runs */
    struct fxp_inst *pre_insts;

@@ -54,6 +54,8 @@
  *                        float rule once (shader/fxp_decode.c, fp_runs); 0 under FXPIPE_DEBUG=nofast or noruns
  *   [expect uniform pow N] N POW instructions take the form for a uniform exponent (shader/fxp_decode.c,
  *                        pow_uniform); 0 under FXPIPE_DEBUG=nofast
+ *   [expect uniform branches N] N IF/UIF instructions have a uniform condition and run as jumps, without
+ *                        execution-mask work (shader/fxp_decode.c, uniform_branches); 0 under nofast
  *   [expect watchdog]    the shader must be stopped by the watchdog (without it, it must not be): a compute
  *                        dispatch must then report a guilty context reset (get_device_reset_status) and
  *                        drop the rest of its work groups; a fragment or geometry batch stopped so, and
@@ -399,6 +401,8 @@ parse_test(struct test *t, char *text)
          t->expect_fp_runs = (int)a;
       } else if (sscanf(header, "expect uniform pow %u", &a) == 1) {
          t->expect_pow_uniform = (int)a;
+      } else if (sscanf(header, "expect uniform branches %u", &a) == 1) {
+         t->expect_uniform_branches = (int)a;
       } else if (!strcmp(header, "expect watchdog")) {
          t->expect_watchdog = true;
       } else if (sscanf(header, "budget %llu", &t->budget) == 1) {
@@ -1005,6 +1009,7 @@ runner_parse(struct test *t, char *text)
    t->expect_fused = -1;
    t->expect_fp_runs = -1;
    t->expect_pow_uniform = -1;
+   t->expect_uniform_branches = -1;
    failure[0] = 0;
    return parse_test(t, text);
 }
@@ -1014,7 +1019,8 @@ runner_parse(struct test *t, char *text)
 static bool
 check_uniform(const struct test *t, const struct tgsi_token *tokens)
 {
-   if ((t->expect_uniform < 0 && t->expect_fused < 0 && t->expect_fp_runs < 0 && t->expect_pow_uniform < 0) ||
+   if ((t->expect_uniform < 0 && t->expect_fused < 0 && t->expect_fp_runs < 0 && t->expect_pow_uniform < 0 &&
+        t->expect_uniform_branches < 0) ||
        t->expect_refused)
       return true;
    char error[256];
@@ -1035,7 +1041,11 @@ check_uniform(const struct test *t, const struct tgsi_token *tokens)
    const unsigned got_runs = prog->num_fp_run;
    const unsigned want_pow = (fxp_debug_flags & FXP_DBG_NOFAST) ? 0 : (unsigned)t->expect_pow_uniform;
    const unsigned got_pow = prog->num_pow_uniform;
+   const unsigned want_branches = (fxp_debug_flags & FXP_DBG_NOFAST) ? 0 : (unsigned)t->expect_uniform_branches;
+   const unsigned got_branches = prog->num_uniform_branches;
    fxp_program_destroy(prog);
+   if (t->expect_uniform_branches >= 0 && got_branches != want_branches)
+      return fail("%u uniform branches, %u expected", got_branches, want_branches);
    if (t->expect_pow_uniform >= 0 && got_pow != want_pow)
       return fail("%u POW instructions with the uniform-exponent form, %u expected", got_pow, want_pow);
    if (t->expect_uniform >= 0 && got != want)
