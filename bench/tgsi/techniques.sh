@@ -6,7 +6,7 @@
 #   - glmark2's shader-bound scenes (shading, conditionals, function, loop, terrain) and the sampler's
 #     (texture, effect2d, shadow), 256x256 off-screen on a private Xvfb, a thread per CPU, frames per second.
 # The switches: FXPIPE_ISA=sse2 and avx2 (the best table against the baseline one; FXPIPE_ISA), and
-# FXPIPE_DEBUG=nosimple, nofuse, noruns, nouniform, notexfast and nofast (README, "FXPIPE_DEBUG"). A measurement,
+# FXPIPE_DEBUG=nosimple, nofuse, noruns, nofwd, nouniform, notexfast and nofast (README, "FXPIPE_DEBUG"). A measurement,
 # not a test: nothing is compared with a threshold, and single figures move by some percent between runs.
 #   bench/tgsi/techniques.sh [SECONDS_PER_SCENE [SECONDS_PER_SHADER]]     (defaults 2 and 1)
 set -eu
@@ -24,7 +24,7 @@ grep -E '^(shading|conditionals|function|loop|terrain|texture|effect2d|shadow)' 
 # the best table this CPU has: the last name fxpipe-bench-tgsi's header lists before tgsi_exec
 best=$(FXPIPE_ISA= "$bin" 0.01 | awk '/^shader/ { for (i = 2; i <= NF; i++) if ($(i + 1) == "lanes/s" && $i != "tgsi_exec") b = $i; print b; exit }')
 configs="on:FXPIPE_ISA=$best isa-sse2:FXPIPE_ISA=sse2 isa-avx2:FXPIPE_ISA=avx2 nosimple:FXPIPE_DEBUG=nosimple
-nofuse:FXPIPE_DEBUG=nofuse noruns:FXPIPE_DEBUG=noruns nouniform:FXPIPE_DEBUG=nouniform notexfast:FXPIPE_DEBUG=notexfast nofast:FXPIPE_DEBUG=nofast"
+nofuse:FXPIPE_DEBUG=nofuse noruns:FXPIPE_DEBUG=noruns nofwd:FXPIPE_DEBUG=nofwd nouniform:FXPIPE_DEBUG=nouniform notexfast:FXPIPE_DEBUG=notexfast nofast:FXPIPE_DEBUG=nofast"
 for c in $configs; do
   name=${c%%:*} setting=${c#*:}
   # a table this CPU lacks is not measured (FXPIPE_ISA would fall back to the best one)

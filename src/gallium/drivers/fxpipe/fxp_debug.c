@@ -24,6 +24,8 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"nofuse", FXP_DBG_NOFUSE, "not a message: turns off the engine's fused runs of instructions"},
    {"noruns", FXP_DBG_NORUNS, "not a message: turns off the engine's runs of 64-bit instructions (one float-rule "
                               "switch a run)"},
+   {"nofwd", FXP_DBG_NOFWD, "not a message: turns off the engine's forwarding of 64-bit results to the next "
+                            "instruction"},
    {"notexfast", FXP_DBG_NOTEXFAST, "not a message: turns off the sampler's fast path"},
    {"checkstate", FXP_DBG_CHECKSTATE, "for tests: state compiled when bound is compiled again at every draw and "
                                       "compared; stale state is said and aborts the process"},

@@ -52,6 +52,7 @@ enum fxp_debug_flag {
    FXP_DBG_NOTEXFAST = 1 << 10,
    FXP_DBG_CHECKSTATE = 1 << 11,
    FXP_DBG_NORUNS   = 1 << 12,
+   FXP_DBG_NOFWD    = 1 << 13,
 };
 
 extern unsigned fxp_debug_flags;

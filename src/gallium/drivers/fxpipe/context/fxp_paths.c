@@ -46,9 +46,9 @@ add_program(struct line *l, const char *name, const struct fxp_shader *sh)
       return;
    const struct fxp_program *p = sh->prog;
    add(l, " | %s %u instructions a batch (%u simple, %u while all lanes run, %u blending inside control flow, "
-       "%u in fused runs, %u uniform once a dispatch, %u POW with a uniform exponent, %u uniform branches)", name,
-       p->num_insts, p->num_simple, p->num_simple_when_full, p->num_simple_blend, p->num_fused, p->num_pre,
-       p->num_pow_uniform, p->num_uniform_branches);
+       "%u in fused runs, %u uniform once a dispatch, %u POW with a uniform exponent, %u uniform branches, "
+       "%u 64-bit sources forwarded)", name, p->num_insts, p->num_simple, p->num_simple_when_full,
+       p->num_simple_blend, p->num_fused, p->num_pre, p->num_pow_uniform, p->num_uniform_branches, p->num_fwd64);
 }
 
 void

@@ -753,6 +753,67 @@ fp_plain_64bit(const struct fxp_program *p, const struct fxp_inst *in)
    return in->opcode < TGSI_OPCODE_LAST && p->engine->ieee[in->opcode] && in->fn == p->engine->ops[in->opcode];
 }
 
+/* Forwarding between consecutive 64-bit instructions that store every lane (fxp_shader.h, FXP_FP_FWD_*): b
+ * = a + 1, not a place execution jumps to (entry), takes source s from a's results (fxp_exec.fwd64) where,
+ * in every group b computes, that source's pair of slots is the pair a wrote whole in that group; a's stores
+ * are skipped where b overwrites every channel a writes and reads none of them but through forwarded
+ * sources. Runs that fp_runs makes are not needed for it. Off under nofwd (and, with STORE_ALL, nosimple);
+ * counted in p->num_fwd64 and p->num_dead64 (FXPIPE_DEBUG=tgsi, the TGSI runner's
+ * [expect 64-bit forwards N dead M]). */
+static void
+fwd64_pairs(struct fxp_program *p, const bool *entry)
+{
+   if (fxp_debug_flags & FXP_DBG_NOFWD)
+      return;
+   const uint8_t *kind = p->engine->fwd64;
+   for (unsigned i = 0; i + 1 < p->num_insts; i++) {
+      struct fxp_inst *a = &p->insts[i], *b = a + 1;
+      /* (STORE_ALL: both are 64-bit opcodes on their tables' functions, at the top level) */
+      if (!(a->fp_run & FXP_FP_STORE_ALL) || !(b->fp_run & FXP_FP_STORE_ALL) || entry[i + 1] ||
+          !(kind[a->opcode] & FXP_FWD64_PRODUCES) || a->num_dst != 1 || b->num_dst != 1)
+         continue;
+      const unsigned kb = kind[b->opcode], am = a->dst[0].mask & 15u, bm = b->dst[0].mask & 15u;
+      /* the groups b computes: its mask's (OP64, OPCMP64), or the first popcount(mask) (OP64TO32) */
+      const unsigned nb = (unsigned)__builtin_popcount(bm);
+      const unsigned groups = (kb & FXP_FWD64_GROUPS) ? ((bm & 3u) ? 1u : 0u) | ((bm & 12u) ? 2u : 0u)
+                                                      : nb >= 2 ? 3u : nb;
+      if (!groups)
+         continue;
+      for (unsigned s = 0; s < b->num_src && s < 3; s++) {
+         if (!(kb & FXP_FWD64_SRC(s)))
+            continue;
+         bool same = true;
+         for (unsigned g = 0; g < 2; g++)
+            if (groups & (1u << g))
+               same &= ((am >> (2 * g)) & 3u) == 3u && b->src[s].slot[2 * g] == a->dst[0].slot[2 * g] &&
+                       b->src[s].slot[2 * g + 1] == a->dst[0].slot[2 * g + 1];
+         if (same) {
+            b->fp_run |= FXP_FP_FWD_SRC(s);
+            a->fp_run |= FXP_FP_FWD_OUT;
+            p->num_fwd64++;
+         }
+      }
+      if (!(kb & FXP_FWD64_STORES))
+         continue;
+      bool dead = true;
+      for (unsigned c = 0; c < 4; c++)
+         if (am & (1u << c))
+            dead &= (bm & (1u << c)) && b->dst[0].slot[c] == a->dst[0].slot[c];
+      for (unsigned s = 0; dead && s < b->num_src; s++) {
+         if (s < 3 && (b->fp_run & FXP_FP_FWD_SRC(s)))
+            continue;
+         for (unsigned c = 0; c < 4; c++)
+            for (unsigned k = 0; k < 4; k++)
+               if ((am & (1u << k)) && b->src[s].slot[c] == a->dst[0].slot[k])
+                  dead = false;
+      }
+      if (dead) {
+         a->fp_run |= FXP_FP_DEAD;
+         p->num_dead64++;
+      }
+   }
+}
+
 /* Runs of 64-bit instructions (fxp_shader.h, "Runs of 64-bit instructions"): consecutive instructions whose
  * opcodes run with IEEE denormals (fxp_engine.ieee) switch the float rule once for the run. A run member
  * after the first is never an entry point (entry_points); a fast path (FXPIPE_DEBUG=nofast or noruns turn it
@@ -780,6 +841,8 @@ fp_runs(struct fxp_program *p)
    bool *entry = entry_points(p);
    if (!entry)
       return false;
+   if (store_all)
+      fwd64_pairs(p, entry);
    for (unsigned i = 0; i + 1 < n; i++) {
       struct fxp_inst *a = &p->insts[i], *b = a + 1;
       if (fp_plain_64bit(p, a) && fp_plain_64bit(p, b) && !entry[i + 1]) {
@@ -1110,9 +1173,10 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
    if (ok && (fxp_debug_flags & FXP_DBG_TGSI)) {
       fxp_log("shader %u, %s: %u instructions run per batch, %u once per dispatch (uniform), %u simple, "
               "%u simple inside control flow, %u in fused runs, %u in 64-bit runs, %u POW with a uniform "
-              "exponent, %u uniform branches", p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre,
-              p->num_simple, p->num_simple_when_full + p->num_simple_blend, p->num_fused, p->num_fp_run,
-              p->num_pow_uniform, p->num_uniform_branches);
+              "exponent, %u uniform branches, %u 64-bit sources forwarded, %u 64-bit stores skipped",
+              p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre, p->num_simple,
+              p->num_simple_when_full + p->num_simple_blend, p->num_fused, p->num_fp_run, p->num_pow_uniform,
+              p->num_uniform_branches, p->num_fwd64, p->num_dead64);
       tgsi_dump(tokens, 0);
    }
 

@@ -21,7 +21,8 @@ void FXP_ISA_FN(fxp_ops_float_register_fused)(struct fxp_engine *eng);
 void FXP_ISA_FN(fxp_ops_float_register_forms)(struct fxp_engine *eng);
 void FXP_ISA_FN(fxp_ops_int_register_simple)(fxp_op_fn *simple, fxp_op_fn *blend);
 void FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *table);
-void FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *table);
+/* fwd: fxp_engine.fwd64's entries of the 64-bit opcodes (FXP_FWD64_*) */
+void FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *table, uint8_t *fwd);
 void FXP_ISA_FN(fxp_ops_mem_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_tex_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_lane_register)(fxp_op_fn *table);

@@ -114,10 +114,16 @@ half32(fxp_vq v, unsigned odd)
 #endif
 }
 
-/* The 64-bit values of group g of source s, all lanes at once. */
+/* The 64-bit values of group g of source s, all lanes at once: the previous instruction's result of that
+ * group where the decoder found it is (FXP_FP_FWD_SRC), else its two words joined. */
 static inline fxp_vq
 raw64(const struct fxp_exec *e, const struct fxp_inst *in, unsigned s, unsigned g)
 {
+   if (in->fp_run & FXP_FP_FWD_SRC(s)) {
+      fxp_vq v;
+      memcpy(&v, &e->fwd64[2 * g], sizeof(v));
+      return v;
+   }
    return join64(e->rf[in->src[s].slot[2 * g]].u, e->rf[in->src[s].slot[2 * g + 1]].u);
 }
 
@@ -151,10 +157,15 @@ group_written(const struct fxp_inst *in, unsigned g)
    return in->dst[0].mask & (3u << (2 * g));
 }
 
-/* Stores a group's 64-bit result (the channels of the pair that are in the write mask). */
+/* Stores a group's 64-bit result (the channels of the pair that are in the write mask); keeps it for the
+ * next instruction (FXP_FP_FWD_OUT), and stores nothing where the next overwrites it (FXP_FP_DEAD). */
 static inline void
 store64(struct fxp_exec *e, const struct fxp_inst *in, unsigned g, fxp_vq v)
 {
+   if (in->fp_run & FXP_FP_FWD_OUT)
+      memcpy(&e->fwd64[2 * g], &v, sizeof(v));
+   if (in->fp_run & FXP_FP_DEAD)
+      return;
    if (in->dst[0].mask & (1u << (2 * g)))
       store_word(e, in, 0, 2 * g, half32(v, 0));
    if (in->dst[0].mask & (2u << (2 * g)))
@@ -302,13 +313,16 @@ vmax_d(fxp_vd x, fxp_vd y)
       run_leave(e, in, fp_);                                                 \
    }
 
-/* 64 -> 32: the k-th written channel gets group k's result (EXPR is a fxp_vu) */
+/* 64 -> 32: the k-th written channel gets group k's result (EXPR is a fxp_vu); only the groups some
+ * channel gets are computed */
 #define OP64TO32(name, expr)                                                 \
    static void name(struct fxp_exec *e, const struct fxp_inst *in)           \
    {                                                                         \
       const unsigned fp_ = run_enter(e, in);                                 \
       fxp_vu r[2];                                                           \
-      for (unsigned g = 0; g < 2; g++)                                       \
+      const unsigned n_ = (unsigned)__builtin_popcount(in->dst[0].mask & 15u); \
+      const unsigned used_ = n_ < 2 ? n_ : 2;                                \
+      for (unsigned g = 0; g < used_; g++)                                   \
          r[g] = (expr);                                                      \
       unsigned k = 0;                                                        \
       for (unsigned c = 0; c < 4 && k < 2; c++)                              \
@@ -490,8 +504,44 @@ OP64TO32(op_i642f, MAP1(fxp_vu, i642f1, srcq(e, in, 0, g)))
 OP64TO32(op_u642f, MAP1(fxp_vu, u642f1, srcq(e, in, 0, g)))
 
 void
-FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *t)
+FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *t, uint8_t *fwd)
 {
+   /* what forwarding may do with each form (fxp_shader.h, FXP_FWD64_*): OP64 and OP32TO64 produce 64-bit
+    * groups and store their masks; OPCMP64 stores its mask; OP64TO32 neither; the sources each reads as
+    * 64-bit pairs (the shifts' and DLDEXP's src1 is a 32-bit channel, OP32TO64's src0 too). DFRACEXP,
+    * which reads src.xy whatever the group, takes no part. */
+   enum { P = FXP_FWD64_PRODUCES, S = FXP_FWD64_STORES, G = FXP_FWD64_GROUPS };
+   const uint8_t s0 = FXP_FWD64_SRC(0), s01 = s0 | FXP_FWD64_SRC(1), s012 = s01 | FXP_FWD64_SRC(2);
+   static const uint16_t op64_1[] = {TGSI_OPCODE_DABS, TGSI_OPCODE_DNEG, TGSI_OPCODE_DRCP, TGSI_OPCODE_DSQRT,
+      TGSI_OPCODE_DRSQ, TGSI_OPCODE_DFRAC, TGSI_OPCODE_DTRUNC, TGSI_OPCODE_DCEIL, TGSI_OPCODE_DFLR,
+      TGSI_OPCODE_DROUND, TGSI_OPCODE_DSSG, TGSI_OPCODE_DLDEXP, TGSI_OPCODE_I64ABS, TGSI_OPCODE_I64NEG,
+      TGSI_OPCODE_I64SSG, TGSI_OPCODE_U64SHL, TGSI_OPCODE_U64SHR, TGSI_OPCODE_I64SHR, TGSI_OPCODE_I642D,
+      TGSI_OPCODE_U642D, TGSI_OPCODE_D2I64, TGSI_OPCODE_D2U64};
+   static const uint16_t op64_2[] = {TGSI_OPCODE_DADD, TGSI_OPCODE_DMUL, TGSI_OPCODE_DDIV, TGSI_OPCODE_DMIN,
+      TGSI_OPCODE_DMAX, TGSI_OPCODE_U64ADD, TGSI_OPCODE_U64MUL, TGSI_OPCODE_U64DIV, TGSI_OPCODE_U64MOD,
+      TGSI_OPCODE_I64DIV, TGSI_OPCODE_I64MOD, TGSI_OPCODE_U64MIN, TGSI_OPCODE_U64MAX, TGSI_OPCODE_I64MIN,
+      TGSI_OPCODE_I64MAX};
+   static const uint16_t op64_3[] = {TGSI_OPCODE_DMAD, TGSI_OPCODE_DFMA};
+   static const uint16_t cmp64[] = {TGSI_OPCODE_DSLT, TGSI_OPCODE_DSGE, TGSI_OPCODE_DSEQ, TGSI_OPCODE_DSNE,
+      TGSI_OPCODE_U64SEQ, TGSI_OPCODE_U64SNE, TGSI_OPCODE_U64SLT, TGSI_OPCODE_U64SGE, TGSI_OPCODE_I64SLT,
+      TGSI_OPCODE_I64SGE};
+   static const uint16_t to64[] = {TGSI_OPCODE_F2D, TGSI_OPCODE_I2D, TGSI_OPCODE_U2D, TGSI_OPCODE_F2I64,
+      TGSI_OPCODE_F2U64, TGSI_OPCODE_I2I64, TGSI_OPCODE_U2I64};
+   static const uint16_t to32[] = {TGSI_OPCODE_D2F, TGSI_OPCODE_D2I, TGSI_OPCODE_D2U, TGSI_OPCODE_I642F,
+      TGSI_OPCODE_U642F};
+   for (unsigned i = 0; i < ARRAY_SIZE(op64_1); i++)
+      fwd[op64_1[i]] = P | S | G | s0;
+   for (unsigned i = 0; i < ARRAY_SIZE(op64_2); i++)
+      fwd[op64_2[i]] = P | S | G | s01;
+   for (unsigned i = 0; i < ARRAY_SIZE(op64_3); i++)
+      fwd[op64_3[i]] = P | S | G | s012;
+   for (unsigned i = 0; i < ARRAY_SIZE(cmp64); i++)
+      fwd[cmp64[i]] = S | G | s01;
+   for (unsigned i = 0; i < ARRAY_SIZE(to64); i++)
+      fwd[to64[i]] = P | S | G;
+   for (unsigned i = 0; i < ARRAY_SIZE(to32); i++)
+      fwd[to32[i]] = s0;
+
    t[TGSI_OPCODE_DADD] = op_dadd;
    t[TGSI_OPCODE_DMUL] = op_dmul;
    t[TGSI_OPCODE_DDIV] = op_ddiv;

@@ -433,7 +433,7 @@ FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
    FXP_ISA_FN(fxp_ops_int_register_simple)(eng->simple, eng->simple_blend);
    /* the 64-bit opcodes, which run with IEEE denormals (fxp_shader.h, "Runs of 64-bit instructions") */
    fxp_op_fn ops64[TGSI_OPCODE_LAST] = {0};
-   FXP_ISA_FN(fxp_ops_64_register)(ops64);
+   FXP_ISA_FN(fxp_ops_64_register)(ops64, eng->fwd64);
    for (unsigned op = 0; op < TGSI_OPCODE_LAST; op++) {
       if (ops64[op]) {
          eng->ops[op] = ops64[op];

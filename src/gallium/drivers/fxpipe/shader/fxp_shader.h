@@ -101,10 +101,38 @@ fxp_fp_leave(unsigned state)
  * | FXP_FP_STORE_ALL 4 | (any 64-bit instruction) outside control flow in a program without KILL,     |
  * |                   | KILL_IF, DEMOTE or RET: it stores every lane, without the execution mask's  |
  * |                   | blend, as the simple forms do (fxp_decode.c, specialize)                    |
- * FXPIPE_DEBUG=nofast (or noruns) leaves every instruction on its own (fp_run 0). */
+ * | FXP_FP_FWD_SRC(s) | (s = 0, 1, 2: bits 3-5) source s reads, in every group the instruction        |
+ * |                   | computes, the previous instruction's result of that group from               |
+ * |                   | fxp_exec.fwd64 instead of joining its two words again from the register file |
+ * | FXP_FP_FWD_OUT 64 | the instruction keeps each group's 64-bit result in fxp_exec.fwd64 too       |
+ * | FXP_FP_DEAD 128   | its stores to the register file are skipped: the next instruction overwrites |
+ * |                   | every channel it writes and reads them only through fwd64                    |
+ * Forwarding (fxp_decode.c, fwd64_pairs): between two consecutive 64-bit instructions that both store every
+ * lane, the second not a place execution jumps to, for a source whose pair of slots is, in each group the
+ * second computes, the pair the first wrote whole in that group. Splitting a result into its two words and
+ * joining them again for the next instruction were most of the double shader's shuffles (perf, session 28).
+ * FXPIPE_DEBUG=nofast (or noruns) leaves every instruction on its own (fp_run 0); nofwd or nosimple turn
+ * forwarding alone off. */
 #define FXP_FP_RUN_IN 1u
 #define FXP_FP_RUN_OUT 2u
 #define FXP_FP_STORE_ALL 4u
+#define FXP_FP_FWD_SRC(s) (8u << (s))
+#define FXP_FP_FWD_OUT 64u
+#define FXP_FP_DEAD 128u
+/* fxp_engine.fwd64[opcode], from fxp_ops_64.c:
+ * | bit                  | meaning                                                                     |
+ * |----------------------|-----------------------------------------------------------------------------|
+ * | FXP_FWD64_PRODUCES 1 | its result of each group it computes is a 64-bit value stored whole by      |
+ * |                      | store64 (the OP64 and OP32TO64 forms)                                       |
+ * | FXP_FWD64_STORES 2   | it writes every channel of its write mask (not OP64TO32's first two only)   |
+ * | FXP_FWD64_GROUPS 4   | it computes only the groups its write mask has (else, OP64TO32: the first   |
+ * |                      | popcount(mask) groups)                                                      |
+ * | FXP_FWD64_SRC(s)     | (bits 3-5) it reads source s as 64-bit pairs (raw64), every other source as |
+ * |                      | 32-bit channels                                                             | */
+#define FXP_FWD64_PRODUCES 1u
+#define FXP_FWD64_STORES 2u
+#define FXP_FWD64_GROUPS 4u
+#define FXP_FWD64_SRC(s) (8u << (s))
 
 #define FXP_SCRATCH 24          /* 6 operands x 4 channels (5 sources, then an indirect destination) */
 #define FXP_MAX_SRC 5
@@ -267,6 +295,7 @@ struct fxp_engine {
    enum fxp_isa isa;
    fxp_op_fn ops[FXP_MOP_COUNT];   /* TGSI opcodes, then the micro-operations */
    bool ieee[TGSI_OPCODE_LAST];   /* opcodes run with IEEE denormals (the 64-bit ones: fxp_ops_64.c) */
+   uint8_t fwd64[TGSI_OPCODE_LAST]; /* what forwarding may do with each 64-bit opcode (FXP_FWD64_*) */
    fxp_op_fn simple[TGSI_OPCODE_LAST]; /* simple forms (fxp_decode.c, specialize), NULL where none */
    fxp_op_fn simple_mod[TGSI_OPCODE_LAST]; /* the same with source modifiers and saturation, NULL where none */
    fxp_op_fn simple_blend[TGSI_OPCODE_LAST]; /* the plain simple forms with the execution-mask blend, for
@@ -369,6 +398,8 @@ struct fxp_program {
    unsigned num_fused;          /* instructions run as members of fused runs (fxp_decode.c, fuse) */
    unsigned num_fp_run;         /* 64-bit instructions in runs of two or more (fxp_decode.c, fp_runs) */
    unsigned num_pow_uniform;    /* POWs given the uniform-exponent form (fxp_decode.c, pow_uniform) */
+   unsigned num_fwd64;          /* 64-bit sources forwarded from the instruction before (FXP_FP_FWD_SRC) */
+   unsigned num_dead64;         /* 64-bit instructions whose stores are skipped (FXP_FP_DEAD) */
    unsigned num_uniform_branches; /* IF and UIF taken as jumps, their condition uniform (fxp_decode.c,
                                      uniform_branches) */
    /* uniform work (fxp_uniform.c): instructions computed once per dispatch into the slots from
@@ -490,6 +521,9 @@ struct fxp_exec {
    bool quad_layout;            /* lanes are 2x2 quads (fragment): derivatives are defined */
    const struct fxp_frag_iface *frag;
    struct fxp_gs_out *gs;       /* geometry shaders: the emitted vertices */
+   /* the last 64-bit instruction's results, groups 0 and 1 as 16 64-bit lanes each (FXP_FP_FWD_OUT): two
+    * slots a group, 64-byte aligned on every table so that the copies agree on its place */
+   _Alignas(64) fxp_vec fwd64[4];
 };
 
 /* Shader budget: the watchdog. A shader that never ends must not hang the application, so every batch

@@ -56,6 +56,9 @@
  *                        pow_uniform); 0 under FXPIPE_DEBUG=nofast
  *   [expect uniform branches N] N IF/UIF instructions have a uniform condition and run as jumps, without
  *                        execution-mask work (shader/fxp_decode.c, uniform_branches); 0 under nofast
+ *   [expect 64-bit forwards N dead M] N 64-bit sources read the instruction before's result without the
+ *                        register file, and M 64-bit instructions skip their stores (shader/fxp_decode.c,
+ *                        fwd64_pairs); 0 and 0 under nofast, noruns, nosimple or nofwd
  *   [expect watchdog]    the shader must be stopped by the watchdog (without it, it must not be): a compute
  *                        dispatch must then report a guilty context reset (get_device_reset_status) and
  *                        drop the rest of its work groups; a fragment or geometry batch stopped so, and
@@ -403,6 +406,9 @@ parse_test(struct test *t, char *text)
          t->expect_pow_uniform = (int)a;
       } else if (sscanf(header, "expect uniform branches %u", &a) == 1) {
          t->expect_uniform_branches = (int)a;
+      } else if (sscanf(header, "expect 64-bit forwards %u dead %u", &a, &b) == 2) {
+         t->expect_fwd64 = (int)a;
+         t->expect_dead64 = (int)b;
       } else if (!strcmp(header, "expect watchdog")) {
          t->expect_watchdog = true;
       } else if (sscanf(header, "budget %llu", &t->budget) == 1) {
@@ -1010,6 +1016,7 @@ runner_parse(struct test *t, char *text)
    t->expect_fp_runs = -1;
    t->expect_pow_uniform = -1;
    t->expect_uniform_branches = -1;
+   t->expect_fwd64 = t->expect_dead64 = -1;
    failure[0] = 0;
    return parse_test(t, text);
 }
@@ -1020,7 +1027,7 @@ static bool
 check_uniform(const struct test *t, const struct tgsi_token *tokens)
 {
    if ((t->expect_uniform < 0 && t->expect_fused < 0 && t->expect_fp_runs < 0 && t->expect_pow_uniform < 0 &&
-        t->expect_uniform_branches < 0) ||
+        t->expect_uniform_branches < 0 && t->expect_fwd64 < 0) ||
        t->expect_refused)
       return true;
    char error[256];
@@ -1043,7 +1050,13 @@ check_uniform(const struct test *t, const struct tgsi_token *tokens)
    const unsigned got_pow = prog->num_pow_uniform;
    const unsigned want_branches = (fxp_debug_flags & FXP_DBG_NOFAST) ? 0 : (unsigned)t->expect_uniform_branches;
    const unsigned got_branches = prog->num_uniform_branches;
+   const bool no_fwd = fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NORUNS | FXP_DBG_NOSIMPLE | FXP_DBG_NOFWD);
+   const unsigned want_fwd = no_fwd ? 0 : (unsigned)t->expect_fwd64, want_dead = no_fwd ? 0 : (unsigned)t->expect_dead64;
+   const unsigned got_fwd = prog->num_fwd64, got_dead = prog->num_dead64;
    fxp_program_destroy(prog);
+   if (t->expect_fwd64 >= 0 && (got_fwd != want_fwd || got_dead != want_dead))
+      return fail("%u 64-bit sources forwarded and %u stores skipped, %u and %u expected", got_fwd, got_dead,
+                  want_fwd, want_dead);
    if (t->expect_uniform_branches >= 0 && got_branches != want_branches)
       return fail("%u uniform branches, %u expected", got_branches, want_branches);
    if (t->expect_pow_uniform >= 0 && got_pow != want_pow)

@@ -81,6 +81,7 @@ struct test {
    int expect_fp_runs;          /* [expect 64-bit runs N]: instructions in runs of 64-bit ones, -1 = unchecked */
    int expect_pow_uniform;      /* [expect uniform pow N]: POWs with the uniform-exponent form, -1 = unchecked */
    int expect_uniform_branches; /* [expect uniform branches N]: IF/UIF taken as jumps, -1 = unchecked */
+   int expect_fwd64, expect_dead64; /* [expect 64-bit forwards N dead M], -1 = unchecked */
    /* tessellation (fxp_tgsi_runner_tess.c): [tess_ctrl P V] or [tess_eval P V] */
    bool tess_ctrl, tess_eval;
    unsigned patches, patch_vertices;
