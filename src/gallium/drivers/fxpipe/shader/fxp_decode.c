@@ -33,6 +33,7 @@ struct decoder {
    char *error;
    unsigned error_size;
    unsigned max_insts;
+   unsigned max_inds;           /* fxp_program.inds' room */
    int32_t *tgsi_to_pc;         /* first program instruction of each TGSI instruction */
    unsigned num_tgsi;
    unsigned consts_cap;
@@ -73,6 +74,26 @@ emit(struct decoder *d)
    memset(in, 0, sizeof(*in));
    in->target = -1;
    return in;
+}
+
+/* A new micro-operation operand, fxp_program.inds[*index]; NULL out of memory. The pointer holds until the
+ * next one is made. */
+static struct fxp_indirect *
+new_indirect(struct decoder *d, uint32_t *index)
+{
+   struct fxp_program *p = d->p;
+   if (p->num_inds == d->max_inds) {
+      const unsigned cap = MAX2(8, d->max_inds * 2);
+      struct fxp_indirect *n = REALLOC(p->inds, d->max_inds * sizeof(*n), cap * sizeof(*n));
+      if (!n)
+         return NULL;
+      p->inds = n;
+      d->max_inds = cap;
+   }
+   *index = p->num_inds;
+   struct fxp_indirect *ind = &p->inds[p->num_inds++];
+   memset(ind, 0, sizeof(*ind));
+   return ind;
 }
 
 /* Whether a register index taken from the tokens is in [0, count): the indirect address's index is a signed
@@ -213,10 +234,13 @@ decode_src(struct decoder *d, struct fxp_src *s, const struct tgsi_full_src_regi
          return fail(d, "out of memory");
       g->opcode = FXP_MOP_GATHER;
       g->fn = p->engine->ops[FXP_MOP_GATHER];
-      if (!setup_indirect(d, &g->ind, file, r->Register.Index, &r->Indirect, r->Register.Indirect,
+      struct fxp_indirect *ind = new_indirect(d, &g->ind);
+      if (!ind)
+         return fail(d, "out of memory");
+      if (!setup_indirect(d, ind, file, r->Register.Index, &r->Indirect, r->Register.Indirect,
                           r->Register.Dimension, &r->Dimension, &r->DimIndirect))
          return false;
-      g->ind.scratch = 4 * n;
+      ind->scratch = 4 * n;
       for (unsigned c = 0; c < 4; c++)
          s->slot[c] = 4 * n + swz[c];
       return true;
@@ -471,7 +495,10 @@ decode_instruction(struct decoder *d, const struct tgsi_full_instruction *fi, un
          return fail(d, "out of memory");
       sc->opcode = FXP_MOP_SCATTER;
       sc->fn = p->engine->ops[FXP_MOP_SCATTER];
-      sc->ind = dst_ind;
+      struct fxp_indirect *ind = new_indirect(d, &sc->ind);
+      if (!ind)
+         return fail(d, "out of memory");
+      *ind = dst_ind;
       sc->dst[0].mask = p->insts[p->num_insts - 2].dst[0].mask;
    }
    return true;
@@ -1196,6 +1223,7 @@ fxp_program_destroy(struct fxp_program *p)
    if (!p)
       return;
    FREE(p->insts);
+   FREE(p->inds);
    FREE(p->pre_insts);
    FREE(p->consts);
    os_free_aligned(p->imm_splat);

@@ -311,7 +311,7 @@ vertex_2d_reg(const struct fxp_exec *e, const struct fxp_indirect *ind, unsigned
 static void
 op_gather(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_indirect *ind = &in->ind;
+   const struct fxp_indirect *ind = &e->prog->inds[in->ind];
    fxp_vec *out = &e->rf[ind->scratch];
    uint32_t base = 0;
 
@@ -352,7 +352,7 @@ op_gather(struct fxp_exec *e, const struct fxp_inst *in)
 static void
 op_scatter(struct fxp_exec *e, const struct fxp_inst *in)
 {
-   const struct fxp_indirect *ind = &in->ind;
+   const struct fxp_indirect *ind = &e->prog->inds[in->ind];
    const fxp_vec *src = &e->rf[ind->scratch];
    uint32_t base;
 

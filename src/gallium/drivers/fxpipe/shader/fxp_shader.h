@@ -207,15 +207,18 @@ struct fxp_inst {
    uint32_t cost;               /* ENDLOOP and CAL: what the watchdog counts for each pass (fxp_decode.c) */
    struct fxp_dst dst[2];
    struct fxp_src src[FXP_MAX_SRC];
-   struct fxp_indirect ind;     /* for micro-operations */
+   uint32_t ind;                /* micro-operations: their operand, fxp_program.inds[ind] (kept apart: 44 bytes
+                                   that only GATHER and SCATTER read) */
 };
-/* Its size, measured (gdb's ptype /o, session 24): 264 bytes on x86-64: fn and the bytes after it in the first
- * 16, dst at 84, src at 124 (20 bytes each: four slots and a modifier), then the indirect operand. An ALU
- * instruction reads three of its cache lines at most, and the programs the benchmarks and glmark2 run (15
- * to 60 instructions, 4 to 16 KB) stay in the first-level cache; not reduced yet (issue 17). The check keeps
- * it from growing unnoticed. */
+/* Its size, measured (offsetof and sizeof, session 28): 232 bytes on x86-64: fn and the bytes after it in the
+ * first 16, dst at 84, src at 124 (20 bytes each: four slots and a modifier), then the index of the
+ * micro-operations' operand. Session 24 measured 264: the 40-byte indirect operand, which only GATHER and
+ * SCATTER read, now lives in fxp_program.inds. An ALU instruction reads three of its cache lines at most,
+ * and the programs the benchmarks and glmark2 run (15 to 60 instructions, 3.5 to 14 KB) stay in the
+ * first-level cache. Smaller still would take 16-bit slot numbers (a limit on the register file to check
+ * at decode): not done. The check keeps it from growing unnoticed. */
 #if UINTPTR_MAX == 0xffffffffffffffffu
-_Static_assert(sizeof(struct fxp_inst) <= 264, "struct fxp_inst grew: measure it again and say why above");
+_Static_assert(sizeof(struct fxp_inst) <= 232, "struct fxp_inst grew: measure it again and say why above");
 #endif
 
 /* Micro-operations the decoder inserts; numbered after TGSI's opcodes. */
@@ -339,6 +342,8 @@ struct fxp_program {
    uint32_t serial;             /* unique among the programs created (execution states reuse by it) */
    struct tgsi_shader_info info;
    struct fxp_inst *insts;
+   struct fxp_indirect *inds;   /* the micro-operations' operands (fxp_inst.ind) */
+   unsigned num_inds;
    unsigned num_insts;
 
    unsigned num_slots;

@@ -145,7 +145,7 @@ fxp_uniform_hoist(struct fxp_program *p)
    for (unsigned i = 0; i < p->num_insts; i++) {
       const struct fxp_inst *in = &p->insts[i];
       if ((in->opcode == FXP_MOP_GATHER || in->opcode == FXP_MOP_SCATTER) &&
-          in->ind.file == TGSI_FILE_TEMPORARY)
+          p->inds[in->ind].file == TGSI_FILE_TEMPORARY)
          return true;
    }
 
