@@ -5,6 +5,9 @@
  *
  * A 512x512 RGBA8 + depth FBO through EGL surfaceless, desktop GL 2.1 (what every driver here offers):
  *   triangles   20000 small triangles per frame, vertex colours, depth test (vertex and setup bound)
+ *   strip       one triangle strip per frame over the whole target, 64 rows of 64 quads of 8x8 pixels joined
+ *               by degenerate triangles (8,446 vertices), vertex colours, depth test: a large strip, which
+ *               a threaded driver may set up on several threads
  *   msaa4       the same into a 4-sample colour and depth framebuffer, resolved (glBlitFramebuffer) into the
  *               single-sample one every frame: per-sample coverage, depth and writes, and the resolve
  *               (a driver without real multisampling prints how many samples it gave)
@@ -59,6 +62,41 @@ frame_triangles(void)
 {
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    glDrawArrays(GL_TRIANGLES, 0, tri_count * 3);
+}
+
+static GLsizei strip_verts;
+
+static void
+frame_strip(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_STRIP, 0, strip_verts);
+}
+
+/* The strip workload's vertices (pos then colour, 8 floats each) into sv, their count returned: row y of
+ * n x n quads is the strip's zig-zag from left to right along its lower and upper edges, and rows are joined
+ * by repeating the last vertex of one and the first of the next (two triangles of no area each way). */
+static GLsizei
+fill_strip(float *sv, unsigned n)
+{
+   GLsizei k = 0;
+   for (unsigned y = 0; y < n; y++) {
+      if (y) { /* the join: the previous vertex again, then this row's first twice */
+         memcpy(&sv[k * 8], &sv[(k - 1) * 8], 32), k++;
+      }
+      for (unsigned x = 0; x <= n; x++) {
+         for (unsigned up = 0; up < 2; up++) {
+            float *o = &sv[k * 8];
+            o[0] = -1.0f + 2.0f * x / n, o[1] = -1.0f + 2.0f * (y + up) / n;
+            o[2] = ((x + y) % 5) * 0.1f - 0.2f, o[3] = 1;
+            o[4] = (float)x / n, o[5] = (float)y / n, o[6] = (float)up, o[7] = 1;
+            k++;
+            if (y && x == 0 && up == 0)
+               memcpy(&sv[k * 8], &sv[(k - 1) * 8], 32), k++;
+         }
+      }
+   }
+   return k;
 }
 
 static void
@@ -288,6 +326,19 @@ main(int argc, char **argv)
    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tv + 4);
    glEnable(GL_DEPTH_TEST);
    run("triangles", frame_triangles, seconds);
+   {
+      enum { STRIP_QUADS = 64 };
+      float *sv = malloc(sizeof(float) * 8 * (STRIP_QUADS * (2 * STRIP_QUADS + 2 + 2)));
+      if (sv) {
+         strip_verts = fill_strip(sv, STRIP_QUADS);
+         glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, sv);
+         glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, sv + 4);
+         run("strip", frame_strip, seconds);
+         glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, tv);
+         glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tv + 4);
+         free(sv);
+      }
+   }
    {
       GLint fb = 0, samples = 0;
       glGetIntegerv(GL_FRAMEBUFFER_BINDING, &fb);

@@ -118,13 +118,17 @@ main(void)
    glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.6f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_LINES, 0, N / 2);
    glDrawArrays(GL_POINTS, N / 2, N / 2);
-   /* a strip of triangles without depth test across the whole target */
+   /* a strip of triangles without depth test across the whole target, back faces culled: with several
+    * threads its triangles are set up in ranges (draw/fxp_prim.c, fxp_prim_run_shared), and a range that
+    * started at an odd triangle would wind its triangles the other way and cull the wrong ones */
    glDisable(GL_SCISSOR_TEST);
    glDisable(GL_DEPTH_TEST);
    glViewport(0, 0, W, H);
    glBlendFunc(GL_DST_COLOR, GL_ONE_MINUS_SRC_ALPHA);
    glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 300, 2.5f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glEnable(GL_CULL_FACE);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 3 * 300);
+   glDisable(GL_CULL_FACE);
 
    uint8_t *px = malloc(W * H * 4);
    if (!px)

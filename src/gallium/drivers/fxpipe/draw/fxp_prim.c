@@ -665,6 +665,7 @@ struct prim_share_job {
    const uint32_t *elts;
    unsigned tris, per, shares;       /* triangles, a range's (the last may hold fewer), ranges */
    unsigned dflags;
+   bool strip;                       /* a triangle strip: triangle k is elements k to k + 2, and per is even */
 };
 
 static void
@@ -680,7 +681,12 @@ prim_share(void *data, unsigned i, unsigned n)
    clipper_begin(&cl, c);
    cl.vmask = j->vmask;
    cl.vwin = j->vwin;
-   assemble(&cl, PIPE_PRIM_TRIANGLES, j->dflags, j->elts + 3 * (size_t)first, 3 * count);
+   /* a strip's range starts at an even triangle, so that its triangles keep their winding and provoking
+    * vertex (draw/fxp_decompose.c: odd ones swap two vertices) */
+   if (j->strip)
+      assemble(&cl, PIPE_PRIM_TRIANGLE_STRIP, j->dflags, j->elts + first, count + 2);
+   else
+      assemble(&cl, PIPE_PRIM_TRIANGLES, j->dflags, j->elts + 3 * (size_t)first, 3 * count);
    /* a range that lost clipped triangles for want of memory fails the draw as one that ran out of scene
     * memory does (the drawing thread reports it) */
    c->rs.bin_failed |= cl.scratch_failed;
@@ -695,12 +701,12 @@ prim_share(void *data, unsigned i, unsigned n)
 #define FXP_PRIM_SAMPLE_TRIS 64
 static bool
 small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct fxp_rvert *vwin,
-                const uint32_t *elts, unsigned tris)
+                const uint32_t *elts, unsigned tris, unsigned step)
 {
    uint64_t area_px = 0;
    unsigned sampled = 0;
    for (unsigned k = 0; k < FXP_PRIM_SAMPLE_TRIS; k++) {
-      const uint32_t *t = &elts[3 * (size_t)((uint64_t)k * tris / FXP_PRIM_SAMPLE_TRIS)];
+      const uint32_t *t = &elts[step * (size_t)((uint64_t)k * tris / FXP_PRIM_SAMPLE_TRIS)];
       if (vmask[t[0]] | vmask[t[1]] | vmask[t[2]])
          continue;
       const float *a = vwin[t[0]].win, *b = vwin[t[1]].win, *c = vwin[t[2]].win;
@@ -721,14 +727,15 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct fxp_context *ctx = r->ctx;
    struct fxp_raster *rs = &r->rs;
    const struct pipe_rasterizer_state *rast = r->rast;
-   const unsigned tris = count / 3;
+   const bool strip = mode == PIPE_PRIM_TRIANGLE_STRIP;
+   const unsigned tris = strip ? (count >= 3 ? count - 2 : 0) : count / 3;
    if (tris < 2 * FXP_PRIM_SHARE_MIN_TRIS || !rs->scene)
       return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
    struct fxp_pool *pool = fxp_context_pool(ctx);
    const unsigned shares = MIN3(fxp_pool_threads(pool), FXP_PRIM_SHARES_MAX, tris / FXP_PRIM_SHARE_MIN_TRIS);
    /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
     * drawn as lines or points (the line stipple goes on from primitive to primitive) */
-   if (mode != PIPE_PRIM_TRIANGLES || shares < 2 || !rs->scene || !rs->cache || r->layer >= 0 ||
+   if ((mode != PIPE_PRIM_TRIANGLES && !strip) || shares < 2 || !rs->cache || r->layer >= 0 ||
        r->viewport_index >= 0 || rast->fill_front != PIPE_POLYGON_MODE_FILL ||
        rast->fill_back != PIPE_POLYGON_MODE_FILL || (fxp_debug_flags & FXP_DBG_NOFAST))
       return false;
@@ -764,7 +771,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       cached_vertex_arrays(r, &vmask, &vwin);
       vertices_prepare(&cl, vmask, vwin);
    }
-   if (cl.vwin && small_and_cheap(r, cl.vmask, cl.vwin, elts, tris)) {
+   if (cl.vwin && small_and_cheap(r, cl.vmask, cl.vwin, elts, tris, strip ? 1 : 3)) {
       /* all of them rasterized at once on this thread (while the scene is empty) */
       rs->direct_chosen = true;
       assemble_runs(&cl, mode, elts, count);
@@ -778,8 +785,10 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct prim_share_job j = {
       .copies = dc->prim_copies, .stats = dc->prim_stats, .vmask = cl.vmask, .vwin = cl.vwin, .elts = elts,
       .tris = tris, .per = DIV_ROUND_UP(tris, shares), .shares = shares,
-      .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0,
+      .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0, .strip = strip,
    };
+   if (strip)
+      j.per = ALIGN(j.per, 2);
    j.shares = DIV_ROUND_UP(tris, j.per);
    for (unsigned i = 0; i < j.shares; i++) {
       struct fxp_render *c = &j.copies[i];

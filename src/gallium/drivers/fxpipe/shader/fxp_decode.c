@@ -57,21 +57,32 @@ fail(struct decoder *d, const char *fmt, ...)
    return false;
 }
 
+/* One more zeroed element at the end of array (num elements, room for *cap): the array, moved if it had to
+ * grow (to min_cap elements, then twice as many each time), or NULL out of memory (array left as it was). */
+static void *
+append_zeroed(void *array, unsigned *num, unsigned *cap, size_t size_B, unsigned min_cap)
+{
+   if (*num == *cap) {
+      const unsigned grown = MAX2(min_cap, *cap * 2);
+      void *n = REALLOC(array, (size_t)*cap * size_B, (size_t)grown * size_B);
+      if (!n)
+         return NULL;
+      array = n;
+      *cap = grown;
+   }
+   memset((char *)array + (size_t)(*num)++ * size_B, 0, size_B);
+   return array;
+}
+
 static struct fxp_inst *
 emit(struct decoder *d)
 {
    struct fxp_program *p = d->p;
-
-   if (p->num_insts == d->max_insts) {
-      unsigned cap = MAX2(64, d->max_insts * 2);
-      struct fxp_inst *n = REALLOC(p->insts, d->max_insts * sizeof(*n), cap * sizeof(*n));
-      if (!n)
-         return NULL;
-      p->insts = n;
-      d->max_insts = cap;
-   }
-   struct fxp_inst *in = &p->insts[p->num_insts++];
-   memset(in, 0, sizeof(*in));
+   struct fxp_inst *insts = append_zeroed(p->insts, &p->num_insts, &d->max_insts, sizeof(*insts), 64);
+   if (!insts)
+      return NULL;
+   p->insts = insts;
+   struct fxp_inst *in = &insts[p->num_insts - 1];
    in->target = -1;
    return in;
 }
@@ -82,18 +93,12 @@ static struct fxp_indirect *
 new_indirect(struct decoder *d, uint32_t *index)
 {
    struct fxp_program *p = d->p;
-   if (p->num_inds == d->max_inds) {
-      const unsigned cap = MAX2(8, d->max_inds * 2);
-      struct fxp_indirect *n = REALLOC(p->inds, d->max_inds * sizeof(*n), cap * sizeof(*n));
-      if (!n)
-         return NULL;
-      p->inds = n;
-      d->max_inds = cap;
-   }
-   *index = p->num_inds;
-   struct fxp_indirect *ind = &p->inds[p->num_inds++];
-   memset(ind, 0, sizeof(*ind));
-   return ind;
+   struct fxp_indirect *inds = append_zeroed(p->inds, &p->num_inds, &d->max_inds, sizeof(*inds), 8);
+   if (!inds)
+      return NULL;
+   p->inds = inds;
+   *index = p->num_inds - 1;
+   return &inds[*index];
 }
 
 /* Whether a register index taken from the tokens is in [0, count): the indirect address's index is a signed
