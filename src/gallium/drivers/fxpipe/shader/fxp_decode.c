@@ -134,17 +134,13 @@ const_slot(struct decoder *d, unsigned dim, int index)
       if (p->consts[k].dim == dim && p->consts[k].index == index)
          return p->const_base + 4 * k;
    }
-   if (p->num_consts == d->consts_cap) {
-      unsigned cap = MAX2(16, d->consts_cap * 2);
-      struct fxp_const_ref *n = REALLOC(p->consts, d->consts_cap * sizeof(*n), cap * sizeof(*n));
-      if (!n)
-         return -1;
-      p->consts = n;
-      d->consts_cap = cap;
-   }
-   p->consts[p->num_consts].dim = dim;
-   p->consts[p->num_consts].index = index;
-   return p->const_base + 4 * p->num_consts++;
+   struct fxp_const_ref *consts = append_zeroed(p->consts, &p->num_consts, &d->consts_cap, sizeof(*consts), 16);
+   if (!consts)
+      return -1;
+   p->consts = consts;
+   consts[p->num_consts - 1].dim = dim;
+   consts[p->num_consts - 1].index = index;
+   return p->const_base + 4 * (p->num_consts - 1);
 }
 
 /* Fills the indirect descriptor for a register reference with Indirect and/or 2D indirect. */

@@ -215,8 +215,13 @@ struct fxp_inst {
  * micro-operations' operand. Session 24 measured 264: the 40-byte indirect operand, which only GATHER and
  * SCATTER read, now lives in fxp_program.inds. An ALU instruction reads three of its cache lines at most,
  * and the programs the benchmarks and glmark2 run (15 to 60 instructions, 3.5 to 14 KB) stay in the
- * first-level cache. Smaller still would take 16-bit slot numbers (a limit on the register file to check
- * at decode): not done. The check keeps it from growing unnoticed. */
+ * first-level cache. Session 29 padded it to 296 bytes (64 more) and ran fxpipe-bench-tgsi on AVX-512, six
+ * rounds alternating with the 232-byte build: medians of 232/296 from 0.91x to 1.05x by shader (double and
+ * vertex faster padded, alu, branchy, integer and fragment slower), no consistent effect, so the size does not
+ * bind the engine's speed at these lengths. Smaller would take 16-bit slot numbers, and a legal register file
+ * does not fit in them: directly addressed constants are splatted into slots (const_base), and a shader may
+ * read all of PIPE_SHADER_CAP_MAX_CONST_BUFFERS (16) x 4,096 vec4 directly, 262,144 slots before its 16,384
+ * of temporaries (PIPE_SHADER_CAP_MAX_TEMPS 4,096). The check keeps it from growing unnoticed. */
 #if UINTPTR_MAX == 0xffffffffffffffffu
 _Static_assert(sizeof(struct fxp_inst) <= 232, "struct fxp_inst grew: measure it again and say why above");
 #endif
