@@ -8,6 +8,8 @@
  *   strip       one triangle strip per frame over the whole target, 64 rows of 64 quads of 8x8 pixels joined
  *               by degenerate triangles (8,446 vertices), vertex colours, depth test: a large strip, which
  *               a threaded driver may set up on several threads
+ *   points      triangles' first 20000 vertices as one draw of 8-pixel points
+ *   lines       triangles' 60000 vertices as one draw of 30000 one-pixel lines (3 to 11 pixels long)
  *   msaa4       the same into a 4-sample colour and depth framebuffer, resolved (glBlitFramebuffer) into the
  *               single-sample one every frame: per-sample coverage, depth and writes, and the resolve
  *               (a driver without real multisampling prints how many samples it gave)
@@ -65,6 +67,20 @@ frame_triangles(void)
 }
 
 static GLsizei strip_verts;
+
+static void
+frame_points(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_POINTS, 0, tri_count);
+}
+
+static void
+frame_lines(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_LINES, 0, tri_count * 3);
+}
 
 static void
 frame_strip(void)
@@ -339,6 +355,10 @@ main(int argc, char **argv)
          free(sv);
       }
    }
+   glPointSize(8.0f);
+   run("points", frame_points, seconds);
+   glPointSize(1.0f);
+   run("lines", frame_lines, seconds);
    {
       GLint fb = 0, samples = 0;
       glGetIntegerv(GL_FRAMEBUFFER_BINDING, &fb);

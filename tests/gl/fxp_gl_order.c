@@ -33,7 +33,7 @@ struct vtx {
 static const char *vs_src =
    "#version 130\n"
    "in vec4 pos; in vec4 col; out vec4 c;\n"
-   "void main() { gl_Position = pos; gl_PointSize = 3.0; c = col; }\n";
+   "void main() { gl_Position = pos; gl_PointSize = 2.0 + 14.0 * col.a; c = col; }\n";
 static const char *fs_src =
    "#version 130\n"
    "in vec4 c; out vec4 o;\n"

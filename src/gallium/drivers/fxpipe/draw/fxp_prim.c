@@ -655,7 +655,7 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
    clipper_end(&cl);
 }
 
-/* A range of a shared draw's triangles (fxp_prim_run_shared): set up by one thread, with its own copy of
+/* A range of a shared draw's primitives (fxp_prim_run_shared): set up by one thread, with its own copy of
  * the draw's state, into the range's scene. */
 struct prim_share_job {
    struct fxp_render *copies;        /* [shares]: each range's copy of the draw's state */
@@ -663,9 +663,10 @@ struct prim_share_job {
    const uint16_t *vmask;
    const struct fxp_rvert *vwin;
    const uint32_t *elts;
-   unsigned tris, per, shares;       /* triangles, a range's (the last may hold fewer), ranges */
+   unsigned prims, per, shares;      /* primitives, a range's (the last may hold fewer), ranges */
    unsigned dflags;
-   bool strip;                       /* a triangle strip: triangle k is elements k to k + 2, and per is even */
+   enum pipe_prim_type mode;         /* POINTS, TRIANGLES or TRIANGLE_STRIP */
+   unsigned vpp;                     /* vertices a primitive: 1 or 3 */
 };
 
 static void
@@ -676,42 +677,51 @@ prim_share(void *data, unsigned i, unsigned n)
    if (i >= j->shares)
       return;
    struct fxp_render *c = &j->copies[i];
-   const unsigned first = i * j->per, count = MIN2(j->per, j->tris - first);
+   const unsigned first = i * j->per, count = MIN2(j->per, j->prims - first);
    struct clipper cl;
    clipper_begin(&cl, c);
    cl.vmask = j->vmask;
    cl.vwin = j->vwin;
    /* a strip's range starts at an even triangle, so that its triangles keep their winding and provoking
     * vertex (draw/fxp_decompose.c: odd ones swap two vertices) */
-   if (j->strip)
-      assemble(&cl, PIPE_PRIM_TRIANGLE_STRIP, j->dflags, j->elts + first, count + 2);
+   if (j->mode == PIPE_PRIM_TRIANGLE_STRIP)
+      assemble(&cl, j->mode, j->dflags, j->elts + first, count + 2);
    else
-      assemble(&cl, PIPE_PRIM_TRIANGLES, j->dflags, j->elts + 3 * (size_t)first, 3 * count);
-   /* a range that lost clipped triangles for want of memory fails the draw as one that ran out of scene
+      assemble(&cl, j->mode, j->dflags, j->elts + j->vpp * (size_t)first, j->vpp * count);
+   /* a range that lost clipped primitives for want of memory fails the draw as one that ran out of scene
     * memory does (the drawing thread reports it) */
    c->rs.bin_failed |= cl.scratch_failed;
    FREE(cl.scratch);
 }
 
-/* Whether the draw's triangles look small and cheap to shade, as fxp_rasterize_prim rasterizes at once on
+/* Whether the draw's primitives look small and cheap to shade, as fxp_rasterize_prim rasterizes at once on
  * the drawing thread rather than binning (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK): their bounding
- * boxes, on FXP_PRIM_SAMPLE_TRIS of them spread over the draw (those inside every plane), average at most
- * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such triangles costs more than
- * rasterizing them, on any thread. */
-#define FXP_PRIM_SAMPLE_TRIS 64
+ * boxes, on FXP_PRIM_SAMPLE_PRIMS of them spread over the draw (those inside every plane), average at most
+ * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such primitives costs more than
+ * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so); vpp is 1
+ * for points, 3 for triangles; step is the elements from one primitive to the next. */
+#define FXP_PRIM_SAMPLE_PRIMS 64
 static bool
 small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct fxp_rvert *vwin,
-                const uint32_t *elts, unsigned tris, unsigned step)
+                const uint32_t *elts, unsigned prims, unsigned vpp, unsigned step)
 {
+   const struct pipe_rasterizer_state *rast = r->rast;
    uint64_t area_px = 0;
    unsigned sampled = 0;
-   for (unsigned k = 0; k < FXP_PRIM_SAMPLE_TRIS; k++) {
-      const uint32_t *t = &elts[step * (size_t)((uint64_t)k * tris / FXP_PRIM_SAMPLE_TRIS)];
-      if (vmask[t[0]] | vmask[t[1]] | vmask[t[2]])
+   for (unsigned k = 0; k < FXP_PRIM_SAMPLE_PRIMS; k++) {
+      const uint32_t *t = &elts[step * (size_t)((uint64_t)k * prims / FXP_PRIM_SAMPLE_PRIMS)];
+      const uint32_t t1 = t[vpp > 1], t2 = t[vpp - 1]; /* a point: its one vertex three times */
+      if (vmask[t[0]] | vmask[t1] | vmask[t2])
          continue;
-      const float *a = vwin[t[0]].win, *b = vwin[t[1]].win, *c = vwin[t[2]].win;
-      const float w = MAX3(a[0], b[0], c[0]) - MIN3(a[0], b[0], c[0]) + 1.0f;
-      const float h = MAX3(a[1], b[1], c[1]) - MIN3(a[1], b[1], c[1]) + 1.0f;
+      const float *a = vwin[t[0]].win, *b = vwin[t1].win, *c = vwin[t2].win;
+      float widen = 1.0f; /* a triangle's box: the pixels from its least to its greatest x, likewise y */
+      if (vpp == 1) {
+         const float size = rast->point_size_per_vertex && r->psize >= 0 ? vwin[t[0]].attr[4 * r->psize]
+                                                                        : rast->point_size;
+         widen = CLAMP(size, 1.0f, 255.0f); /* (a NaN size gives a NaN box: below) */
+      }
+      const float w = MAX3(a[0], b[0], c[0]) - MIN3(a[0], b[0], c[0]) + widen;
+      const float h = MAX3(a[1], b[1], c[1]) - MIN3(a[1], b[1], c[1]) + widen;
       const double box_px = (double)w * h;
       if (!(box_px <= 1e12))
          return false; /* huge, or not a number (a NaN coordinate passes the planes' tests) */
@@ -728,16 +738,22 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct fxp_raster *rs = &r->rs;
    const struct pipe_rasterizer_state *rast = r->rast;
    const bool strip = mode == PIPE_PRIM_TRIANGLE_STRIP;
-   const unsigned tris = strip ? (count >= 3 ? count - 2 : 0) : count / 3;
-   if (tris < 2 * FXP_PRIM_SHARE_MIN_TRIS || !rs->scene)
+   const unsigned vpp = mode == PIPE_PRIM_POINTS ? 1 : 3;
+   const unsigned prims = strip ? (count >= 3 ? count - 2 : 0) : count / vpp;
+   if (prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS || !rs->scene)
       return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
    struct fxp_pool *pool = fxp_context_pool(ctx);
-   const unsigned shares = MIN3(fxp_pool_threads(pool), FXP_PRIM_SHARES_MAX, tris / FXP_PRIM_SHARE_MIN_TRIS);
+   const unsigned shares = MIN3(fxp_pool_threads(pool), FXP_PRIM_SHARES_MAX, prims / FXP_PRIM_SHARE_MIN_PRIMS);
    /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
-    * drawn as lines or points (the line stipple goes on from primitive to primitive) */
-   if ((mode != PIPE_PRIM_TRIANGLES && !strip) || shares < 2 || !rs->cache || r->layer >= 0 ||
-       r->viewport_index >= 0 || rast->fill_front != PIPE_POLYGON_MODE_FILL ||
-       rast->fill_back != PIPE_POLYGON_MODE_FILL || (fxp_debug_flags & FXP_DBG_NOFAST))
+    * drawn as lines or points (the line stipple goes on from primitive to primitive). Lines are not shared:
+    * bench-draw's lines workload (30,000 lines of 3 to 11 pixels) ran 0.84x shared (ab.sh, 8 copies, session
+    * 29), binned where fxp_rasterize_prim had drawn them at once (its boxes are the set-up quads' halves,
+    * which the sample below does not see). */
+   const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || strip;
+   if ((!tri_mode && mode != PIPE_PRIM_POINTS) || shares < 2 || !rs->cache ||
+       r->layer >= 0 || r->viewport_index >= 0 ||
+       (tri_mode && (rast->fill_front != PIPE_POLYGON_MODE_FILL || rast->fill_back != PIPE_POLYGON_MODE_FILL)) ||
+       (fxp_debug_flags & FXP_DBG_NOFAST))
       return false;
    struct fxp_draw_cache *dc = ctx->draw_cache;
    struct fxp_raster_cache *rc = rs->cache;
@@ -771,7 +787,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       cached_vertex_arrays(r, &vmask, &vwin);
       vertices_prepare(&cl, vmask, vwin);
    }
-   if (cl.vwin && small_and_cheap(r, cl.vmask, cl.vwin, elts, tris, strip ? 1 : 3)) {
+   if (cl.vwin && small_and_cheap(r, cl.vmask, cl.vwin, elts, prims, vpp, strip ? 1 : vpp)) {
       /* all of them rasterized at once on this thread (while the scene is empty) */
       rs->direct_chosen = true;
       assemble_runs(&cl, mode, elts, count);
@@ -784,12 +800,12 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
 
    struct prim_share_job j = {
       .copies = dc->prim_copies, .stats = dc->prim_stats, .vmask = cl.vmask, .vwin = cl.vwin, .elts = elts,
-      .tris = tris, .per = DIV_ROUND_UP(tris, shares), .shares = shares,
-      .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0, .strip = strip,
+      .prims = prims, .per = DIV_ROUND_UP(prims, shares), .shares = shares,
+      .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0, .mode = mode, .vpp = vpp,
    };
    if (strip)
       j.per = ALIGN(j.per, 2);
-   j.shares = DIV_ROUND_UP(tris, j.per);
+   j.shares = DIV_ROUND_UP(prims, j.per);
    for (unsigned i = 0; i < j.shares; i++) {
       struct fxp_render *c = &j.copies[i];
       memcpy(c, r, sizeof(*c));
@@ -818,7 +834,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    }
    if (failed)
       fxp_refuse("out of memory for the primitives of a draw" FXP_GL_PART_DRAW);
-   rs->prim_id += tris * r->prim_id_step;
+   rs->prim_id += prims * r->prim_id_step;
    ctx->perf.prim_shared_draws++;
    if (fxp_scene_size_B(rs->scene) > FXP_SCENE_LIMIT_B)
       fxp_rasterize_flush(rs);

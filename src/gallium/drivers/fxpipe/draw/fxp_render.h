@@ -162,18 +162,19 @@ void fxp_tess_end(struct fxp_tess_stage *t);
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
 void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
-/* fxp_prim_run's work for a large draw of a triangle list or strip without restarts, shared among the pool's
- * threads: each sets up a contiguous range of the triangles (at least FXP_PRIM_SHARE_MIN_TRIS, at most
- * FXP_PRIM_SHARES_MAX ranges; a strip's ranges start at even triangles) into a scene of its own, with its own
- * copy of the draw's state (primitive IDs counted from the range's first triangle), and the ranges' scenes are
- * appended to the draw's scene in order (raster/fxp_scene.h), so that each bin still holds its primitives in
- * the draw's order and the result is the same as fxp_prim_run's. False (nothing done: the caller runs
- * fxp_prim_run) when the draw is not such a draw, the rasterizer has no scene (one thread), statistics are
- * being counted, primitives choose their layer or viewport, polygons are drawn as lines or points, under
- * FXPIPE_DEBUG=nofast, or out of memory before anything was set up. Setting up and binning on the drawing
- * thread alone left the other threads waiting for most of a frame of small triangles (perf on glmark2's gouraud
- * scene). */
-#define FXP_PRIM_SHARE_MIN_TRIS 256
+/* fxp_prim_run's work for a large draw of a triangle list or strip or of points, without restarts,
+ * shared among the pool's threads: each sets up a contiguous range of the primitives (at least
+ * FXP_PRIM_SHARE_MIN_PRIMS, at most FXP_PRIM_SHARES_MAX ranges; a strip's ranges start at even triangles)
+ * into a scene of its own, with its own copy of the draw's state (primitive IDs counted from the range's
+ * first primitive), and the ranges' scenes are appended to the draw's scene in order (raster/fxp_scene.h),
+ * so that each bin still holds its primitives in the draw's order and the result is the same as
+ * fxp_prim_run's (each range counts its clipping statistics apart; the drawing thread adds them). False
+ * (nothing done: the caller runs fxp_prim_run) when the draw is not such a draw, the rasterizer has no scene
+ * (one thread), primitives choose their layer or viewport, polygons are drawn as lines or points, under
+ * FXPIPE_DEBUG=nofast, or out of memory before anything was set up. Setting up and binning on the drawing thread alone left the other threads waiting
+ * for most of a frame of small triangles (perf on glmark2's gouraud scene). Lines are not shared
+ * (draw/fxp_prim.c says why). */
+#define FXP_PRIM_SHARE_MIN_PRIMS 256
 #define FXP_PRIM_SHARES_MAX 16 /* ranges of one draw at most: each range's scene keeps an arena chunk */
 bool fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
 /* Primitive assembly's per-vertex work (clip masks, window coordinates: draw/fxp_clip_vertex.h) done ahead
