@@ -747,8 +747,8 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
     * drawn as lines or points (the line stipple goes on from primitive to primitive). Lines are not shared:
     * bench-draw's lines workload (30,000 lines of 3 to 11 pixels) ran 0.84x shared (ab.sh, 8 copies, session
-    * 29), binned where fxp_rasterize_prim had drawn them at once (its boxes are the set-up quads' halves,
-    * which the sample below does not see). */
+    * 29): unshared, fxp_rasterize_prim drew them at once (FXPIPE_DEBUG=perf: none binned), while
+    * small_and_cheap's sample of end points widened by the width judged them large enough to bin. */
    const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || strip;
    if ((!tri_mode && mode != PIPE_PRIM_POINTS) || shares < 2 || !rs->cache ||
        r->layer >= 0 || r->viewport_index >= 0 ||
