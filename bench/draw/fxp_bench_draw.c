@@ -10,6 +10,8 @@
  *               a threaded driver may set up on several threads
  *   points      triangles' first 20000 vertices as one draw of 8-pixel points
  *   lines       triangles' 60000 vertices as one draw of 30000 one-pixel lines (3 to 11 pixels long)
+ *   quads       one GL_QUADS draw of 64 x 64 quads of 8x8 pixels over the target (the compatibility
+ *               profile's quads, which legacy applications draw in bulk)
  *   msaa4       the same into a 4-sample colour and depth framebuffer, resolved (glBlitFramebuffer) into the
  *               single-sample one every frame: per-sample coverage, depth and writes, and the resolve
  *               (a driver without real multisampling prints how many samples it gave)
@@ -73,6 +75,15 @@ frame_points(void)
 {
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    glDrawArrays(GL_POINTS, 0, tri_count);
+}
+
+enum { QUAD_GRID = 64 };
+
+static void
+frame_quads_grid(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_QUADS, 0, 4 * QUAD_GRID * QUAD_GRID);
 }
 
 static void
@@ -359,6 +370,26 @@ main(int argc, char **argv)
    run("points", frame_points, seconds);
    glPointSize(1.0f);
    run("lines", frame_lines, seconds);
+   {
+      float *qv = malloc(sizeof(float) * 8 * 4 * QUAD_GRID * QUAD_GRID);
+      if (qv) {
+         static const unsigned corner[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+         for (unsigned q = 0; q < QUAD_GRID * QUAD_GRID; q++)
+            for (unsigned k = 0; k < 4; k++) {
+               float *o = &qv[(q * 4 + k) * 8];
+               const unsigned x = q % QUAD_GRID + corner[k][0], y = q / QUAD_GRID + corner[k][1];
+               o[0] = -1.0f + 2.0f * x / QUAD_GRID, o[1] = -1.0f + 2.0f * y / QUAD_GRID;
+               o[2] = (q % 5) * 0.1f - 0.2f, o[3] = 1;
+               o[4] = (float)x / QUAD_GRID, o[5] = (float)y / QUAD_GRID, o[6] = (float)(k & 1), o[7] = 1;
+            }
+         glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, qv);
+         glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, qv + 4);
+         run("quads", frame_quads_grid, seconds);
+         glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, tv);
+         glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tv + 4);
+         free(qv);
+      }
+   }
    {
       GLint fb = 0, samples = 0;
       glGetIntegerv(GL_FRAMEBUFFER_BINDING, &fb);

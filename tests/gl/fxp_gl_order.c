@@ -128,6 +128,11 @@ main(void)
    glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 300, 2.5f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glEnable(GL_CULL_FACE);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 3 * 300);
+   /* 3,000 quads (this is a compatibility context), also set up in ranges with several threads, back faces
+    * culled */
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.3f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glDrawArrays(GL_QUADS, 0, N);
    glDisable(GL_CULL_FACE);
 
    uint8_t *px = malloc(W * H * 4);

@@ -665,8 +665,8 @@ struct prim_share_job {
    const uint32_t *elts;
    unsigned prims, per, shares;      /* primitives, a range's (the last may hold fewer), ranges */
    unsigned dflags;
-   enum pipe_prim_type mode;         /* POINTS, TRIANGLES or TRIANGLE_STRIP */
-   unsigned vpp;                     /* vertices a primitive: 1 or 3 */
+   enum pipe_prim_type mode;         /* POINTS, TRIANGLES, TRIANGLE_STRIP or QUADS */
+   unsigned vpp;                     /* elements a primitive (a strip's: 3): 1, 3 or 4 */
 };
 
 static void
@@ -698,8 +698,9 @@ prim_share(void *data, unsigned i, unsigned n)
  * the drawing thread rather than binning (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK): their bounding
  * boxes, on FXP_PRIM_SAMPLE_PRIMS of them spread over the draw (those inside every plane), average at most
  * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such primitives costs more than
- * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so); vpp is 1
- * for points, 3 for triangles; step is the elements from one primitive to the next. */
+ * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so), a quad's
+ * that of its first, second and last corners; vpp is 1 for points, 3 for triangles, 4 for quads; step is
+ * the elements from one primitive to the next. */
 #define FXP_PRIM_SAMPLE_PRIMS 64
 static bool
 small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct fxp_rvert *vwin,
@@ -738,7 +739,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct fxp_raster *rs = &r->rs;
    const struct pipe_rasterizer_state *rast = r->rast;
    const bool strip = mode == PIPE_PRIM_TRIANGLE_STRIP;
-   const unsigned vpp = mode == PIPE_PRIM_POINTS ? 1 : 3;
+   const unsigned vpp = mode == PIPE_PRIM_POINTS ? 1 : mode == PIPE_PRIM_QUADS ? 4 : 3;
    const unsigned prims = strip ? (count >= 3 ? count - 2 : 0) : count / vpp;
    if (prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS || !rs->scene)
       return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
@@ -749,7 +750,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
     * bench-draw's lines workload (30,000 lines of 3 to 11 pixels) ran 0.84x shared (ab.sh, 8 copies, session
     * 29): unshared, fxp_rasterize_prim drew them at once (FXPIPE_DEBUG=perf: none binned), while
     * small_and_cheap's sample of end points widened by the width judged them large enough to bin. */
-   const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || strip;
+   const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || strip || mode == PIPE_PRIM_QUADS;
    if ((!tri_mode && mode != PIPE_PRIM_POINTS) || shares < 2 || !rs->cache ||
        r->layer >= 0 || r->viewport_index >= 0 ||
        (tri_mode && (rast->fill_front != PIPE_POLYGON_MODE_FILL || rast->fill_back != PIPE_POLYGON_MODE_FILL)) ||
