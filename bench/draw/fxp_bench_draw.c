@@ -8,6 +8,9 @@
  *   strip       one triangle strip per frame over the whole target, 64 rows of 64 quads of 8x8 pixels joined
  *               by degenerate triangles (8,446 vertices), vertex colours, depth test: a large strip, which
  *               a threaded driver may set up on several threads
+ *   strip-restart  the same grid as 64 strips, one a row, in one glDrawElements of 32-bit indices into a
+ *               65x65 grid of vertices, the rows separated by the restart index (GL 3.1's primitive restart:
+ *               how meshes are drawn as strips)
  *   points      triangles' first 20000 vertices as one draw of 8-pixel points
  *   lines       triangles' 60000 vertices as one draw of 30000 one-pixel lines (3 to 11 pixels long)
  *   quads       one GL_QUADS draw of 64 x 64 quads of 8x8 pixels over the target (the compatibility
@@ -98,6 +101,43 @@ frame_strip(void)
 {
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, strip_verts);
+}
+
+/* strip-restart: its indices (restart index UINT32_MAX between rows) and their count */
+static GLuint *restart_idx;
+static GLsizei restart_count;
+
+static void
+frame_strip_restart(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawElements(GL_TRIANGLE_STRIP, restart_count, GL_UNSIGNED_INT, restart_idx);
+}
+
+/* The strip-restart workload: gv gets an (n + 1) x (n + 1) grid of vertices (8 floats each, coloured as the
+ * strip's), restart_idx row y's strip along its lower and upper edges, then the restart index. */
+static bool
+fill_strip_restart(float *gv, unsigned n)
+{
+   for (unsigned y = 0; y <= n; y++)
+      for (unsigned x = 0; x <= n; x++) {
+         float *o = &gv[(y * (n + 1) + x) * 8];
+         o[0] = -1.0f + 2.0f * x / n, o[1] = -1.0f + 2.0f * y / n;
+         o[2] = ((x + y) % 5) * 0.1f - 0.2f, o[3] = 1;
+         o[4] = (float)x / n, o[5] = (float)y / n, o[6] = (float)(y & 1), o[7] = 1;
+      }
+   restart_idx = malloc(sizeof(GLuint) * n * (2 * (n + 1) + 1));
+   if (!restart_idx)
+      return false;
+   restart_count = 0;
+   for (unsigned y = 0; y < n; y++) {
+      for (unsigned x = 0; x <= n; x++) {
+         restart_idx[restart_count++] = y * (n + 1) + x;
+         restart_idx[restart_count++] = (y + 1) * (n + 1) + x;
+      }
+      restart_idx[restart_count++] = 0xffffffffu;
+   }
+   return true;
 }
 
 /* The strip workload's vertices (pos then colour, 8 floats each) into sv, their count returned: row y of
@@ -250,8 +290,20 @@ run(const char *name, frame_fn frame, double seconds)
    return fps;
 }
 
-/* Points attributes 0 and 1 at a full-screen quad whose texture coordinates run from 0 to `reach`. */
-/* A full-screen quad whose texture coordinates run from 0 to reach_x along x and 0 to reach_y along y. */
+/* Runs a workload with attributes 0 and 1 (position, then colour or texture coordinates: 8 floats a
+ * vertex) taken from verts, then points them back at back (the triangles' array, which the others use). */
+static void
+run_on_array(const char *name, frame_fn frame, const float *verts, const float *back, double seconds)
+{
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, verts);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, verts + 4);
+   run(name, frame, seconds);
+   glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, back);
+   glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, back + 4);
+}
+
+/* Points attributes 0 and 1 at a full-screen quad whose texture coordinates run from 0 to reach_x along x
+ * and 0 to reach_y along y. */
 static void
 textured_quad_xy(float reach_x, float reach_y)
 {
@@ -358,13 +410,25 @@ main(int argc, char **argv)
       float *sv = malloc(sizeof(float) * 8 * (STRIP_QUADS * (2 * STRIP_QUADS + 2 + 2)));
       if (sv) {
          strip_verts = fill_strip(sv, STRIP_QUADS);
-         glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, sv);
-         glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, sv + 4);
-         run("strip", frame_strip, seconds);
-         glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, tv);
-         glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tv + 4);
+         run_on_array("strip", frame_strip, sv, tv, seconds);
          free(sv);
       }
+   }
+   {
+      enum { GRID = 64 };
+      float *gv = malloc(sizeof(float) * 8 * (GRID + 1) * (GRID + 1));
+      int major = 0, minor = 0;
+      sscanf((const char *)glGetString(GL_VERSION), "%d.%d", &major, &minor);
+      if (major * 10 + minor < 31)
+         printf("strip-restart unsupported (GL %d.%d, primitive restart is 3.1)\n", major, minor);
+      else if (gv && fill_strip_restart(gv, GRID)) {
+         glEnable(GL_PRIMITIVE_RESTART);
+         glPrimitiveRestartIndex(0xffffffffu);
+         run_on_array("strip-restart", frame_strip_restart, gv, tv, seconds);
+         glDisable(GL_PRIMITIVE_RESTART);
+      }
+      free(gv);
+      free(restart_idx);
    }
    glPointSize(8.0f);
    run("points", frame_points, seconds);
@@ -382,11 +446,7 @@ main(int argc, char **argv)
                o[2] = (q % 5) * 0.1f - 0.2f, o[3] = 1;
                o[4] = (float)x / QUAD_GRID, o[5] = (float)y / QUAD_GRID, o[6] = (float)(k & 1), o[7] = 1;
             }
-         glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, qv);
-         glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, qv + 4);
-         run("quads", frame_quads_grid, seconds);
-         glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, tv);
-         glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tv + 4);
+         run_on_array("quads", frame_quads_grid, qv, tv, seconds);
          free(qv);
       }
    }

@@ -1,7 +1,7 @@
 /* Draws a picture whose every pixel depends on the order primitives reach it (thousands of overlapping
  * triangles, lines and points blended with a non-commutative equation, depth-tested with LEQUAL against
- * equal depths, in one large draw and in many small ones, tiny triangles crowded together, across viewport,
- * scissor and state changes) into
+ * equal depths, in one large draw and in many small ones, tiny triangles crowded together, strips, quads and
+ * strips with restarts, across viewport, scissor and state changes) into
  * a 700x500 FBO (not a whole number of 64-pixel bins) and prints a hash of the pixels read back.
  * tests/gl/same-image.sh runs it with different rasterizer thread counts: the hashes must all be equal,
  * since primitive order within each pixel may not depend on how the bins are shared out. It also fails by
@@ -39,6 +39,12 @@ static const char *fs_src =
    "in vec4 c; out vec4 o;\n"
    "void main() { o = vec4(c.rgb * (0.75 + 0.25 * fract(gl_FragCoord.x * 0.37)), c.a); }\n";
 
+/* the same colour, scaled by the primitive ID */
+static const char *prim_fs_src =
+   "#version 150\n"
+   "in vec4 c; out vec4 o;\n"
+   "void main() { o = vec4(c.rgb * (0.5 + 0.5 * fract(float(gl_PrimitiveID) * 0.618)), c.a); }\n";
+
 /* n random triangles centred within `spread` of the middle: a few large, most small; depths from a few
  * levels so that LEQUAL ties happen. */
 static int
@@ -75,6 +81,9 @@ main(void)
    if (!linked)
       return 1;
    glUseProgram(prog);
+   GLuint prim_prog = fxp_program(vs_src, prim_fs_src, "col", &linked);
+   if (!linked)
+      return 1;
 
    enum { N = 3 * 4000 };
    struct vtx *v = malloc(N * sizeof(*v));
@@ -133,7 +142,37 @@ main(void)
    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
    glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.3f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_QUADS, 0, N);
+   /* strips with primitive restarts, in one indexed draw: runs of 1 to 40 elements (some too short to
+    * make a triangle), back faces culled, coloured by primitive ID. With several threads the ranges take
+    * pieces of the runs they meet (fxp_prim_run_shared): a range that started at an odd triangle of its run
+    * would cull the wrong triangles, one that numbered its primitives from the wrong one would colour them
+    * wrongly (restarts do not reset the primitive ID) */
+   glUseProgram(prim_prog);
+   glBlendFunc(GL_ONE_MINUS_DST_ALPHA, GL_SRC_COLOR);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 1000, 0.4f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
+   enum { NI = 6000 };
+   GLuint *idx = malloc(NI * sizeof(*idx)), ibo;
+   if (!idx)
+      return 1;
+   for (int i = 0, run = 0, len = 1; i < NI; i++) {
+      if (run == len) {
+         idx[i] = 0xffffffffu;
+         run = 0;
+         len = 1 + (int)(rnd() * 40);
+      } else {
+         idx[i] = (GLuint)(rnd() * 3000) % 3000;
+         run++;
+      }
+   }
+   glGenBuffers(1, &ibo);
+   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
+   glBufferData(GL_ELEMENT_ARRAY_BUFFER, NI * sizeof(*idx), idx, GL_STATIC_DRAW);
+   glEnable(GL_PRIMITIVE_RESTART);
+   glPrimitiveRestartIndex(0xffffffffu);
+   glDrawElements(GL_TRIANGLE_STRIP, NI, GL_UNSIGNED_INT, NULL);
+   glDisable(GL_PRIMITIVE_RESTART);
    glDisable(GL_CULL_FACE);
+   free(idx);
 
    uint8_t *px = malloc(W * H * 4);
    if (!px)

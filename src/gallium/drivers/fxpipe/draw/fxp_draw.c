@@ -308,6 +308,7 @@ fxp_draw_cache_fini(struct fxp_context *ctx)
    fxp_raster_cache_fini(&c->raster);
    FREE(c->prim_copies);
    FREE(c->prim_stats);
+   FREE(c->share_runs);
    FREE(c->vmask);
    FREE(c->vwin);
    FREE(c->vidx);
@@ -339,6 +340,7 @@ draw_cache_trim(struct fxp_draw_cache *c)
    give_back((void **)&c->verts, &c->verts_cap, sizeof(float));
    give_back((void **)&c->vmask, &c->vmask_cap, sizeof(*c->vmask));
    give_back((void **)&c->vwin, &c->vwin_cap, sizeof(*c->vwin));
+   give_back((void **)&c->share_runs, &c->share_runs_cap, sizeof(*c->share_runs));
 }
 
 /* Vertex reuse for indexed draws: an index that appears several times is shaded once. vidx[0..nv) holds
@@ -495,8 +497,8 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
       r->num_verts = nv;
       /* stream output and primitive counts, before clipping */
       fxp_so_primitives(r, 0, info->mode, elts, n);
-      if (!r->discard && ((info->index_size && info->primitive_restart) ||
-                          !fxp_prim_run_shared(r, info->mode, elts, n)))
+      if (!r->discard &&
+          !fxp_prim_run_shared(r, info->mode, elts, n, info->index_size && info->primitive_restart))
          fxp_prim_run(r, info->mode, elts, n);
       fxp_prim_ahead_clear(r);
    }

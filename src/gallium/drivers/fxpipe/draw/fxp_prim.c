@@ -663,11 +663,45 @@ struct prim_share_job {
    const uint16_t *vmask;
    const struct fxp_rvert *vwin;
    const uint32_t *elts;
-   unsigned prims, per, shares;      /* primitives, a range's (the last may hold fewer), ranges */
+   const struct fxp_elt_run *runs;
+   unsigned num_runs;
+   unsigned prims, shares;           /* primitives, ranges */
+   unsigned bounds[FXP_PRIM_SHARES_MAX + 1]; /* range i: the draw's primitives bounds[i] .. bounds[i + 1] - 1 */
    unsigned dflags;
    enum pipe_prim_type mode;         /* POINTS, TRIANGLES, TRIANGLE_STRIP or QUADS */
    unsigned vpp;                     /* elements a primitive (a strip's: 3): 1, 3 or 4 */
 };
+
+/* Primitives a restart-free run of n elements makes (draw/fxp_decompose.c's count for these modes). */
+static inline unsigned
+run_prims(const struct prim_share_job *j, unsigned n)
+{
+   return j->mode == PIPE_PRIM_TRIANGLE_STRIP ? (n >= 3 ? n - 2 : 0) : n / j->vpp;
+}
+
+/* The run holding the draw's primitive g (< j->prims): the last whose first primitive is at most g. */
+static unsigned
+find_run(const struct prim_share_job *j, unsigned g)
+{
+   unsigned lo = 0, hi = j->num_runs - 1;
+   while (lo < hi) {
+      const unsigned mid = lo + (hi - lo + 1) / 2;
+      if (j->runs[mid].first_prim <= g)
+         lo = mid;
+      else
+         hi = mid - 1;
+   }
+   return lo;
+}
+
+/* The first element of the draw's primitive g, which is primitive `local` of run *k. */
+static inline const uint32_t *
+prim_elts(const struct prim_share_job *j, unsigned g, unsigned *k, unsigned *local)
+{
+   *k = find_run(j, g);
+   *local = g - j->runs[*k].first_prim;
+   return j->elts + j->runs[*k].start + (j->mode == PIPE_PRIM_TRIANGLE_STRIP ? 1 : j->vpp) * (size_t)*local;
+}
 
 static void
 prim_share(void *data, unsigned i, unsigned n)
@@ -677,17 +711,24 @@ prim_share(void *data, unsigned i, unsigned n)
    if (i >= j->shares)
       return;
    struct fxp_render *c = &j->copies[i];
-   const unsigned first = i * j->per, count = MIN2(j->per, j->prims - first);
    struct clipper cl;
    clipper_begin(&cl, c);
    cl.vmask = j->vmask;
    cl.vwin = j->vwin;
-   /* a strip's range starts at an even triangle, so that its triangles keep their winding and provoking
-    * vertex (draw/fxp_decompose.c: odd ones swap two vertices) */
-   if (j->mode == PIPE_PRIM_TRIANGLE_STRIP)
-      assemble(&cl, j->mode, j->dflags, j->elts + first, count + 2);
-   else
-      assemble(&cl, j->mode, j->dflags, j->elts + j->vpp * (size_t)first, j->vpp * count);
+   /* the range's primitives, a piece of a run at a time; a strip's range starts at an even triangle of its
+    * run, so that its triangles keep their winding and provoking vertex (draw/fxp_decompose.c: odd ones
+    * swap two vertices) */
+   const unsigned end = j->bounds[i + 1];
+   unsigned g = j->bounds[i], k, local;
+   while (g < end) {
+      const uint32_t *e = prim_elts(j, g, &k, &local);
+      const unsigned take = MIN2(end - g, run_prims(j, j->runs[k].n) - local);
+      if (j->mode == PIPE_PRIM_TRIANGLE_STRIP)
+         assemble(&cl, j->mode, j->dflags, e, take + 2);
+      else
+         assemble(&cl, j->mode, j->dflags, e, j->vpp * take);
+      g += take;
+   }
    /* a range that lost clipped primitives for want of memory fails the draw as one that ran out of scene
     * memory does (the drawing thread reports it) */
    c->rs.bin_failed |= cl.scratch_failed;
@@ -699,18 +740,20 @@ prim_share(void *data, unsigned i, unsigned n)
  * boxes, on FXP_PRIM_SAMPLE_PRIMS of them spread over the draw (those inside every plane), average at most
  * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such primitives costs more than
  * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so), a quad's
- * that of its first, second and last corners; vpp is 1 for points, 3 for triangles, 4 for quads; step is
- * the elements from one primitive to the next. */
+ * that of its first, second and last corners. */
 #define FXP_PRIM_SAMPLE_PRIMS 64
 static bool
-small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct fxp_rvert *vwin,
-                const uint32_t *elts, unsigned prims, unsigned vpp, unsigned step)
+small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
 {
    const struct pipe_rasterizer_state *rast = r->rast;
+   const uint16_t *vmask = j->vmask;
+   const struct fxp_rvert *vwin = j->vwin;
+   const unsigned vpp = j->vpp;
    uint64_t area_px = 0;
    unsigned sampled = 0;
-   for (unsigned k = 0; k < FXP_PRIM_SAMPLE_PRIMS; k++) {
-      const uint32_t *t = &elts[step * (size_t)((uint64_t)k * prims / FXP_PRIM_SAMPLE_PRIMS)];
+   for (unsigned s = 0; s < FXP_PRIM_SAMPLE_PRIMS; s++) {
+      unsigned k, local;
+      const uint32_t *t = prim_elts(j, (unsigned)((uint64_t)s * j->prims / FXP_PRIM_SAMPLE_PRIMS), &k, &local);
       const uint32_t t1 = t[vpp > 1], t2 = t[vpp - 1]; /* a point: its one vertex three times */
       if (vmask[t[0]] | vmask[t1] | vmask[t2])
          continue;
@@ -732,32 +775,75 @@ small_and_cheap(const struct fxp_render *r, const uint16_t *vmask, const struct 
    return sampled && fxp_raster_small_and_cheap(&r->rs, area_px, sampled);
 }
 
+/* The draw's restart-free runs that hold primitives into j->runs (the draw cache's array), j->num_runs and
+ * j->prims set; false out of memory. */
+static bool
+collect_runs(struct fxp_draw_cache *dc, struct prim_share_job *j, unsigned count)
+{
+   /* a run holding a primitive takes at least min_n elements and a restart after it */
+   const unsigned min_n = j->mode == PIPE_PRIM_TRIANGLE_STRIP ? 3 : j->vpp;
+   if (!fxp_draw_reserve((void **)&dc->share_runs, &dc->share_runs_cap, count / (min_n + 1) + 1,
+                         sizeof(*dc->share_runs)))
+      return false;
+   struct fxp_runs it = fxp_runs(j->elts, count);
+   const uint32_t *run;
+   unsigned n;
+   j->runs = dc->share_runs;
+   j->num_runs = 0;
+   j->prims = 0;
+   while (fxp_run_next(&it, &run, &n)) {
+      const unsigned p = run_prims(j, n);
+      if (!p)
+         continue;
+      assert(j->num_runs < dc->share_runs_cap);
+      dc->share_runs[j->num_runs++] = (struct fxp_elt_run){(uint32_t)(run - j->elts), n, j->prims};
+      j->prims += p;
+   }
+   return true;
+}
+
 FXP_DRAW_PATH bool
-fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count)
+fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count,
+                    bool restart)
 {
    struct fxp_context *ctx = r->ctx;
    struct fxp_raster *rs = &r->rs;
    const struct pipe_rasterizer_state *rast = r->rast;
    const bool strip = mode == PIPE_PRIM_TRIANGLE_STRIP;
    const unsigned vpp = mode == PIPE_PRIM_POINTS ? 1 : mode == PIPE_PRIM_QUADS ? 4 : 3;
-   const unsigned prims = strip ? (count >= 3 ? count - 2 : 0) : count / vpp;
-   if (prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS || !rs->scene)
+   /* (with restarts, at most this many) */
+   const unsigned most_prims = strip ? (count >= 3 ? count - 2 : 0) : count / vpp;
+   if (most_prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS || !rs->scene)
       return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
    struct fxp_pool *pool = fxp_context_pool(ctx);
-   const unsigned shares = MIN3(fxp_pool_threads(pool), FXP_PRIM_SHARES_MAX, prims / FXP_PRIM_SHARE_MIN_PRIMS);
    /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
     * drawn as lines or points (the line stipple goes on from primitive to primitive). Lines are not shared:
     * bench-draw's lines workload (30,000 lines of 3 to 11 pixels) ran 0.84x shared (ab.sh, 8 copies, session
     * 29): unshared, fxp_rasterize_prim drew them at once (FXPIPE_DEBUG=perf: none binned), while
     * small_and_cheap's sample of end points widened by the width judged them large enough to bin. */
    const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || strip || mode == PIPE_PRIM_QUADS;
-   if ((!tri_mode && mode != PIPE_PRIM_POINTS) || shares < 2 || !rs->cache ||
+   if ((!tri_mode && mode != PIPE_PRIM_POINTS) || fxp_pool_threads(pool) < 2 || !rs->cache ||
        r->layer >= 0 || r->viewport_index >= 0 ||
        (tri_mode && (rast->fill_front != PIPE_POLYGON_MODE_FILL || rast->fill_back != PIPE_POLYGON_MODE_FILL)) ||
        (fxp_debug_flags & FXP_DBG_NOFAST))
       return false;
    struct fxp_draw_cache *dc = ctx->draw_cache;
    struct fxp_raster_cache *rc = rs->cache;
+   struct prim_share_job j = {
+      .elts = elts, .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0, .mode = mode,
+      .vpp = vpp,
+   };
+   /* the runs between restarts (each a piece of the ranges that meet it), or the whole draw */
+   struct fxp_elt_run whole = {0, count, 0};
+   if (restart) {
+      if (!collect_runs(dc, &j, count) || j.prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS)
+         return false;
+   } else {
+      j.runs = &whole;
+      j.num_runs = 1;
+      j.prims = most_prims;
+   }
+   const unsigned shares = MIN3(fxp_pool_threads(pool), FXP_PRIM_SHARES_MAX, j.prims / FXP_PRIM_SHARE_MIN_PRIMS);
    if (rc->num_range_scenes < shares) {
       struct fxp_scene **s = REALLOC(rc->range_scenes, rc->num_range_scenes * sizeof(*s), shares * sizeof(*s));
       if (!s)
@@ -788,7 +874,9 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       cached_vertex_arrays(r, &vmask, &vwin);
       vertices_prepare(&cl, vmask, vwin);
    }
-   if (cl.vwin && small_and_cheap(r, cl.vmask, cl.vwin, elts, prims, vpp, strip ? 1 : vpp)) {
+   j.vmask = cl.vmask;
+   j.vwin = cl.vwin;
+   if (cl.vwin && small_and_cheap(r, &j)) {
       /* all of them rasterized at once on this thread (while the scene is empty) */
       rs->direct_chosen = true;
       assemble_runs(&cl, mode, elts, count);
@@ -799,14 +887,20 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    /* nothing clipped yet: the ranges clip with scratch rooms of their own */
    assert(!cl.scratch);
 
-   struct prim_share_job j = {
-      .copies = dc->prim_copies, .stats = dc->prim_stats, .vmask = cl.vmask, .vwin = cl.vwin, .elts = elts,
-      .prims = prims, .per = DIV_ROUND_UP(prims, shares), .shares = shares,
-      .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0, .mode = mode, .vpp = vpp,
-   };
-   if (strip)
-      j.per = ALIGN(j.per, 2);
-   j.shares = DIV_ROUND_UP(prims, j.per);
+   /* the ranges: shares of about equal primitives, a strip's each moved on to an even triangle of its run
+    * (at most one primitive: ranges of at least FXP_PRIM_SHARE_MIN_PRIMS stay in order and none empty) */
+   j.copies = dc->prim_copies;
+   j.stats = dc->prim_stats;
+   j.shares = shares;
+   for (unsigned i = 0; i <= shares; i++) {
+      unsigned g = (unsigned)((uint64_t)i * j.prims / shares);
+      if (strip && i > 0 && i < shares) {
+         unsigned k, local;
+         prim_elts(&j, g, &k, &local);
+         g += local & 1;
+      }
+      j.bounds[i] = g;
+   }
    for (unsigned i = 0; i < j.shares; i++) {
       struct fxp_render *c = &j.copies[i];
       memcpy(c, r, sizeof(*c));
@@ -814,7 +908,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       c->rs.bin_all = true;
       c->rs.bin_failed = false;
       c->rs.prims = 0;
-      c->rs.prim_id = rs->prim_id + i * j.per * r->prim_id_step;
+      c->rs.prim_id = rs->prim_id + j.bounds[i] * r->prim_id_step;
       memset(&j.stats[i], 0, sizeof(j.stats[i]));
       c->stats = &j.stats[i];
    }
@@ -835,7 +929,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    }
    if (failed)
       fxp_refuse("out of memory for the primitives of a draw" FXP_GL_PART_DRAW);
-   rs->prim_id += prims * r->prim_id_step;
+   rs->prim_id += j.prims * r->prim_id_step;
    ctx->perf.prim_shared_draws++;
    if (fxp_scene_size_B(rs->scene) > FXP_SCENE_LIMIT_B)
       fxp_rasterize_flush(rs);

@@ -57,6 +57,12 @@ struct fxp_render {
    struct fxp_raster rs;
 };
 
+/* A restart-free run of a draw's elements, elts[start .. start + n), holding at least one primitive: the
+ * draw's primitives first_prim, first_prim + 1, ... (draw/fxp_prim.c, fxp_prim_run_shared's ranges). */
+struct fxp_elt_run {
+   uint32_t start, n, first_prim;
+};
+
 /* What one draw leaves to the next in the context (ctx->draw_cache): the vertex shader's and the rasterizing
  * threads' execution states (the rasterizer's part: struct fxp_raster_cache) and the vertex arrays, allocated
  * at the first draw and grown when a draw needs more, so that a small draw allocates nothing. Arrays past
@@ -80,6 +86,9 @@ struct fxp_draw_cache {
    struct fxp_render *prim_copies;
    struct pipe_query_data_pipeline_statistics *prim_stats;
    unsigned num_prim_copies;
+   /* the restart-free runs of a shared draw with restarts (fxp_prim_run_shared) */
+   struct fxp_elt_run *share_runs;
+   size_t share_runs_cap;
    /* primitive assembly's per-vertex clip masks and window coordinates for draws past its stack arrays
     * (draw/fxp_prim.c vertices_prepare) */
    uint16_t *vmask;
@@ -162,21 +171,23 @@ void fxp_tess_end(struct fxp_tess_stage *t);
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
 void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
-/* fxp_prim_run's work for a large draw of a triangle list or strip, of quads or of points, without restarts,
- * shared among the pool's threads: each sets up a contiguous range of the primitives (at least
- * FXP_PRIM_SHARE_MIN_PRIMS, at most FXP_PRIM_SHARES_MAX ranges; a strip's ranges start at even triangles)
+/* fxp_prim_run's work for a large draw of a triangle list or strip, of quads or of points, shared among the
+ * pool's threads: each sets up a contiguous range of the primitives (at least FXP_PRIM_SHARE_MIN_PRIMS, at
+ * most FXP_PRIM_SHARES_MAX ranges; with `restart`, elts[] may hold FXP_ELT_RESTART, and a range takes the
+ * pieces of the runs between restarts that it meets; a strip's ranges start at even triangles of their run)
  * into a scene of its own, with its own copy of the draw's state (primitive IDs counted from the range's
  * first primitive), and the ranges' scenes are appended to the draw's scene in order (raster/fxp_scene.h),
  * so that each bin still holds its primitives in the draw's order and the result is the same as
  * fxp_prim_run's (each range counts its clipping statistics apart; the drawing thread adds them). False
  * (nothing done: the caller runs fxp_prim_run) when the draw is not such a draw, the rasterizer has no scene
  * (one thread), primitives choose their layer or viewport, polygons are drawn as lines or points, under
- * FXPIPE_DEBUG=nofast, or out of memory before anything was set up. Setting up and binning on the drawing thread alone left the other threads waiting
- * for most of a frame of small triangles (perf on glmark2's gouraud scene). Lines are not shared
- * (draw/fxp_prim.c says why). */
+ * FXPIPE_DEBUG=nofast, or out of memory before anything was set up. Setting up and binning on the drawing
+ * thread alone left the other threads waiting for most of a frame of small triangles (perf on glmark2's
+ * gouraud scene). Lines are not shared (draw/fxp_prim.c says why). */
 #define FXP_PRIM_SHARE_MIN_PRIMS 256
 #define FXP_PRIM_SHARES_MAX 16 /* ranges of one draw at most: each range's scene keeps an arena chunk */
-bool fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
+bool fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count,
+                         bool restart);
 /* Primitive assembly's per-vertex work (clip masks, window coordinates: draw/fxp_clip_vertex.h) done ahead
  * by the threads that shade the vertices (draw/fxp_draw.c), each on the rows it has just written, instead of
  * by the drawing thread afterwards. fxp_prim_ahead_begin readies the draw cache's arrays for num_verts
