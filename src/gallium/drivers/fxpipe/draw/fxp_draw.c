@@ -101,8 +101,8 @@ store_output_rows(const fxp_vec v[4], unsigned count, float *dst, unsigned strid
  * the index as read from the index buffer, or 0.. for non-indexed draws). */
 FXP_DRAW_PATH static void
 shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned stride,
-               const struct fxp_fetch_buffer *vbs, const uint32_t *vidx, unsigned n, uint32_t instance, uint32_t start_instance, int32_t base_vertex,
-               int32_t first_vertex, unsigned draw_id)
+               const struct fxp_fetch_buffer *vbs, const uint32_t *vidx, unsigned n, uint32_t instance,
+               uint32_t start_instance, int32_t base_vertex, int32_t first_vertex, unsigned draw_id)
 {
    struct fxp_context *ctx = r->ctx;
    const struct fxp_program *vs = r->vs;
@@ -169,8 +169,9 @@ shade_vertices(struct fxp_render *r, struct fxp_exec *e, float *out, unsigned st
  * Runs taken in turn rather than one fixed run a thread: a worker that wakes late (tens of microseconds on
  * these virtual machines) then takes fewer, where it used to keep the drawing thread waiting for its half;
  * on glmark2's gouraud scene the fixed halves left the two CPUs idle much of the time. Handing a job to the
- * pool and waiting for it costs about as much as shading a thousand vertices of a short shader: a draw of 4,800 vertices through a two-instruction shader (piglit's draw-prim-rate, the
- * 8000K cell) ran slower shared than on one thread, one of a long shader (glmark2's build scene) faster.
+ * pool and waiting for it costs about as much as shading a thousand vertices of a short shader: a draw of
+ * 4,800 vertices through a two-instruction shader (piglit's draw-prim-rate, the 8000K cell) ran slower
+ * shared than on one thread, one of a long shader (glmark2's build scene) faster.
  * A vertex's outputs do not depend on which thread shaded it or on the other vertices, so the draw's result is
  * the same on any number of threads; vertex shaders' memory side effects are unordered in GL. */
 #define FXP_VS_FETCH_COST 8
@@ -359,7 +360,8 @@ reuse_vertices(struct fxp_draw_cache *c, uint32_t *vidx, unsigned nv, uint32_t *
       hi = MAX2(hi, vidx[i]);
    }
    const uint64_t range = (uint64_t)hi - lo + 1;
-   if (range > 4 * (uint64_t)nv + 4096 || !fxp_draw_reserve((void **)&c->remap, &c->remap_cap, range, sizeof(uint32_t)))
+   if (range > 4 * (uint64_t)nv + 4096 ||
+       !fxp_draw_reserve((void **)&c->remap, &c->remap_cap, range, sizeof(uint32_t)))
       return nv;
    uint32_t *map = c->remap;
    memset(map, 0xff, range * sizeof(uint32_t));
