@@ -11,6 +11,8 @@
  *   strip-restart  the same grid as 64 strips, one a row, in one glDrawElements of 32-bit indices into a
  *               65x65 grid of vertices, the rows separated by the restart index (GL 3.1's primitive restart:
  *               how meshes are drawn as strips)
+ *   fan         one triangle fan per frame: a disc over the target in 2,048 slivers about its centre
+ *               (how applications draw circles and discs)
  *   points      triangles' first 20000 vertices as one draw of 8-pixel points
  *   lines       triangles' 60000 vertices as one draw of 30000 one-pixel lines (3 to 11 pixels long)
  *   quads       one GL_QUADS draw of 64 x 64 quads of 8x8 pixels over the target (the compatibility
@@ -42,6 +44,7 @@
 #include <GL/glext.h>
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,6 +104,16 @@ frame_strip(void)
 {
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, strip_verts);
+}
+
+/* fan: the disc's vertices (its centre, then 2,049 on its rim) */
+enum { FAN_SLIVERS = 2048 };
+
+static void
+frame_fan(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_TRIANGLE_FAN, 0, FAN_SLIVERS + 2);
 }
 
 /* strip-restart: its indices (restart index UINT32_MAX between rows) and their count */
@@ -429,6 +442,19 @@ main(int argc, char **argv)
       }
       free(gv);
       free(restart_idx);
+   }
+   {
+      float *fv = malloc(sizeof(float) * 8 * (FAN_SLIVERS + 2));
+      if (fv) {
+         for (unsigned k = 0; k < FAN_SLIVERS + 2; k++) {
+            const float a = 6.2831853f * (float)(k - 1) / FAN_SLIVERS, rim = k ? 1.0f : 0.0f;
+            float *o = &fv[k * 8];
+            o[0] = rim * cosf(a), o[1] = rim * sinf(a), o[2] = 0.1f * rim, o[3] = 1;
+            o[4] = rim, o[5] = (float)(k % 3) * 0.5f, o[6] = 1.0f - rim, o[7] = 1;
+         }
+         run_on_array("fan", frame_fan, fv, tv, seconds);
+         free(fv);
+      }
    }
    glPointSize(8.0f);
    run("points", frame_points, seconds);

@@ -2,7 +2,8 @@
  * triangles, lines and points blended with a non-commutative equation, depth-tested with LEQUAL against
  * equal depths, in one large draw and in many small ones, tiny triangles crowded together, strips, quads and
  * strips with restarts, across viewport, scissor and state changes) into
- * a 700x500 FBO (not a whole number of 64-pixel bins) and prints a hash of the pixels read back.
+ * a 700x500 FBO (not a whole number of 64-pixel bins) and prints a hash of the pixels read back after
+ * each part.
  * tests/gl/same-image.sh runs it with different rasterizer thread counts: the hashes must all be equal,
  * since primitive order within each pixel may not depend on how the bins are shared out. It also fails by
  * itself if the picture is empty or a GL error is raised. */
@@ -66,6 +67,37 @@ fill(struct vtx *v, int n_vtx, float size, float spread)
    return n_vtx;
 }
 
+/* Vertices along a path that snakes through a grid of PATH_W x PATH_H cells over the target, row by row,
+ * jittered within their cell, each a colour of its own: primitives of nearby vertices are small, so that a
+ * pixel is drawn over a few times only and every primitive stays visible in the picture. */
+enum { PATH_W = 60, PATH_H = 50 };
+static int
+fill_path(struct vtx *v, int n_vtx)
+{
+   for (int i = 0; i < n_vtx; i++) {
+      const int row = i / PATH_W, col = row % 2 ? PATH_W - 1 - i % PATH_W : i % PATH_W;
+      v[i].pos[0] = -1.0f + (col + 0.2f + 0.6f * rnd()) * (2.0f / PATH_W);
+      v[i].pos[1] = -1.0f + (row + 0.2f + 0.6f * rnd()) * (2.0f / PATH_H);
+      v[i].pos[2] = 0.0f;
+      v[i].pos[3] = 1.0f;
+      const float col4[4] = {rnd(), rnd(), rnd(), 0.3f + 0.6f * rnd()};
+      memcpy(v[i].col, col4, sizeof(col4));
+   }
+   return n_vtx;
+}
+
+/* The picture so far, folded into *hash: read after each part of the test, so that a later part drawing
+ * over the picture cannot hide a difference in an earlier one (blending layer upon layer converges). */
+static uint8_t *px;
+static uint64_t hash = 14695981039346656037ull;
+static void
+checkpoint(void)
+{
+   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   for (int i = 0; i < W * H * 4; i++)
+      hash = (hash ^ px[i]) * 1099511628211ull;
+}
+
 int
 main(void)
 {
@@ -85,6 +117,9 @@ main(void)
    if (!linked)
       return 1;
 
+   px = malloc(W * H * 4);
+   if (!px)
+      return 1;
    enum { N = 3 * 4000 };
    struct vtx *v = malloc(N * sizeof(*v));
    if (!v)
@@ -111,14 +146,17 @@ main(void)
    /* one large draw of triangles of every size */
    glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.15f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_TRIANGLES, 0, N);
+   checkpoint();
    /* many small draws, each a few small triangles */
    glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.05f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    for (int i = 0; i < N; i += 30)
       glDrawArrays(GL_TRIANGLES, i, 30);
+   checkpoint();
    /* tiny triangles (a few pixels) crowded into a small area: in a scene they share shader batches
     * (raster/fxp_shade.h), and the picture must not change with the thread count (one thread shares none) */
    glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.012f, 0.03f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_TRIANGLES, 0, N);
+   checkpoint();
    /* lines and points, blended differently, under a scissor and a viewport smaller than the FBO */
    glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_SRC_COLOR);
    glEnable(GL_SCISSOR_TEST);
@@ -126,7 +164,9 @@ main(void)
    glViewport(-50, 30, 760, 420);
    glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.6f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_LINES, 0, N / 2);
+   checkpoint();
    glDrawArrays(GL_POINTS, N / 2, N / 2);
+   checkpoint();
    /* a strip of triangles without depth test across the whole target, back faces culled: with several
     * threads its triangles are set up in ranges (draw/fxp_prim.c, fxp_prim_run_shared), and a range that
     * started at an odd triangle would wind its triangles the other way and cull the wrong ones */
@@ -137,30 +177,35 @@ main(void)
    glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 300, 2.5f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glEnable(GL_CULL_FACE);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, 3 * 300);
+   checkpoint();
    /* 3,000 quads (this is a compatibility context), also set up in ranges with several threads, back faces
     * culled */
    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
    glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.3f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_QUADS, 0, N);
-   /* strips with primitive restarts, in one indexed draw: runs of 1 to 40 elements (some too short to
-    * make a triangle), back faces culled, coloured by primitive ID. With several threads the ranges take
+   checkpoint();
+   /* strips with primitive restarts, in one indexed draw: runs of 1 to 16 elements (some too short to
+    * make a triangle) of vertices along a path, back faces culled, coloured by primitive ID. With several threads the ranges take
     * pieces of the runs they meet (fxp_prim_run_shared): a range that started at an odd triangle of its run
     * would cull the wrong triangles, one that numbered its primitives from the wrong one would colour them
     * wrongly (restarts do not reset the primitive ID) */
    glUseProgram(prim_prog);
    glBlendFunc(GL_ONE_MINUS_DST_ALPHA, GL_SRC_COLOR);
-   glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 1000, 0.4f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
-   enum { NI = 6000 };
+   glBufferData(GL_ARRAY_BUFFER, fill_path(v, PATH_W * PATH_H) * sizeof(*v), v, GL_STATIC_DRAW);
+   enum { NI = 2000 };
    GLuint *idx = malloc(NI * sizeof(*idx)), ibo;
    if (!idx)
       return 1;
-   for (int i = 0, run = 0, len = 1; i < NI; i++) {
+   for (int i = 0, run = 0, len = 1, w = 0; i < NI; i++) {
       if (run == len) {
          idx[i] = 0xffffffffu;
          run = 0;
-         len = 1 + (int)(rnd() * 40);
+         len = 1 + (int)(rnd() * 16);
       } else {
-         idx[i] = (GLuint)(rnd() * 3000) % 3000;
+         /* a vertex near the walk along the path: triangles of a few cells, either winding */
+         const int k = w + (int)(rnd() * 5) - 2;
+         idx[i] = (GLuint)(k < 0 ? 0 : k >= PATH_W * PATH_H ? PATH_W * PATH_H - 1 : k);
+         w += 1 + (rnd() < 0.5f);
          run++;
       }
    }
@@ -170,26 +215,33 @@ main(void)
    glEnable(GL_PRIMITIVE_RESTART);
    glPrimitiveRestartIndex(0xffffffffu);
    glDrawElements(GL_TRIANGLE_STRIP, NI, GL_UNSIGNED_INT, NULL);
+   checkpoint();
+   /* the same elements as fans (each run a fan about its first vertex), then as quad strips (a range that
+    * split a quad's two triangles would number the second as the next quad), these with the first vertex
+    * provoking (draw/fxp_decompose.c orders the triangles' vertices by it) */
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_COLOR);
+   glDrawElements(GL_TRIANGLE_FAN, NI, GL_UNSIGNED_INT, NULL);
+   checkpoint();
+   glCullFace(GL_FRONT);
+   glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_SRC_ALPHA);
+   glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+   glDrawElements(GL_QUAD_STRIP, NI, GL_UNSIGNED_INT, NULL);
+   checkpoint();
+   glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
    glDisable(GL_PRIMITIVE_RESTART);
+   glCullFace(GL_BACK);
    glDisable(GL_CULL_FACE);
    free(idx);
 
-   uint8_t *px = malloc(W * H * 4);
-   if (!px)
-      return 1;
-   glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+   checkpoint(); /* (px holds the final picture) */
    const GLenum err = glGetError();
    if (err != GL_NO_ERROR) {
       printf("FAIL: GL error 0x%x\n", err);
       return 1;
    }
-   uint64_t hash = 14695981039346656037ull;
    unsigned changed = 0;
-   for (int i = 0; i < W * H * 4; i++) {
-      hash = (hash ^ px[i]) * 1099511628211ull;
-      if (i % 4 == 0 && (px[i] != 26 || px[i + 1] != 51 || px[i + 2] != 77))
-         changed++;
-   }
+   for (int i = 0; i < W * H * 4; i += 4)
+      changed += px[i] != 26 || px[i + 1] != 51 || px[i + 2] != 77;
    printf("pixels drawn over: %u of %u\n", changed, W * H);
    printf("image hash: %016llx\n", (unsigned long long)hash);
    if (changed < W * H / 2) {

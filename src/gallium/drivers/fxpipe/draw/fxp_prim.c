@@ -410,11 +410,13 @@ tri_indexed(struct clipper *cl, uint32_t a, uint32_t b, uint32_t c, unsigned edg
 
 #define ASSEMBLY_BATCH_PRIMS 64 /* primitives decomposed at a time */
 
-/* Assembles one restart-free run of elements: points, lines or triangles as draw/fxp_decompose.c gives them,
- * each taking the primitive ID of its GL primitive (FXP_PRIM_END: the ID advances after it) and restarting
- * the line stipple where FXP_PRIM_RESTART says. */
+/* Assembles primitives first .. first + num - 1 of one restart-free run of n elements (as
+ * draw/fxp_decompose.c numbers them: points, lines or triangles, a quad two triangles): each takes the
+ * primitive ID of its GL primitive (FXP_PRIM_END: the ID advances after it) and restarts the line stipple
+ * where FXP_PRIM_RESTART says. */
 FXP_DRAW_PATH static void
-assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const uint32_t *e, unsigned n)
+assemble_part(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const uint32_t *e, unsigned n,
+              unsigned first, unsigned num)
 {
    struct fxp_render *r = cl->r;
    uint32_t v[ASSEMBLY_BATCH_PRIMS * 3];
@@ -426,16 +428,18 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
     * fxp_decomp_prims gives them), taken straight from e[]; tiny draws spent more in the general loop's
     * calls than in the rest of primitive assembly (piglit's drawoverhead, session 28). Not under nofast. */
    if (mode == PIPE_PRIM_TRIANGLES && !(fxp_debug_flags & FXP_DBG_NOFAST)) {
-      if (n >= 3)
+      if (first == 0 && num)
          r->rs.stipple_counter = 0.0f;
-      for (unsigned j = 0; j + 3 <= n; j += 3, r->rs.prim_id += r->prim_id_step)
-         tri_indexed(cl, e[j], e[j + 1], e[j + 2], FXP_PRIM_EDGES);
+      const uint32_t *t = e + 3 * (size_t)first;
+      for (unsigned j = 0; j < num; j++, t += 3, r->rs.prim_id += r->prim_id_step)
+         tri_indexed(cl, t[0], t[1], t[2], FXP_PRIM_EDGES);
       return;
    }
    const unsigned vpp = fxp_decomp_verts(mode, dflags);
-   const unsigned total = fxp_decomp_count(mode, dflags, n);
+   const unsigned end = first + num;
 
-   for (unsigned k = 0, got; k < total && (got = fxp_decomp_prims(mode, dflags, e, n, k, v, pf, ARRAY_SIZE(v)));
+   for (unsigned k = first, got;
+        k < end && (got = fxp_decomp_prims(mode, dflags, e, n, k, v, pf, MIN2(ARRAY_SIZE(v), (end - k) * vpp)));
         k += got) {
       switch (vpp) {
       case 1:
@@ -462,6 +466,14 @@ assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const ui
          return; /* patches reach assembly only through the tessellation stage */
       }
    }
+}
+
+/* Assembles one restart-free run of elements, all its primitives. */
+FXP_DRAW_PATH static void
+assemble(struct clipper *cl, enum pipe_prim_type mode, unsigned dflags, const uint32_t *e, unsigned n)
+{
+   const unsigned num = mode == PIPE_PRIM_TRIANGLES ? n / 3 : fxp_decomp_count(mode, dflags, n);
+   assemble_part(cl, mode, dflags, e, n, 0, num);
 }
 
 /* The clipper of r's draw; its scratch room comes at the first clipped primitive (new_vertex). */
@@ -656,7 +668,8 @@ fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elt
 }
 
 /* A range of a shared draw's primitives (fxp_prim_run_shared): set up by one thread, with its own copy of
- * the draw's state, into the range's scene. */
+ * the draw's state, into the range's scene. Primitives are numbered as draw/fxp_decompose.c makes them
+ * (a quad is two triangles), through the draw's runs. */
 struct prim_share_job {
    struct fxp_render *copies;        /* [shares]: each range's copy of the draw's state */
    struct pipe_query_data_pipeline_statistics *stats; /* [shares]: each range's clipping counts */
@@ -668,15 +681,15 @@ struct prim_share_job {
    unsigned prims, shares;           /* primitives, ranges */
    unsigned bounds[FXP_PRIM_SHARES_MAX + 1]; /* range i: the draw's primitives bounds[i] .. bounds[i + 1] - 1 */
    unsigned dflags;
-   enum pipe_prim_type mode;         /* POINTS, TRIANGLES, TRIANGLE_STRIP or QUADS */
-   unsigned vpp;                     /* elements a primitive (a strip's: 3): 1, 3 or 4 */
+   enum pipe_prim_type mode;         /* a mode fxp_prim_run_shared takes */
+   unsigned vpp;                     /* vertices a primitive: 1 (points) or 3 */
 };
 
-/* Primitives a restart-free run of n elements makes (draw/fxp_decompose.c's count for these modes). */
+/* Primitives a restart-free run of n elements makes. */
 static inline unsigned
 run_prims(const struct prim_share_job *j, unsigned n)
 {
-   return j->mode == PIPE_PRIM_TRIANGLE_STRIP ? (n >= 3 ? n - 2 : 0) : n / j->vpp;
+   return fxp_decomp_count(j->mode, j->dflags, n);
 }
 
 /* The run holding the draw's primitive g (< j->prims): the last whose first primitive is at most g. */
@@ -694,15 +707,6 @@ find_run(const struct prim_share_job *j, unsigned g)
    return lo;
 }
 
-/* The first element of the draw's primitive g, which is primitive `local` of run *k. */
-static inline const uint32_t *
-prim_elts(const struct prim_share_job *j, unsigned g, unsigned *k, unsigned *local)
-{
-   *k = find_run(j, g);
-   *local = g - j->runs[*k].first_prim;
-   return j->elts + j->runs[*k].start + (j->mode == PIPE_PRIM_TRIANGLE_STRIP ? 1 : j->vpp) * (size_t)*local;
-}
-
 static void
 prim_share(void *data, unsigned i, unsigned n)
 {
@@ -715,18 +719,15 @@ prim_share(void *data, unsigned i, unsigned n)
    clipper_begin(&cl, c);
    cl.vmask = j->vmask;
    cl.vwin = j->vwin;
-   /* the range's primitives, a piece of a run at a time; a strip's range starts at an even triangle of its
-    * run, so that its triangles keep their winding and provoking vertex (draw/fxp_decompose.c: odd ones
-    * swap two vertices) */
+   /* the range's primitives, a piece of a run at a time: primitive `local` of its run onwards (a strip's
+    * or a fan's odd triangles, decomposed from their number, keep their winding and provoking vertex) */
    const unsigned end = j->bounds[i + 1];
-   unsigned g = j->bounds[i], k, local;
-   while (g < end) {
-      const uint32_t *e = prim_elts(j, g, &k, &local);
-      const unsigned take = MIN2(end - g, run_prims(j, j->runs[k].n) - local);
-      if (j->mode == PIPE_PRIM_TRIANGLE_STRIP)
-         assemble(&cl, j->mode, j->dflags, e, take + 2);
-      else
-         assemble(&cl, j->mode, j->dflags, e, j->vpp * take);
+   unsigned g = j->bounds[i];
+   for (unsigned k = g < end ? find_run(j, g) : 0; g < end; k++) {
+      const struct fxp_elt_run *ru = &j->runs[k];
+      const unsigned local = g - ru->first_prim;
+      const unsigned take = MIN2(end - g, run_prims(j, ru->n) - local);
+      assemble_part(&cl, j->mode, j->dflags, j->elts + ru->start, ru->n, local, take);
       g += take;
    }
    /* a range that lost clipped primitives for want of memory fails the draw as one that ran out of scene
@@ -739,8 +740,7 @@ prim_share(void *data, unsigned i, unsigned n)
  * the drawing thread rather than binning (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK): their bounding
  * boxes, on FXP_PRIM_SAMPLE_PRIMS of them spread over the draw (those inside every plane), average at most
  * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such primitives costs more than
- * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so), a quad's
- * that of its first, second and last corners. */
+ * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so). */
 #define FXP_PRIM_SAMPLE_PRIMS 64
 static bool
 small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
@@ -748,18 +748,21 @@ small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
    const struct pipe_rasterizer_state *rast = r->rast;
    const uint16_t *vmask = j->vmask;
    const struct fxp_rvert *vwin = j->vwin;
-   const unsigned vpp = j->vpp;
    uint64_t area_px = 0;
    unsigned sampled = 0;
    for (unsigned s = 0; s < FXP_PRIM_SAMPLE_PRIMS; s++) {
-      unsigned k, local;
-      const uint32_t *t = prim_elts(j, (unsigned)((uint64_t)s * j->prims / FXP_PRIM_SAMPLE_PRIMS), &k, &local);
-      const uint32_t t1 = t[vpp > 1], t2 = t[vpp - 1]; /* a point: its one vertex three times */
-      if (vmask[t[0]] | vmask[t1] | vmask[t2])
+      const unsigned g = (unsigned)((uint64_t)s * j->prims / FXP_PRIM_SAMPLE_PRIMS);
+      const struct fxp_elt_run *ru = &j->runs[find_run(j, g)];
+      uint32_t t[3];
+      if (!fxp_decomp_prims(j->mode, j->dflags, j->elts + ru->start, ru->n, g - ru->first_prim, t, NULL, j->vpp))
          continue;
-      const float *a = vwin[t[0]].win, *b = vwin[t1].win, *c = vwin[t2].win;
+      if (j->vpp == 1)
+         t[1] = t[2] = t[0]; /* a point: its one vertex three times */
+      if (vmask[t[0]] | vmask[t[1]] | vmask[t[2]])
+         continue;
+      const float *a = vwin[t[0]].win, *b = vwin[t[1]].win, *c = vwin[t[2]].win;
       float widen = 1.0f; /* a triangle's box: the pixels from its least to its greatest x, likewise y */
-      if (vpp == 1) {
+      if (j->vpp == 1) {
          const float size = rast->point_size_per_vertex && r->psize >= 0 ? vwin[t[0]].attr[4 * r->psize]
                                                                         : rast->point_size;
          widen = CLAMP(size, 1.0f, 255.0f); /* (a NaN size gives a NaN box: below) */
@@ -780,9 +783,9 @@ small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
 static bool
 collect_runs(struct fxp_draw_cache *dc, struct prim_share_job *j, unsigned count)
 {
-   /* a run holding a primitive takes at least min_n elements and a restart after it */
-   const unsigned min_n = j->mode == PIPE_PRIM_TRIANGLE_STRIP ? 3 : j->vpp;
-   if (!fxp_draw_reserve((void **)&dc->share_runs, &dc->share_runs_cap, count / (min_n + 1) + 1,
+   /* a run holding a primitive takes at least j->vpp elements (a fan or a strip three, a quad four) and a
+    * restart after it */
+   if (!fxp_draw_reserve((void **)&dc->share_runs, &dc->share_runs_cap, count / (j->vpp + 1) + 1,
                          sizeof(*dc->share_runs)))
       return false;
    struct fxp_runs it = fxp_runs(j->elts, count);
@@ -809,10 +812,9 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct fxp_context *ctx = r->ctx;
    struct fxp_raster *rs = &r->rs;
    const struct pipe_rasterizer_state *rast = r->rast;
-   const bool strip = mode == PIPE_PRIM_TRIANGLE_STRIP;
-   const unsigned vpp = mode == PIPE_PRIM_POINTS ? 1 : mode == PIPE_PRIM_QUADS ? 4 : 3;
+   const unsigned dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0;
    /* (with restarts, at most this many) */
-   const unsigned most_prims = strip ? (count >= 3 ? count - 2 : 0) : count / vpp;
+   const unsigned most_prims = count < 2 * FXP_PRIM_SHARE_MIN_PRIMS ? 0 : fxp_decomp_count(mode, dflags, count);
    if (most_prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS || !rs->scene)
       return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
    struct fxp_pool *pool = fxp_context_pool(ctx);
@@ -821,7 +823,9 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
     * bench-draw's lines workload (30,000 lines of 3 to 11 pixels) ran 0.84x shared (ab.sh, 8 copies, session
     * 29): unshared, fxp_rasterize_prim drew them at once (FXPIPE_DEBUG=perf: none binned), while
     * small_and_cheap's sample of end points widened by the width judged them large enough to bin. */
-   const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || strip || mode == PIPE_PRIM_QUADS;
+   const bool quad_mode = mode == PIPE_PRIM_QUADS || mode == PIPE_PRIM_QUAD_STRIP;
+   const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || mode == PIPE_PRIM_TRIANGLE_STRIP ||
+                         mode == PIPE_PRIM_TRIANGLE_FAN || quad_mode;
    if ((!tri_mode && mode != PIPE_PRIM_POINTS) || fxp_pool_threads(pool) < 2 || !rs->cache ||
        r->layer >= 0 || r->viewport_index >= 0 ||
        (tri_mode && (rast->fill_front != PIPE_POLYGON_MODE_FILL || rast->fill_back != PIPE_POLYGON_MODE_FILL)) ||
@@ -830,8 +834,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    struct fxp_draw_cache *dc = ctx->draw_cache;
    struct fxp_raster_cache *rc = rs->cache;
    struct prim_share_job j = {
-      .elts = elts, .dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0, .mode = mode,
-      .vpp = vpp,
+      .elts = elts, .dflags = dflags, .mode = mode, .vpp = fxp_decomp_verts(mode, dflags),
    };
    /* the runs between restarts (each a piece of the ranges that meet it), or the whole draw */
    struct fxp_elt_run whole = {0, count, 0};
@@ -887,20 +890,15 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    /* nothing clipped yet: the ranges clip with scratch rooms of their own */
    assert(!cl.scratch);
 
-   /* the ranges: shares of about equal primitives, a strip's each moved on to an even triangle of its run
-    * (at most one primitive: ranges of at least FXP_PRIM_SHARE_MIN_PRIMS stay in order and none empty) */
+   /* the ranges: shares of about equal primitives, each range starting wherever its share does. A range
+    * may start at a quad's second triangle: every run of quads makes two triangles a quad, so the quad of
+    * the draw's triangle g is g / 2 (quad_mode: its primitive ID), and the second triangle ends the quad
+    * (FXP_PRIM_END) in the range that draws it. */
    j.copies = dc->prim_copies;
    j.stats = dc->prim_stats;
    j.shares = shares;
-   for (unsigned i = 0; i <= shares; i++) {
-      unsigned g = (unsigned)((uint64_t)i * j.prims / shares);
-      if (strip && i > 0 && i < shares) {
-         unsigned k, local;
-         prim_elts(&j, g, &k, &local);
-         g += local & 1;
-      }
-      j.bounds[i] = g;
-   }
+   for (unsigned i = 0; i <= shares; i++)
+      j.bounds[i] = (unsigned)((uint64_t)i * j.prims / shares);
    for (unsigned i = 0; i < j.shares; i++) {
       struct fxp_render *c = &j.copies[i];
       memcpy(c, r, sizeof(*c));
@@ -908,7 +906,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       c->rs.bin_all = true;
       c->rs.bin_failed = false;
       c->rs.prims = 0;
-      c->rs.prim_id = rs->prim_id + j.bounds[i] * r->prim_id_step;
+      c->rs.prim_id = rs->prim_id + (j.bounds[i] >> quad_mode) * r->prim_id_step;
       memset(&j.stats[i], 0, sizeof(j.stats[i]));
       c->stats = &j.stats[i];
    }
@@ -929,7 +927,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    }
    if (failed)
       fxp_refuse("out of memory for the primitives of a draw" FXP_GL_PART_DRAW);
-   rs->prim_id += j.prims * r->prim_id_step;
+   rs->prim_id += (j.prims >> quad_mode) * r->prim_id_step;
    ctx->perf.prim_shared_draws++;
    if (fxp_scene_size_B(rs->scene) > FXP_SCENE_LIMIT_B)
       fxp_rasterize_flush(rs);

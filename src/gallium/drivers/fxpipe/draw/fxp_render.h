@@ -171,10 +171,11 @@ void fxp_tess_end(struct fxp_tess_stage *t);
 /* draw/fxp_prim.c: assembles, clips and rasterizes the primitives of a vertex sequence. elts[i] is the
  * post-VS vertex of the i-th element; restart splits strips (elts[i] == UINT32_MAX). */
 void fxp_prim_run(struct fxp_render *r, enum pipe_prim_type mode, const uint32_t *elts, unsigned count);
-/* fxp_prim_run's work for a large draw of a triangle list or strip, of quads or of points, shared among the
- * pool's threads: each sets up a contiguous range of the primitives (at least FXP_PRIM_SHARE_MIN_PRIMS, at
- * most FXP_PRIM_SHARES_MAX ranges; with `restart`, elts[] may hold FXP_ELT_RESTART, and a range takes the
- * pieces of the runs between restarts that it meets; a strip's ranges start at even triangles of their run)
+/* fxp_prim_run's work for a large draw of triangles (lists, strips, fans, quads, quad strips) or points,
+ * shared among the pool's threads: each sets up a contiguous range of the primitives as
+ * draw/fxp_decompose.c numbers them (at least FXP_PRIM_SHARE_MIN_PRIMS, at most FXP_PRIM_SHARES_MAX ranges;
+ * with `restart`, elts[] may hold FXP_ELT_RESTART, and a range takes the pieces of the runs between
+ * restarts that it meets)
  * into a scene of its own, with its own copy of the draw's state (primitive IDs counted from the range's
  * first primitive), and the ranges' scenes are appended to the draw's scene in order (raster/fxp_scene.h),
  * so that each bin still holds its primitives in the draw's order and the result is the same as
