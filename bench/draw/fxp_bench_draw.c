@@ -13,6 +13,10 @@
  *               how meshes are drawn as strips)
  *   fan         one triangle fan per frame: a disc over the target in 2,048 slivers about its centre
  *               (how applications draw circles and discs)
+ *   gs          triangles' 20000 triangles through a geometry shader that makes two strips of two triangles
+ *               of each (80000 triangles, restarts between the strips)
+ *   tess        32 patches over the target (a 4x4 grid of cells, two triangles each), tessellated at level 24
+ *               by an evaluation shader (about 860 triangles a patch, 10 pixels each)
  *   points      triangles' first 20000 vertices as one draw of 8-pixel points
  *   lines       triangles' 60000 vertices as one draw of 30000 one-pixel lines (3 to 11 pixels long)
  *   quads       one GL_QUADS draw of 64 x 64 quads of 8x8 pixels over the target (the compatibility
@@ -52,6 +56,7 @@
 #include <time.h>
 
 #include "fxp_gl_egl.h"
+#include "fxp_gl_shader.h"
 #include "../lib/fxp_bench_time.h"
 
 #define W 512
@@ -104,6 +109,39 @@ frame_strip(void)
 {
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    glDrawArrays(GL_TRIANGLE_STRIP, 0, strip_verts);
+}
+
+/* A program of the stages given (gs, tes: NULL for none) binding "pos" to attribute 0 and "attr" to 1; 0
+ * when the driver cannot compile or link it (a GL without geometry or tessellation shaders). */
+static GLuint
+stage_program(const char *vs, const char *gs, const char *tes, const char *fs)
+{
+   const struct { GLenum type; const char *src; } st[] = {
+      {GL_VERTEX_SHADER, vs}, {GL_GEOMETRY_SHADER, gs}, {GL_TESS_EVALUATION_SHADER, tes},
+      {GL_FRAGMENT_SHADER, fs}};
+   GLuint p = glCreateProgram();
+   for (unsigned i = 0; i < 4; i++) {
+      if (!st[i].src)
+         continue;
+      GLuint sh = fxp_gl_shader(st[i].type, st[i].src);
+      glAttachShader(p, sh);
+      glDeleteShader(sh);
+   }
+   glBindAttribLocation(p, 0, "pos");
+   glBindAttribLocation(p, 1, "attr");
+   glLinkProgram(p);
+   GLint ok = 0;
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   while (glGetError() != GL_NO_ERROR)
+      ;
+   return ok ? p : 0;
+}
+
+static void
+frame_patches(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_PATCHES, 0, 3 * 32);
 }
 
 /* fan: the disc's vertices (its centre, then 2,049 on its rim) */
@@ -455,6 +493,62 @@ main(int argc, char **argv)
          run_on_array("fan", frame_fan, fv, tv, seconds);
          free(fv);
       }
+   }
+   {
+      GLuint gs_prog = stage_program(
+         "#version 150\nin vec4 pos; in vec4 attr; out vec4 c;\nvoid main() { gl_Position = pos; c = attr; }\n",
+         "#version 150\nlayout(triangles) in; layout(triangle_strip, max_vertices = 8) out;\n"
+         "in vec4 c[]; out vec4 gc;\n"
+         "void main() {\n"
+         "   for (int k = 0; k < 2; k++) {\n"
+         "      for (int i = 0; i < 4; i++) {\n"
+         "         gl_Position = gl_in[i % 3].gl_Position + vec4(0.004 * k, 0.002 * (i / 3), 0.0, 0.0);\n"
+         "         gc = c[i % 3];\n"
+         "         EmitVertex();\n"
+         "      }\n"
+         "      EndPrimitive();\n"
+         "   }\n"
+         "}\n",
+         NULL, "#version 150\nin vec4 gc; out vec4 o;\nvoid main() { o = gc; }\n");
+      if (gs_prog) {
+         glUseProgram(gs_prog);
+         run("gs", frame_triangles, seconds);
+         glDeleteProgram(gs_prog);
+      } else {
+         printf("gs            unsupported\n");
+      }
+      GLuint tes_prog = stage_program(
+         "#version 400\nin vec4 pos; in vec4 attr; out vec4 c;\nvoid main() { gl_Position = pos; c = attr; }\n",
+         NULL,
+         "#version 400\nlayout(triangles, equal_spacing, ccw) in;\nin vec4 c[]; out vec4 tc;\n"
+         "void main() {\n"
+         "   vec3 b = gl_TessCoord;\n"
+         "   gl_Position = b.x * gl_in[0].gl_Position + b.y * gl_in[1].gl_Position + b.z * gl_in[2].gl_Position;\n"
+         "   tc = b.x * c[0] + b.y * c[1] + b.z * c[2];\n"
+         "}\n",
+         "#version 400\nin vec4 tc; out vec4 o;\nvoid main() { o = tc; }\n");
+      if (tes_prog) {
+         /* a 4x4 grid of cells, each two triangles, counter-clockwise */
+         static float pv[32 * 3 * 8];
+         static const unsigned corner[2][3][2] = {{{0, 0}, {1, 0}, {1, 1}}, {{0, 0}, {1, 1}, {0, 1}}};
+         for (unsigned p = 0; p < 32; p++)
+            for (unsigned k = 0; k < 3; k++) {
+               float *o = &pv[(p * 3 + k) * 8];
+               const unsigned cell = p / 2, x = cell % 4 + corner[p % 2][k][0], y = cell / 4 + corner[p % 2][k][1];
+               o[0] = -1.0f + 0.5f * x, o[1] = -1.0f + 0.5f * y, o[2] = 0.0f, o[3] = 1.0f;
+               o[4] = 0.25f * x, o[5] = 0.25f * y, o[6] = (float)k * 0.5f, o[7] = 1.0f;
+            }
+         static const float levels[4] = {24.0f, 24.0f, 24.0f, 24.0f};
+         glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, levels);
+         glPatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, levels);
+         glPatchParameteri(GL_PATCH_VERTICES, 3);
+         glUseProgram(tes_prog);
+         run_on_array("tess", frame_patches, pv, tv, seconds);
+         glDeleteProgram(tes_prog);
+      } else {
+         printf("tess          unsupported\n");
+      }
+      glUseProgram(color_prog);
    }
    glPointSize(8.0f);
    run("points", frame_points, seconds);

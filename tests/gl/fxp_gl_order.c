@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fxp_gl_egl.h"
+#include "fxp_gl_shader.h"
 
 #define W 700
 #define H 500
@@ -65,6 +66,60 @@ fill(struct vtx *v, int n_vtx, float size, float spread)
       }
    }
    return n_vtx;
+}
+
+/* A geometry shader that makes two strips of two triangles of each triangle (restarts between them), and
+ * a tessellation evaluation shader (no control shader: the default levels) of triangles, its fragment
+ * shader coloured by the patch (gl_PrimitiveID) */
+static const char *gs_src =
+   "#version 150\n"
+   "layout(triangles) in; layout(triangle_strip, max_vertices = 8) out;\n"
+   "in vec4 c[]; out vec4 gc;\n"
+   "void main() {\n"
+   "   for (int k = 0; k < 2; k++) {\n"
+   "      for (int i = 0; i < 4; i++) {\n"
+   "         gl_Position = gl_in[i % 3].gl_Position + vec4(0.02 * k, 0.01 * (i / 3) - 0.015 * k, 0.0, 0.0);\n"
+   "         gc = c[i % 3] * (0.6 + 0.1 * float(i + k));\n"
+   "         EmitVertex();\n"
+   "      }\n"
+   "      EndPrimitive();\n"
+   "   }\n"
+   "}\n";
+static const char *gs_fs_src =
+   "#version 150\n"
+   "in vec4 gc; out vec4 o;\n"
+   "void main() { o = vec4(gc.rgb * (0.75 + 0.25 * fract(gl_FragCoord.y * 0.29)), gc.a); }\n";
+static const char *tes_src =
+   "#version 400\n"
+   "layout(triangles, equal_spacing, ccw) in;\n"
+   "in vec4 c[]; out vec4 tc;\n"
+   "void main() {\n"
+   "   vec3 b = gl_TessCoord;\n"
+   "   gl_Position = b.x * gl_in[0].gl_Position + b.y * gl_in[1].gl_Position + b.z * gl_in[2].gl_Position;\n"
+   "   tc = (b.x * c[0] + b.y * c[1] + b.z * c[2]) * (0.8 + 0.2 * b.x);\n"
+   "}\n";
+static const char *tes_fs_src =
+   "#version 400\n"
+   "in vec4 tc; out vec4 o;\n"
+   "void main() { o = vec4(tc.rgb * (0.5 + 0.5 * fract(float(gl_PrimitiveID) * 0.618)), tc.a); }\n";
+
+/* A program of the vertex shader vs_src, fs and the stages given (0 for none); 0 if it does not link. */
+static GLuint
+stage_program(const char *fs, const char *gs, const char *tes)
+{
+   GLuint p = glCreateProgram();
+   glAttachShader(p, fxp_gl_shader(GL_VERTEX_SHADER, vs_src));
+   glAttachShader(p, fxp_gl_shader(GL_FRAGMENT_SHADER, fs));
+   if (gs)
+      glAttachShader(p, fxp_gl_shader(GL_GEOMETRY_SHADER, gs));
+   if (tes)
+      glAttachShader(p, fxp_gl_shader(GL_TESS_EVALUATION_SHADER, tes));
+   glBindAttribLocation(p, 0, "pos");
+   glBindAttribLocation(p, 1, "col");
+   glLinkProgram(p);
+   GLint ok = 0;
+   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   return ok ? p : 0;
 }
 
 /* Vertices along a path that snakes through a grid of PATH_W x PATH_H cells over the target, row by row,
@@ -230,8 +285,31 @@ main(void)
    glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
    glDisable(GL_PRIMITIVE_RESTART);
    glCullFace(GL_BACK);
-   glDisable(GL_CULL_FACE);
    free(idx);
+   /* a geometry shader's output strips (their restarts between), culled: a batch of its output is set up
+    * in ranges as a draw's strips are */
+   GLuint gs_prog = stage_program(gs_fs_src, gs_src, NULL);
+   if (!gs_prog)
+      return 1;
+   glUseProgram(gs_prog);
+   glBlendFunc(GL_ONE_MINUS_SRC_COLOR, GL_SRC_ALPHA);
+   glDrawArrays(GL_TRIANGLES, 0, 3 * 1000);
+   checkpoint();
+   /* tessellated patches of many triangles each, culled, coloured by patch: a patch's triangles are set
+    * up in ranges, each taking the patch's primitive ID */
+   GLuint tes_prog = stage_program(tes_fs_src, NULL, tes_src);
+   if (!tes_prog)
+      return 1;
+   glUseProgram(tes_prog);
+   static const float levels[4] = {24.0f, 23.0f, 22.0f, 24.0f};
+   glPatchParameterfv(GL_PATCH_DEFAULT_OUTER_LEVEL, levels);
+   glPatchParameterfv(GL_PATCH_DEFAULT_INNER_LEVEL, levels);
+   glPatchParameteri(GL_PATCH_VERTICES, 3);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   glBufferData(GL_ARRAY_BUFFER, fill(v, 3 * 12, 0.9f, 0.6f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glDrawArrays(GL_PATCHES, 0, 3 * 12);
+   checkpoint();
+   glDisable(GL_CULL_FACE);
 
    checkpoint(); /* (px holds the final picture) */
    const GLenum err = glGetError();

@@ -104,7 +104,9 @@ struct fxp_context {
       uint64_t prims_binned, bin_refs;         /* primitives put in scenes, and the bin references */
       uint64_t early_zs_draws;                 /* draws given early depth-stencil tests the FS did not ask for */
       uint64_t vs_shared_draws;                /* draws (instances) whose vertices the pool's threads shared */
-      uint64_t prim_shared_draws;              /* draw chunks whose primitives the pool's threads set up */
+      uint64_t prim_shared_draws;              /* primitive batches the pool's threads set up: a draw's (or
+                                                  a chunk's of it), a geometry shader's output batch, a
+                                                  tessellated patch (draw/fxp_prim.c) */
       uint64_t raster_compiles;                /* draws that compiled the rasterizer's state again
                                                   (raster/fxp_raster.c; the others reused it) */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */

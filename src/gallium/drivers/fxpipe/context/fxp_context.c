@@ -142,7 +142,7 @@ fxp_context_destroy(struct pipe_context *pipe)
            " shared, %" PRIu64 " on the drawing thread; %" PRIu64 " primitives binned, %" PRIu64
            " bin references; %" PRIu64 " draws with implicit early depth-stencil tests; %" PRIu64
            " draws compiled the rasterizer's state; %" PRIu64 " draws' vertices shaded on several threads; %" PRIu64
-           " draws' primitives set up on several threads; %" PRIu64
+           " batches of primitives (draws, geometry shader output, patches) set up on several threads; %" PRIu64
            " watchdog trips; %" PRIu64 " fragment-shader batches, %" PRIu64 " of them shared by several triangles; %"
            PRIu64 " partly covered tiles tested in 32-bit lanes, %" PRIu64 " in 64 bits; %" PRIu64
            " vertices clip-tested four at a time, %" PRIu64 " one at a time, %" PRIu64

@@ -53,7 +53,8 @@ gs_flush_output(struct fxp_gs_stage *g)
          r->ctx->stats.gs_primitives += fxp_decomp_count_elts(g->out_prim, 0, elts, n);
       fxp_so_primitives(r, s, g->out_prim, elts, n);
    }
-   if (!r->discard && g->num_elts[0]) /* stream 0 is the one rasterized */
+   /* stream 0 is the one rasterized: a large batch of output strips or points set up on several threads */
+   if (!r->discard && g->num_elts[0] && !fxp_prim_run_shared(r, g->out_prim, g->elts[0], g->num_elts[0], true))
       fxp_prim_run(r, g->out_prim, g->elts[0], g->num_elts[0]);
    r->verts = NULL;
    g->num_verts = 0;

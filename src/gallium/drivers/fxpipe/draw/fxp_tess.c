@@ -282,7 +282,8 @@ patch(struct fxp_tess_stage *t, const float *rec, const float *levels, uint32_t 
    r->num_verts = data.num_domain_points;
    fxp_so_primitives(r, 0, mode, data.indices, data.num_indices);
    r->rs.prim_id = patch_id; /* fragment shaders see the patch's number (prim_id_step 0) */
-   if (!r->discard)
+   /* a patch of many triangles or points set up on several threads */
+   if (!r->discard && !fxp_prim_run_shared(r, mode, data.indices, data.num_indices, false))
       fxp_prim_run(r, mode, data.indices, data.num_indices);
    r->verts = NULL;
 }
