@@ -316,14 +316,21 @@ make_mesh(unsigned n, GLuint bufs[2])
 
 static char **only;  /* workload names given on the command line, NULL for all */
 
+/* Whether the workload `name` runs (no names given, or it is one of them). */
+static bool
+wanted(const char *name)
+{
+   bool yes = !only;
+   for (char **n = only; n && *n; n++)
+      yes |= !strcmp(*n, name);
+   return yes;
+}
+
 static double
 run(const char *name, frame_fn frame, double seconds)
 {
    unsigned frames = 0;
-   bool wanted = !only;
-   for (char **n = only; n && *n; n++)
-      wanted |= !strcmp(*n, name);
-   if (!wanted)
+   if (!wanted(name))
       return 0.0;
    frame();
    glFinish();
@@ -494,7 +501,14 @@ main(int argc, char **argv)
          free(fv);
       }
    }
-   {
+   int gl_major = 0, gl_minor = 0; /* geometry shaders: GL 3.2; tessellation: GL 4.0 */
+   sscanf((const char *)glGetString(GL_VERSION), "%d.%d", &gl_major, &gl_minor);
+   const int gl_version = gl_major * 10 + gl_minor;
+   if (wanted("gs") && gl_version < 32)
+      printf("gs            unsupported (GL %d.%d)\n", gl_major, gl_minor);
+   if (wanted("tess") && gl_version < 40)
+      printf("tess          unsupported (GL %d.%d)\n", gl_major, gl_minor);
+   if (wanted("gs") && gl_version >= 32) {
       GLuint gs_prog = stage_program(
          "#version 150\nin vec4 pos; in vec4 attr; out vec4 c;\nvoid main() { gl_Position = pos; c = attr; }\n",
          "#version 150\nlayout(triangles) in; layout(triangle_strip, max_vertices = 8) out;\n"
@@ -517,6 +531,9 @@ main(int argc, char **argv)
       } else {
          printf("gs            unsupported\n");
       }
+      glUseProgram(color_prog);
+   }
+   if (wanted("tess") && gl_version >= 40) {
       GLuint tes_prog = stage_program(
          "#version 400\nin vec4 pos; in vec4 attr; out vec4 c;\nvoid main() { gl_Position = pos; c = attr; }\n",
          NULL,
@@ -655,10 +672,7 @@ main(int argc, char **argv)
    GLuint mesh_prog = program("#version 120\nattribute vec4 pos;\nvoid main() { gl_Position = pos; }\n",
                               "#version 120\nvoid main() { gl_FragColor = vec4(1.0); }\n");
    GLuint mesh_bufs[2];
-   bool wanted = !only;
-   for (char **n = only; n && *n; n++)
-      wanted |= !strcmp(*n, "mesh-8m");
-   if (wanted && make_mesh(2000, mesh_bufs)) {
+   if (wanted("mesh-8m") && make_mesh(2000, mesh_bufs)) {
       glUseProgram(mesh_prog);
       glDisableVertexAttribArray(1);
       glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, 12, NULL);
@@ -666,7 +680,7 @@ main(int argc, char **argv)
       glBindBuffer(GL_ARRAY_BUFFER, 0);
       glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
       glDeleteBuffers(2, mesh_bufs);
-   } else if (wanted) {
+   } else if (wanted("mesh-8m")) {
       printf("mesh-8m       no memory for the mesh\n");
    }
 
