@@ -1,7 +1,8 @@
 /* Draws a picture whose every pixel depends on the order primitives reach it (thousands of overlapping
  * triangles, lines and points blended with a non-commutative equation, depth-tested with LEQUAL against
- * equal depths, in one large draw and in many small ones, tiny triangles crowded together, strips, quads and
- * strips with restarts, across viewport, scissor and state changes) into
+ * equal depths, in one large draw and in many small ones, tiny triangles crowded together, strips, quads,
+ * strips, fans and quad strips with restarts, a geometry shader's strips and tessellated patches, across
+ * viewport, scissor and state changes) into
  * a 700x500 FBO (not a whole number of 64-pixel bins) and prints a hash of the pixels read back after
  * each part.
  * tests/gl/same-image.sh runs it with different rasterizer thread counts: the hashes must all be equal,
@@ -103,7 +104,8 @@ static const char *tes_fs_src =
    "in vec4 tc; out vec4 o;\n"
    "void main() { o = vec4(tc.rgb * (0.5 + 0.5 * fract(float(gl_PrimitiveID) * 0.618)), tc.a); }\n";
 
-/* A program of the vertex shader vs_src, fs and the stages given (0 for none); 0 if it does not link. */
+/* A program of the vertex shader vs_src, the fragment shader fs and the geometry and tessellation
+ * evaluation shaders given (NULL for none); 0 if it does not link. */
 static GLuint
 stage_program(const char *fs, const char *gs, const char *tes)
 {
