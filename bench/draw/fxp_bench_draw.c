@@ -111,30 +111,14 @@ frame_strip(void)
    glDrawArrays(GL_TRIANGLE_STRIP, 0, strip_verts);
 }
 
-/* A program of the stages given (gs, tes: NULL for none) binding "pos" to attribute 0 and "attr" to 1; 0
- * when the driver cannot compile or link it (a GL without geometry or tessellation shaders). */
+/* fxp_gl_program, with the errors of a GL that lacks a stage drained, so that they do not surface later. */
 static GLuint
 stage_program(const char *vs, const char *gs, const char *tes, const char *fs)
 {
-   const struct { GLenum type; const char *src; } st[] = {
-      {GL_VERTEX_SHADER, vs}, {GL_GEOMETRY_SHADER, gs}, {GL_TESS_EVALUATION_SHADER, tes},
-      {GL_FRAGMENT_SHADER, fs}};
-   GLuint p = glCreateProgram();
-   for (unsigned i = 0; i < 4; i++) {
-      if (!st[i].src)
-         continue;
-      GLuint sh = fxp_gl_shader(st[i].type, st[i].src);
-      glAttachShader(p, sh);
-      glDeleteShader(sh);
-   }
-   glBindAttribLocation(p, 0, "pos");
-   glBindAttribLocation(p, 1, "attr");
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
+   GLuint p = fxp_gl_program(vs, gs, tes, fs, "attr");
    while (glGetError() != GL_NO_ERROR)
       ;
-   return ok ? p : 0;
+   return p;
 }
 
 static void
@@ -463,7 +447,10 @@ main(int argc, char **argv)
    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, tv + 4);
    glEnable(GL_DEPTH_TEST);
    run("triangles", frame_triangles, seconds);
-   {
+   int gl_major = 0, gl_minor = 0; /* primitive restart: GL 3.1; geometry shaders: 3.2; tessellation: 4.0 */
+   sscanf((const char *)glGetString(GL_VERSION), "%d.%d", &gl_major, &gl_minor);
+   const int gl_version = gl_major * 10 + gl_minor;
+   if (wanted("strip")) {
       enum { STRIP_QUADS = 64 };
       float *sv = malloc(sizeof(float) * 8 * (STRIP_QUADS * (2 * STRIP_QUADS + 2 + 2)));
       if (sv) {
@@ -472,14 +459,12 @@ main(int argc, char **argv)
          free(sv);
       }
    }
-   {
+   if (wanted("strip-restart") && gl_version < 31) {
+      printf("strip-restart unsupported (GL %d.%d, primitive restart is 3.1)\n", gl_major, gl_minor);
+   } else if (wanted("strip-restart")) {
       enum { GRID = 64 };
       float *gv = malloc(sizeof(float) * 8 * (GRID + 1) * (GRID + 1));
-      int major = 0, minor = 0;
-      sscanf((const char *)glGetString(GL_VERSION), "%d.%d", &major, &minor);
-      if (major * 10 + minor < 31)
-         printf("strip-restart unsupported (GL %d.%d, primitive restart is 3.1)\n", major, minor);
-      else if (gv && fill_strip_restart(gv, GRID)) {
+      if (gv && fill_strip_restart(gv, GRID)) {
          glEnable(GL_PRIMITIVE_RESTART);
          glPrimitiveRestartIndex(0xffffffffu);
          run_on_array("strip-restart", frame_strip_restart, gv, tv, seconds);
@@ -488,7 +473,7 @@ main(int argc, char **argv)
       free(gv);
       free(restart_idx);
    }
-   {
+   if (wanted("fan")) {
       float *fv = malloc(sizeof(float) * 8 * (FAN_SLIVERS + 2));
       if (fv) {
          for (unsigned k = 0; k < FAN_SLIVERS + 2; k++) {
@@ -501,9 +486,6 @@ main(int argc, char **argv)
          free(fv);
       }
    }
-   int gl_major = 0, gl_minor = 0; /* geometry shaders: GL 3.2; tessellation: GL 4.0 */
-   sscanf((const char *)glGetString(GL_VERSION), "%d.%d", &gl_major, &gl_minor);
-   const int gl_version = gl_major * 10 + gl_minor;
    if (wanted("gs") && gl_version < 32)
       printf("gs            unsupported (GL %d.%d)\n", gl_major, gl_minor);
    if (wanted("tess") && gl_version < 40)

@@ -104,26 +104,6 @@ static const char *tes_fs_src =
    "in vec4 tc; out vec4 o;\n"
    "void main() { o = vec4(tc.rgb * (0.5 + 0.5 * fract(float(gl_PrimitiveID) * 0.618)), tc.a); }\n";
 
-/* A program of the vertex shader vs_src, the fragment shader fs and the geometry and tessellation
- * evaluation shaders given (NULL for none); 0 if it does not link. */
-static GLuint
-stage_program(const char *fs, const char *gs, const char *tes)
-{
-   GLuint p = glCreateProgram();
-   glAttachShader(p, fxp_gl_shader(GL_VERTEX_SHADER, vs_src));
-   glAttachShader(p, fxp_gl_shader(GL_FRAGMENT_SHADER, fs));
-   if (gs)
-      glAttachShader(p, fxp_gl_shader(GL_GEOMETRY_SHADER, gs));
-   if (tes)
-      glAttachShader(p, fxp_gl_shader(GL_TESS_EVALUATION_SHADER, tes));
-   glBindAttribLocation(p, 0, "pos");
-   glBindAttribLocation(p, 1, "col");
-   glLinkProgram(p);
-   GLint ok = 0;
-   glGetProgramiv(p, GL_LINK_STATUS, &ok);
-   return ok ? p : 0;
-}
-
 /* Vertices along a path that snakes through a grid of PATH_W x PATH_H cells over the target, row by row,
  * jittered within their cell, each a colour of its own: primitives of nearby vertices are small, so that a
  * pixel is drawn over a few times only and every primitive stays visible in the picture. */
@@ -290,7 +270,7 @@ main(void)
    free(idx);
    /* a geometry shader's output strips (their restarts between), culled: a batch of its output is set up
     * in ranges as a draw's strips are */
-   GLuint gs_prog = stage_program(gs_fs_src, gs_src, NULL);
+   GLuint gs_prog = fxp_gl_program(vs_src, gs_src, NULL, gs_fs_src, "col");
    if (!gs_prog)
       return 1;
    glUseProgram(gs_prog);
@@ -299,7 +279,7 @@ main(void)
    checkpoint();
    /* tessellated patches of many triangles each, culled, coloured by patch: a patch's triangles are set
     * up in ranges, each taking the patch's primitive ID */
-   GLuint tes_prog = stage_program(tes_fs_src, NULL, tes_src);
+   GLuint tes_prog = fxp_gl_program(vs_src, NULL, tes_src, tes_fs_src, "col");
    if (!tes_prog)
       return 1;
    glUseProgram(tes_prog);
