@@ -64,7 +64,7 @@ struct fxp_resource {
    bool front_alpha_saved;
    bool user_memory;              /* data belongs to the application (resource_from_user_memory) */
    struct fxp_memobj *memobj;     /* data lies in this memory object (resource/fxp_memobj.c), referenced */
-   bool mmapped;                  /* data comes from mmap (size_B >= FXP_MMAP_MIN_B) */
+   bool storage;                  /* data comes from fxp_storage_alloc (resource/fxp_storage.h) */
    uint8_t *guard_map;            /* guard mode: the whole mapping holding data and its guard pages */
    size_t guard_map_B;
 

@@ -2,6 +2,7 @@
 #ifndef FXP_SCREEN_H
 #define FXP_SCREEN_H
 
+#include "resource/fxp_storage.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_defines.h"
 #include "util/simple_mtx.h"
@@ -26,6 +27,8 @@ struct fxp_screen {
    /* multisampling (2, 4, 8 and 16 samples) offered at is_format_supported and the caps (README,
     * "Multisampling"); on unless FXPIPE_MSAA=0, which renders GL's sample counts with one sample */
    bool msaa;
+   /* freed resource storage kept for the next resource of its size (resource/fxp_storage.h) */
+   struct fxp_storage_cache storage;
 };
 
 static inline struct fxp_screen *

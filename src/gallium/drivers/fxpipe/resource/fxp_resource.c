@@ -9,6 +9,7 @@
 
 #include "fxp_screen.h"
 #include "fxp_resource.h"
+#include "fxp_storage.h"
 #include "fxp_debug.h"
 #include "raster/fxp_samples.h"
 
@@ -209,6 +210,7 @@ fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resourc
 {
    struct fxp_screen *screen = fxp_screen(pscreen);
    struct fxp_resource *res = fxp_resource_new(pscreen, templat);
+   bool reused = false;
 
    if (!res)
       return NULL;
@@ -230,18 +232,12 @@ fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resourc
    } else {
       if (!fxp_resource_layout(res))
          goto fail;
-      /* New storage reads as zeros, never as stale heap contents. Large storage comes from mmap, whose
-       * zero pages are only backed by memory once written. */
+      /* New storage reads as zeros, never as stale heap contents (resource/fxp_storage.h). */
       if (unlikely(fxp_debug_flags & FXP_DBG_GUARD)) {
          guarded_alloc(res);
-      } else if (res->size_B >= FXP_MMAP_MIN_B) {
-         void *p = mmap(NULL, res->size_B, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-         res->data = p == MAP_FAILED ? NULL : p;
-         res->mmapped = res->data != NULL;
       } else {
-         res->data = os_malloc_aligned(res->size_B ? res->size_B : FXP_ALIGN_B, FXP_ALIGN_B);
-         if (res->data)
-            memset(res->data, 0, res->size_B);
+         res->data = fxp_storage_alloc(&screen->storage, res->size_B, &reused);
+         res->storage = res->data != NULL;
       }
       if (!res->data) {
          fxp_refuse("out of memory for a resource of %llu bytes" FXP_GL_NO_RESOURCE, (unsigned long long)res->size_B);
@@ -252,7 +248,7 @@ fxp_resource_create_front(struct pipe_screen *pscreen, const struct pipe_resourc
    FXP_DBG(FXP_DBG_RESOURCE, "resource %p: target %d %s %ux%ux%u layers %u levels %u: %llu bytes%s",
            (void *)res, templat->target, util_format_short_name(templat->format), templat->width0,
            templat->height0, templat->depth0, templat->array_size, templat->last_level + 1,
-           (unsigned long long)res->size_B, res->dt ? " (display target)" : "");
+           (unsigned long long)res->size_B, res->dt ? " (display target)" : reused ? " (storage reused)" : "");
    return &res->base;
 
 fail:
@@ -300,8 +296,8 @@ fxp_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
       FREE(res->front_alpha);
    } else if (res->guard_map) {
       munmap(res->guard_map, res->guard_map_B);
-   } else if (res->mmapped) {
-      munmap(res->data, res->size_B);
+   } else if (res->storage) {
+      fxp_storage_free(&screen->storage, res->data, res->size_B);
    } else if (res->memobj) {
       fxp_memobj_release(res->memobj);
    } else if (!res->user_memory) {

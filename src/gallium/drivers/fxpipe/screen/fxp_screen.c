@@ -50,6 +50,7 @@ fxp_destroy_screen(struct pipe_screen *pscreen)
    disk_cache_destroy(screen->disk_cache);
    simple_mtx_destroy(&screen->cache_lock);
    simple_mtx_destroy(&screen->pool_lock);
+   fxp_storage_cache_fini(&screen->storage);
    if (screen->winsys && screen->winsys->destroy)
       screen->winsys->destroy(screen->winsys);
    FREE(screen);
@@ -170,6 +171,7 @@ fxpipe_create_screen(struct sw_winsys *winsys)
    screen->msaa = debug_get_bool_option("FXPIPE_MSAA", true);
    simple_mtx_init(&screen->pool_lock, mtx_plain);
    simple_mtx_init(&screen->cache_lock, mtx_plain);
+   fxp_storage_cache_init(&screen->storage);
 
    screen->base.destroy = fxp_destroy_screen;
    screen->base.get_name = fxp_get_name;
