@@ -56,7 +56,7 @@ static inline uint64_t
 fxp_tile_edges_64(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int ty, int xa, int xb, int ya,
                   int yb, uint64_t m)
 {
-   for (unsigned k = 0; k < 3 && m; k++) {
+   for (unsigned k = 0; k < p->num_edges && m; k++) {
       const int64_t step_x = p->A[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
       const int64_t step_y = p->B[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS);
       int64_t e_row = fxp_edge_at(p, k, xa, ya, hx, hy);
@@ -77,7 +77,7 @@ fxp_tile_edges_64(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int 
 static inline bool
 fxp_tile_edges_fit_32(const struct fxp_prim *p, int64_t hx, int64_t hy, int xa, int xb, int ya, int yb)
 {
-   for (unsigned k = 0; k < 3; k++) {
+   for (unsigned k = 0; k < p->num_edges; k++) {
       const int64_t e00 = fxp_edge_at(p, k, xa, ya, hx, hy);
       const int64_t dx = p->A[k] * ((int64_t)(xb - xa) << FXP_SUBPIXEL_BITS);
       const int64_t dy = p->B[k] * ((int64_t)(yb - ya) << FXP_SUBPIXEL_BITS);
@@ -89,13 +89,14 @@ fxp_tile_edges_fit_32(const struct fxp_prim *p, int64_t hx, int64_t hy, int xa, 
 }
 
 #if defined(__SSE2__)
-/* The 32-bit way (see the top of this file); only where fxp_tile_edges_fit_32 holds. Rows ya..yb only; lanes
- * of pixels left or right of [xa, xb] hold wrapped values and are masked off by m. */
-static inline uint64_t
-fxp_tile_edges_32(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int ty, int ya, int yb, uint64_t m)
+/* The 32-bit way for a primitive of n edges (3 or 4, a constant where it is called, so that each count gets
+ * its own unrolled copy). */
+static inline __attribute__((always_inline)) uint64_t
+fxp_tile_edges_32_n(const struct fxp_prim *p, unsigned n, int64_t hx, int64_t hy, int tx, int ty, int ya, int yb,
+                    uint64_t m)
 {
-   __m128i left[3], right[3], step_y[3]; /* per edge: pixels tx..tx+3 and tx+4..tx+7 of the row */
-   for (unsigned k = 0; k < 3; k++) {
+   __m128i left[4], right[4], step_y[4]; /* per edge: pixels tx..tx+3 and tx+4..tx+7 of the row */
+   for (unsigned k = 0; k < n; k++) {
       /* the row's first value and the steps, modulo 2^32 */
       const uint32_t e = (uint32_t)fxp_edge_at(p, k, tx, ya, hx, hy);
       const uint32_t sx = (uint32_t)(p->A[k] * ((int64_t)1 << FXP_SUBPIXEL_BITS));
@@ -104,19 +105,31 @@ fxp_tile_edges_32(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int 
       right[k] = _mm_add_epi32(left[k], _mm_set1_epi32((int)(4 * sx)));
       step_y[k] = _mm_set1_epi32((int)sy);
    }
-   uint64_t outside = 0; /* pixels some edge has below zero: the sign bit of the three values or-ed */
+   uint64_t outside = 0; /* pixels some edge has below zero: the sign bit of the edges' values or-ed */
    for (int y = ya; y <= yb; y++) {
-      const __m128i l = _mm_or_si128(_mm_or_si128(left[0], left[1]), left[2]);
-      const __m128i r = _mm_or_si128(_mm_or_si128(right[0], right[1]), right[2]);
+      __m128i l = left[0], r = right[0];
+      for (unsigned k = 1; k < n; k++) {
+         l = _mm_or_si128(l, left[k]);
+         r = _mm_or_si128(r, right[k]);
+      }
       const unsigned neg = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(l)) |
                            (unsigned)_mm_movemask_ps(_mm_castsi128_ps(r)) << 4;
       outside |= (uint64_t)neg << ((y - ty) * FXP_COVERAGE_TILE_PX);
-      for (unsigned k = 0; k < 3; k++) {
+      for (unsigned k = 0; k < n; k++) {
          left[k] = _mm_add_epi32(left[k], step_y[k]);
          right[k] = _mm_add_epi32(right[k], step_y[k]);
       }
    }
    return m & ~outside;
+}
+
+/* The 32-bit way (see the top of this file); only where fxp_tile_edges_fit_32 holds. Rows ya..yb only; lanes
+ * of pixels left or right of [xa, xb] hold wrapped values and are masked off by m. */
+static inline uint64_t
+fxp_tile_edges_32(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int ty, int ya, int yb, uint64_t m)
+{
+   return p->num_edges == 3 ? fxp_tile_edges_32_n(p, 3, hx, hy, tx, ty, ya, yb, m)
+                            : fxp_tile_edges_32_n(p, 4, hx, hy, tx, ty, ya, yb, m);
 }
 #endif
 

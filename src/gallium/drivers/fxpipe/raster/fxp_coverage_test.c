@@ -101,38 +101,42 @@ test_random(struct fxp_t *t)
 }
 
 /* Edges of constant value C (A = B = 0, bias 0): every pixel's value is C, so the range test holds exactly
- * when C does, and the mask is the rectangle for C >= 0, empty for C < 0. */
+ * when C does, and the mask is the rectangle for C >= 0, empty for C < 0; each case on each edge of a
+ * triangle and of a quadrilateral. */
 static void
 test_bounds(struct fxp_t *t)
 {
-   static const struct {
+   static const struct bound_case {
       int64_t c;
       bool fits;
    } cases[] = {
       {INT32_MAX, true}, {(int64_t)INT32_MAX + 1, false}, {INT32_MIN, true}, {(int64_t)INT32_MIN - 1, false},
       {0, true}, {-1, true},
    };
-   for (unsigned i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+   for (unsigned i = 0; i < 2 * sizeof(cases) / sizeof(cases[0]); i++) {
       struct fxp_prim p;
       memset(&p, 0, sizeof(p));
-      for (unsigned k = 0; k < 3; k++)
-         p.C[k] = k == i % 3 ? cases[i].c : 0; /* the edge under test; the others at zero (inside) */
+      p.num_edges = 3 + i % 2; /* a triangle, then a quadrilateral */
+      for (unsigned k = 0; k < p.num_edges; k++)
+         p.C[k] = k == i / 2 % p.num_edges ? cases[i / 2].c : 0; /* the edge under test; the others at zero */
       const uint64_t rect = fxp_rect_bits(8, 16, 9, 14, 17, 23);
-      const uint64_t want = cases[i].c >= 0 ? rect : 0;
-      CHECK(t, fxp_tile_edges_fit_32(&p, 128, 128, 9, 14, 17, 23) == cases[i].fits, "C = %lld: fits %d, want %d",
-            (long long)cases[i].c, !cases[i].fits, cases[i].fits);
-      CHECK(t, fxp_tile_edges_64(&p, 128, 128, 8, 16, 9, 14, 17, 23, rect) == want, "C = %lld: 64-bit mask",
-            (long long)cases[i].c);
+      const struct bound_case *c = &cases[i / 2];
+      const uint64_t want = c->c >= 0 ? rect : 0;
+      CHECK(t, fxp_tile_edges_fit_32(&p, 128, 128, 9, 14, 17, 23) == c->fits, "C = %lld, %u edges: fits %d, want %d",
+            (long long)c->c, p.num_edges, !c->fits, c->fits);
+      CHECK(t, fxp_tile_edges_64(&p, 128, 128, 8, 16, 9, 14, 17, 23, rect) == want, "C = %lld, %u edges: 64-bit mask",
+            (long long)c->c, p.num_edges);
 #if defined(__SSE2__)
-      if (cases[i].fits)
-         CHECK(t, fxp_tile_edges_32(&p, 128, 128, 8, 16, 17, 23, rect) == want, "C = %lld: 32-bit mask",
-               (long long)cases[i].c);
+      if (c->fits)
+         CHECK(t, fxp_tile_edges_32(&p, 128, 128, 8, 16, 17, 23, rect) == want, "C = %lld, %u edges: 32-bit mask",
+               (long long)c->c, p.num_edges);
 #endif
    }
    /* a sloped edge whose value reaches INT32_MAX exactly at the rectangle's far corner, then one step more */
    for (int extra = 0; extra <= 1; extra++) {
       struct fxp_prim p;
       memset(&p, 0, sizeof(p));
+      p.num_edges = 3;
       p.A[0] = 1, p.B[0] = 1;
       /* at (x, y) pixels + (0, 0): (x + y) * 256 + C; the corner (7, 7) gives 3584 + C */
       p.C[0] = (int64_t)INT32_MAX - 3584 + extra;

@@ -157,7 +157,7 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
          /* fits_32: every corner's value fits 32 bits, so the tile's pixels (and all their samples, which lie
           * in the box) may take the 32-bit way (raster/fxp_coverage.h) */
          bool reject = false, accept = !p->stipple, fits_32 = r->edges_32;
-         for (unsigned k = 0; k < 3; k++) {
+         for (unsigned k = 0; k < p->num_edges; k++) {
             const int64_t ex0 = p->A[k] * (((int64_t)xa << FXP_SUBPIXEL_BITS) + lo);
             const int64_t ex1 = p->A[k] * (((int64_t)xb << FXP_SUBPIXEL_BITS) + hi);
             const int64_t ey0 = p->B[k] * (((int64_t)ya << FXP_SUBPIXEL_BITS) + lo);

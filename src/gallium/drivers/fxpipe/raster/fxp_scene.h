@@ -172,7 +172,7 @@ fxp_prim_rect_outside(const struct fxp_prim *p, int xa, int ya, int xb, int yb, 
 {
    const int64_t x0 = ((int64_t)xa << FXP_SUBPIXEL_BITS) + lo, x1 = ((int64_t)xb << FXP_SUBPIXEL_BITS) + hi;
    const int64_t y0 = ((int64_t)ya << FXP_SUBPIXEL_BITS) + lo, y1 = ((int64_t)yb << FXP_SUBPIXEL_BITS) + hi;
-   for (unsigned k = 0; k < 3; k++) {
+   for (unsigned k = 0; k < p->num_edges; k++) {
       /* the corner where the edge function is largest */
       const int64_t x = p->A[k] >= 0 ? x1 : x0, y = p->B[k] >= 0 ? y1 : y0;
       if (p->A[k] * x + p->B[k] * y + p->C[k] + p->bias[k] < 0)

@@ -1,6 +1,8 @@
 /* Primitive setup: triangles (culling, polygon modes and polygon offset), lines (parallelograms) and points
- * (squares) in window coordinates become set-up triangles (raster/fxp_setup.h: the fixed-point format, the
- * top-left rule and the coordinate limits are described there), handed to coverage (fxp_rasterize.c).
+ * (squares) in window coordinates become set-up triangles and quadrilaterals (raster/fxp_setup.h: the
+ * fixed-point format, the top-left rule and the coordinate limits are described there), handed to coverage
+ * (fxp_rasterize.c). A line or a point is one quadrilateral, not two triangles: half the setups and tile
+ * walks, and no quad of pixels shaded twice along the diagonal (bench-draw lines and points: 1.5x).
  *
  * Interpolation: barycentrics from the unbiased edge values at the sample point; perspective-correct
  * attributes weight them by 1/w, LINEAR ones use them as they are, flat ones take the provoking vertex
@@ -80,18 +82,62 @@ setup_planes(const struct fxp_raster *r, struct fxp_prim *p)
    }
 }
 
+/* Corner k's window position rounded to subpixels into X[k], Y[k]; false if out of the accepted range
+ * (raster/fxp_setup.h, "Limits"). */
+static inline bool
+corner_fixed(const struct fxp_rvert *v, int64_t *X, int64_t *Y)
+{
+   const float fx = v->win[0], fy = v->win[1];
+   if (!isfinite(fx) || !isfinite(fy) || fabsf(fx) > FXP_SETUP_MAX_COORD_PX || fabsf(fy) > FXP_SETUP_MAX_COORD_PX)
+      return false; /* clipping keeps positions in range; this guards degenerate input */
+   *X = llroundf(fx * FXP_ONE);
+   *Y = llroundf(fy * FXP_ONE);
+   return true;
+}
+
+/* Edge k of p from corner (Xa, Ya) to (Xb, Yb), with its top-left bias (raster/fxp_setup.h). */
+static inline void
+set_edge(struct fxp_prim *p, unsigned k, int64_t Xa, int64_t Ya, int64_t Xb, int64_t Yb)
+{
+   p->A[k] = Ya - Yb;
+   p->B[k] = Xb - Xa;
+   p->C[k] = Xa * Yb - Ya * Xb;
+   const bool top_left = p->A[k] > 0 || (p->A[k] == 0 && p->B[k] > 0);
+   p->bias[k] = top_left ? 0 : -1;
+}
+
+/* The bounding box in pixels of the n corners, within the scissor and the framebuffer: the pixels whose
+ * sample point (x + h, y + h in subpixels) lies within the corners' extent, edges included. A primitive with
+ * no sample point there covers no pixel (most subpixel triangles): false, and it is dropped before its planes
+ * are set up. With per-sample coverage (fxp_raster.ms_coverage) a pixel's points are its samples, from lo to
+ * hi subpixels around its sample point on each axis (fxp_raster.sample_lo, sample_hi). */
+static inline bool
+set_box(const struct fxp_raster *r, struct fxp_prim *p, const int64_t *X, const int64_t *Y, unsigned n)
+{
+   int64_t minX = X[0], maxX = X[0], minY = Y[0], maxY = Y[0];
+   for (unsigned k = 1; k < n; k++) {
+      minX = MIN2(minX, X[k]), maxX = MAX2(maxX, X[k]);
+      minY = MIN2(minY, Y[k]), maxY = MAX2(maxY, Y[k]);
+   }
+   const int64_t h = r->rast->half_pixel_center ? FXP_ONE / 2 : 0;
+   const int64_t lo = r->ms_coverage ? r->sample_lo : 0, hi = r->ms_coverage ? r->sample_hi : 0;
+   minX -= h + hi, maxX -= h + lo;
+   minY -= h + hi, maxY -= h + lo;
+   /* ceil and floor of the division by FXP_ONE (arithmetic shifts round towards minus infinity) */
+   p->x0 = (int)MAX2((int64_t)r->clip_minx, (minX + FXP_ONE - 1) >> FXP_SUBPIXEL_BITS);
+   p->y0 = (int)MAX2((int64_t)r->clip_miny, (minY + FXP_ONE - 1) >> FXP_SUBPIXEL_BITS);
+   p->x1 = (int)MIN2((int64_t)r->clip_maxx - 1, maxX >> FXP_SUBPIXEL_BITS);
+   p->y1 = (int)MIN2((int64_t)r->clip_maxy - 1, maxY >> FXP_SUBPIXEL_BITS);
+   return p->x0 <= p->x1 && p->y0 <= p->y1;
+}
+
 bool
 fxp_setup_triangle(const struct fxp_raster *r, struct fxp_prim *p)
 {
    int64_t X[3], Y[3];
-   for (unsigned k = 0; k < 3; k++) {
-      const float fx = p->v[k]->win[0], fy = p->v[k]->win[1];
-      if (!isfinite(fx) || !isfinite(fy) || fabsf(fx) > FXP_SETUP_MAX_COORD_PX ||
-          fabsf(fy) > FXP_SETUP_MAX_COORD_PX)
-         return false; /* clipping keeps positions in range; this guards degenerate input */
-      X[k] = llroundf(fx * FXP_ONE);
-      Y[k] = llroundf(fy * FXP_ONE);
-   }
+   for (unsigned k = 0; k < 3; k++)
+      if (!corner_fixed(p->v[k], &X[k], &Y[k]))
+         return false;
    int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);
    if (area == 0)
       return false;
@@ -104,34 +150,57 @@ fxp_setup_triangle(const struct fxp_raster *r, struct fxp_prim *p)
       X[2] = tx, Y[2] = ty;
       area = -area;
    }
-   int64_t *bias = p->bias;
+   p->num_edges = 3;
    for (unsigned k = 0; k < 3; k++) {
       const unsigned a = (k + 1) % 3, b = (k + 2) % 3;
-      p->A[k] = Y[a] - Y[b];
-      p->B[k] = X[b] - X[a];
-      p->C[k] = X[a] * Y[b] - Y[a] * X[b];
-      const bool top_left = p->A[k] > 0 || (p->A[k] == 0 && p->B[k] > 0);
-      bias[k] = top_left ? 0 : -1;
+      set_edge(p, k, X[a], Y[a], X[b], Y[b]);
    }
-   /* bounding box in pixels, within the scissor and the framebuffer: the pixels whose sample point
-    * (x + h, y + h in subpixels) lies within the vertices' extent, edges included. A triangle with no
-    * sample point there covers no pixel (most subpixel triangles): it is dropped before its planes are
-    * set up. With per-sample coverage (fxp_raster.ms_coverage) a pixel's points are its samples, from lo to
-    * hi subpixels around its sample point on each axis (fxp_raster.sample_lo, sample_hi). */
-   const int64_t h = r->rast->half_pixel_center ? FXP_ONE / 2 : 0;
-   const int64_t lo = r->ms_coverage ? r->sample_lo : 0, hi = r->ms_coverage ? r->sample_hi : 0;
-   const int64_t minX = MIN3(X[0], X[1], X[2]) - h - hi, maxX = MAX3(X[0], X[1], X[2]) - h - lo;
-   const int64_t minY = MIN3(Y[0], Y[1], Y[2]) - h - hi, maxY = MAX3(Y[0], Y[1], Y[2]) - h - lo;
-   /* ceil and floor of the division by FXP_ONE (arithmetic shifts round towards minus infinity) */
-   p->x0 = (int)MAX2((int64_t)r->clip_minx, (minX + FXP_ONE - 1) >> FXP_SUBPIXEL_BITS);
-   p->y0 = (int)MAX2((int64_t)r->clip_miny, (minY + FXP_ONE - 1) >> FXP_SUBPIXEL_BITS);
-   p->x1 = (int)MIN2((int64_t)r->clip_maxx - 1, maxX >> FXP_SUBPIXEL_BITS);
-   p->y1 = (int)MIN2((int64_t)r->clip_maxy - 1, maxY >> FXP_SUBPIXEL_BITS);
-   if (p->x0 > p->x1 || p->y0 > p->y1)
+   if (!set_box(r, p, X, Y, 3))
       return false;
    p->inv_area = 1.0 / (double)area;
    setup_planes(r, p);
    return true;
+}
+
+enum fxp_setup_result
+fxp_setup_quad(const struct fxp_raster *r, struct fxp_prim *p, const struct fxp_rvert *v3)
+{
+   const struct fxp_rvert *v[4] = {p->v[0], p->v[1], p->v[2], v3};
+   int64_t X[4], Y[4];
+   for (unsigned k = 0; k < 4; k++)
+      if (!corner_fixed(v[k], &X[k], &Y[k]))
+         return FXP_SETUP_NONE;
+   /* convex: the turn at every corner (twice the area of the corner and its neighbours, in int64 within
+    * the limits, as a triangle's area) is of one sign, and none is zero */
+   int64_t turn[4];
+   for (unsigned k = 0; k < 4; k++) {
+      const unsigned a = (k + 1) % 4, b = (k + 2) % 4;
+      turn[k] = (X[a] - X[k]) * (Y[b] - Y[k]) - (X[b] - X[k]) * (Y[a] - Y[k]);
+   }
+   const bool positive = turn[0] > 0 && turn[1] > 0 && turn[2] > 0 && turn[3] > 0;
+   if (!positive && !(turn[0] < 0 && turn[1] < 0 && turn[2] < 0 && turn[3] < 0))
+      return FXP_SETUP_SPLIT;
+   /* corners in the order that makes the inside positive: 0 1 2 3, or 0 3 2 1 */
+   const unsigned order[2][4] = {{0, 3, 2, 1}, {0, 1, 2, 3}};
+   const unsigned *o = order[positive];
+   int64_t OX[4], OY[4];
+   for (unsigned k = 0; k < 4; k++)
+      OX[k] = X[o[k]], OY[k] = Y[o[k]];
+   if (!set_box(r, p, OX, OY, 4))
+      return FXP_SETUP_NONE;
+   /* the planes of the triangle of the first three corners, from its edges (edge k opposite corner k) */
+   p->v[0] = v[o[0]], p->v[1] = v[o[1]], p->v[2] = v[o[2]];
+   for (unsigned k = 0; k < 3; k++) {
+      const unsigned a = (k + 1) % 3, b = (k + 2) % 3;
+      set_edge(p, k, OX[a], OY[a], OX[b], OY[b]);
+   }
+   p->inv_area = 1.0 / (double)(positive ? turn[0] : -turn[2]);
+   setup_planes(r, p);
+   /* then the quadrilateral's edges: edge k from corner k to corner k + 1 */
+   p->num_edges = 4;
+   for (unsigned k = 0; k < 4; k++)
+      set_edge(p, k, OX[k], OY[k], OX[(k + 1) % 4], OY[(k + 1) % 4]);
+   return FXP_SETUP_DONE;
 }
 
 /* Sets a triangle up and hands it to coverage, with its planes on the stack (coverage copies what it
@@ -147,6 +216,27 @@ setup_rasterize(struct fxp_raster *r, struct fxp_prim *p)
    if (!fxp_setup_triangle(r, p))
       return;
    fxp_rasterize_prim(r, p);
+}
+
+/* Sets the quadrilateral p->v[0..2], v3 up (fxp_setup_quad) and hands it to coverage; or its two triangles,
+ * when its corners in fixed point are not convex. */
+static void
+setup_rasterize_quad(struct fxp_raster *r, struct fxp_prim *p, const struct fxp_rvert *v3)
+{
+   struct fxp_plane planes[FXP_MAX_PLANES];
+
+   p->attr = planes;
+   p->prov_attr = p->prov->attr;
+   p->prim_id = r->prim_id;
+   const enum fxp_setup_result res = fxp_setup_quad(r, p, v3);
+   if (res == FXP_SETUP_DONE)
+      fxp_rasterize_prim(r, p);
+   if (res != FXP_SETUP_SPLIT)
+      return;
+   struct fxp_prim q = *p;
+   q.v[1] = q.v[2], q.v[2] = v3;
+   setup_rasterize(r, p);
+   setup_rasterize(r, &q);
 }
 
 static void raster_line(struct fxp_raster *r, const struct fxp_rvert *v0, const struct fxp_rvert *v1,
@@ -286,10 +376,7 @@ raster_line(struct fxp_raster *r, const struct fxp_rvert *v0, const struct fxp_r
                        .st_x0 = v0->win[0], .st_y0 = v0->win[1], .st_count = r->stipple_counter,
                        .aa = FXP_AA_LINE, .aa_x0 = v0->win[0], .aa_y0 = v0->win[1], .aa_tx = tx, .aa_ty = ty,
                        .aa_len = len, .aa_half = half_w};
-      setup_rasterize(r, &p);
-      struct fxp_prim q = p;
-      q.v[0] = &c[0], q.v[1] = &c[2], q.v[2] = &c[3];
-      setup_rasterize(r, &q);
+      setup_rasterize_quad(r, &p, &c[3]);
       r->stipple_counter += rintf(fabsf(dx) >= fabsf(dy) ? fabsf(dx) : fabsf(dy));
       return;
    }
@@ -310,10 +397,7 @@ raster_line(struct fxp_raster *r, const struct fxp_rvert *v0, const struct fxp_r
    struct fxp_prim p = {.v = {&c[0], &c[1], &c[2]}, .prov = provoking, .front = front,
                     .stipple = r->rast->line_stipple_enable, .st_xmajor = xmajor,
                     .st_x0 = v0->win[0], .st_y0 = v0->win[1], .st_count = r->stipple_counter};
-   setup_rasterize(r, &p);
-   struct fxp_prim q = p;
-   q.v[0] = &c[0], q.v[1] = &c[2], q.v[2] = &c[3];
-   setup_rasterize(r, &q);
+   setup_rasterize_quad(r, &p, &c[3]);
    r->stipple_counter += rintf(xmajor ? fabsf(dx) : fabsf(dy));
 }
 
@@ -342,10 +426,7 @@ raster_point(struct fxp_raster *r, const struct fxp_rvert *v, bool front)
                     .pt_x0 = v->win[0] - h, .pt_y0 = v->win[1] - h, .pt_inv_size = 1.0f / size,
                     .aa = r->smooth_points ? FXP_AA_POINT : FXP_AA_NONE, .aa_x0 = v->win[0], .aa_y0 = v->win[1],
                     .aa_half = h};
-   setup_rasterize(r, &p);
-   struct fxp_prim q = p;
-   q.v[0] = &c[0], q.v[1] = &c[2], q.v[2] = &c[3];
-   setup_rasterize(r, &q);
+   setup_rasterize_quad(r, &p, &c[3]);
 }
 
 /* Lines and points of their own face the front (polygon modes LINE and POINT keep the polygon's face). */

@@ -1,6 +1,6 @@
 /* Primitive setup's output: a triangle in fixed point with its edge functions, bounding box and the planes
  * of every quantity interpolated over it (struct fxp_prim), what coverage (fxp_rasterize.c) and shading
- * (fxp_shade.c) read. Lines and points are set up as two triangles each (fxp_setup.c).
+ * (fxp_shade.c) read. Lines and points are set up as convex quadrilaterals of four edges (fxp_setup_quad).
  *
  * Fixed point: window coordinates are rounded to 1/256 pixel (FXP_SUBPIXEL_BITS = 8), to nearest with
  * halves away from zero (llroundf), in 64-bit integers: X = llroundf(x * 256).
@@ -11,6 +11,10 @@
  * top edge (horizontal, inside below it, y growing down the framebuffer: A = 0, B > 0) or a left edge
  * (inside to its right: A > 0); the others get a bias of -1, so the test is E_k + bias_k >= 0. Triangles
  * sharing an edge therefore never both cover, nor both miss, a sample point inside it.
+ * Quadrilaterals (fxp_setup_quad): edge k runs from corner k to corner k + 1 (mod 4), the same formulas with
+ * a = k, b = k + 1, the corners' order reversed if need be so that the inside is positive; a convex one
+ * covers exactly the sample points that its two triangles v0 v1 v2 and v0 v2 v3 would, since the diagonal's
+ * points go to one of them by the rule above. Triangles leave edge 3 unused (num_edges 3).
  * Sample points are pixel centres, (x + 1/2, y + 1/2) with half_pixel_center, else pixel corners (x, y).
  *
  * Limits (window x and y of each vertex, in pixels):
@@ -59,8 +63,9 @@ struct fxp_prim {
    double inv_area;             /* 1 / (2 * area) in subpixel units squared */
    struct fxp_plane w, z;       /* 1/w and window depth */
    struct fxp_plane *attr;      /* FS input i channel c at 4 i + c: a/w (perspective) or a (linear) */
-   int64_t A[3], B[3], C[3];    /* edge functions */
-   int64_t bias[3];             /* 0 for top-left edges, -1 for the others */
+   int64_t A[4], B[4], C[4];    /* edge functions: 0 .. num_edges - 1 */
+   int64_t bias[4];             /* 0 for top-left edges, -1 for the others */
+   unsigned num_edges;          /* 3 (a triangle) or 4 (a quadrilateral: fxp_setup_quad) */
    int x0, y0, x1, y1;          /* pixel bounding box within the scissor, inclusive */
    double z_offset;
    uint32_t prim_id;            /* PRIMID for the fragment shader */
@@ -97,11 +102,11 @@ fxp_prim_edge(const struct fxp_prim *p, unsigned k, int64_t px, int64_t py)
    return p->A[k] * px + p->B[k] * py + p->C[k] + p->bias[k];
 }
 
-/* Whether the subpixel point (px, py) is inside the primitive's three edges, with the top-left rule. */
+/* Whether the subpixel point (px, py) is inside the primitive's edges, with the top-left rule. */
 static inline bool
 fxp_prim_edges_inside(const struct fxp_prim *p, int64_t px, int64_t py)
 {
-   for (unsigned k = 0; k < 3; k++)
+   for (unsigned k = 0; k < p->num_edges; k++)
       if (fxp_prim_edge(p, k, px, py) < 0)
          return false;
    return true;
@@ -112,5 +117,14 @@ fxp_prim_edges_inside(const struct fxp_prim *p, int64_t px, int64_t py)
  * p->attr (4 * r->num_fs_in of them). False if nothing can be covered (or a coordinate is out of range);
  * p->v[1] and p->v[2] may be swapped. */
 bool fxp_setup_triangle(const struct fxp_raster *r, struct fxp_prim *p);
+
+/* Quadrilateral setup: p->v[0..2] and v3 the corners in order round it (either way), with planes that are
+ * the same affine functions over the whole of it (a line's parallelogram, a point's square): one primitive
+ * of four edges whose planes are those of triangle v0 v1 v2 (or v0 v3 v2, as the order is reversed).
+ * FXP_SETUP_NONE: nothing can be covered (or a coordinate is out of range). FXP_SETUP_SPLIT: the corners in
+ * fixed point do not make a convex quadrilateral (a degenerate one); p->v is left as it was, and the caller
+ * sets up the triangles v0 v1 v2 and v0 v2 v3 instead. */
+enum fxp_setup_result { FXP_SETUP_NONE, FXP_SETUP_DONE, FXP_SETUP_SPLIT };
+enum fxp_setup_result fxp_setup_quad(const struct fxp_raster *r, struct fxp_prim *p, const struct fxp_rvert *v3);
 
 #endif

@@ -1,5 +1,6 @@
 /* Tests of triangle setup (raster/fxp_setup.c): the top-left rule at pixel centres and pixel corners, edges
- * shared by two triangles, and the coordinate limits written in raster/fxp_setup.h, at their bounds. Every
+ * shared by two triangles, the coordinate limits written in raster/fxp_setup.h, at their bounds, and
+ * quadrilaterals against the two triangles each stands for. Every
  * expected value is worked out by hand from the rules in fxp_setup.h (the comments give the working): which
  * edge of a triangle a sample point lies on, and whether that edge is a top or left one. */
 #include <math.h>
@@ -327,6 +328,136 @@ test_sample_positions(struct fxp_t *t)
    }
 }
 
+/* Pixel (x, y)'s sample point inside the set-up primitive p (its box, then its edges). */
+static bool
+prim_covers(const struct env *e, const struct fxp_prim *p, int x, int y)
+{
+   if (x < p->x0 || x > p->x1 || y < p->y0 || y > p->y1)
+      return false;
+   const int64_t h = fxp_setup_sample_offset(&e->r);
+   return fxp_prim_edges_inside(p, ((int64_t)x << FXP_SUBPIXEL_BITS) + h, ((int64_t)y << FXP_SUBPIXEL_BITS) + h);
+}
+
+/* A random coordinate in [lo, hi), in steps of 1/64 pixel (so that corners also fall on subpixels exactly). */
+static float
+rnd_px(uint32_t *seed, float lo, float hi)
+{
+   return lo + (float)(fxp_t_xorshift(seed) % (unsigned)((hi - lo) * 64)) / 64.0f;
+}
+
+/* Quadrilaterals (fxp_setup_quad) against the triangles they stand for: on random lines' parallelograms
+ * (widened along the minor axis, as raster/fxp_setup.c draws them), points' squares and rotated rectangles
+ * (smooth lines), at pixel centres and corners, every pixel of the scissor rectangle is covered by the
+ * quadrilateral exactly when one of the triangles v0 v1 v2 and v0 v2 v3, set up by fxp_setup_triangle,
+ * covers it, and never by both. Its depth plane (depth v0's at corners 0 and 1, another at 2 and 3, as a
+ * line's) is within corner rounding of the covering triangle's. Corners that are not convex (a dart, three
+ * in a line) are split. */
+static void
+test_quads(struct fxp_t *t)
+{
+   uint32_t seed = 0x5eed1e;
+   unsigned done = 0, none = 0, pixels = 0;
+   for (unsigned trial = 0; trial < 3000; trial++) {
+      struct env e;
+      env_init(&e, trial & 1);
+      float c[4][2];
+      const unsigned kind = trial / 2 % 3;
+      if (kind == 0) { /* a line, widened along its minor axis */
+         const float x0 = rnd_px(&seed, -4, 68), y0 = rnd_px(&seed, -4, 68);
+         const float x1 = x0 + rnd_px(&seed, -12, 12), y1 = y0 + rnd_px(&seed, -12, 12);
+         const float hw = (1 + fxp_t_xorshift(&seed) % 6) * 0.5f * 0.75f + 0.125f;
+         const bool xmajor = fabsf(x1 - x0) >= fabsf(y1 - y0);
+         const float ends[4][2] = {{x0, y0}, {x0, y0}, {x1, y1}, {x1, y1}};
+         for (unsigned k = 0; k < 4; k++) {
+            c[k][0] = ends[k][0], c[k][1] = ends[k][1];
+            c[k][xmajor ? 1 : 0] += (k == 0 || k == 3) ? -hw : hw;
+         }
+      } else if (kind == 1) { /* a point's square */
+         const float x = rnd_px(&seed, -4, 68), y = rnd_px(&seed, -4, 68), h = rnd_px(&seed, 0.5f, 6);
+         const float sq[4][2] = {{x - h, y - h}, {x + h, y - h}, {x + h, y + h}, {x - h, y + h}};
+         memcpy(c, sq, sizeof(c));
+      } else { /* a rotated rectangle */
+         const float x0 = rnd_px(&seed, -4, 68), y0 = rnd_px(&seed, -4, 68);
+         const float dx = rnd_px(&seed, -12, 12), dy = rnd_px(&seed, -12, 12), len = sqrtf(dx * dx + dy * dy);
+         if (len == 0.0f)
+            continue;
+         const float w = rnd_px(&seed, 0.5f, 3), nx = -dy / len * w, ny = dx / len * w;
+         const float rect[4][2] = {{x0 - nx, y0 - ny}, {x0 + nx, y0 + ny}, {x0 + dx + nx, y0 + dy + ny},
+                                   {x0 + dx - nx, y0 + dy - ny}};
+         memcpy(c, rect, sizeof(c));
+      }
+      static const float attr[4];
+      static struct fxp_plane planes[1];
+      struct fxp_rvert rv[4];
+      for (unsigned k = 0; k < 4; k++) {
+         rv[k].win[0] = c[k][0], rv[k].win[1] = c[k][1], rv[k].win[2] = k < 2 ? 0.25f : 0.75f;
+         rv[k].win[3] = 1.0f;
+         rv[k].attr = attr;
+      }
+      struct fxp_prim q;
+      memset(&q, 0, sizeof(q));
+      q.v[0] = &rv[0], q.v[1] = &rv[1], q.v[2] = &rv[2];
+      q.attr = planes;
+      const enum fxp_setup_result res = fxp_setup_quad(&e.r, &q, &rv[3]);
+      /* the triangles, over the same corners (their depths too) */
+      struct fxp_prim tri[2];
+      bool have[2];
+      for (unsigned k = 0; k < 2; k++) {
+         memset(&tri[k], 0, sizeof(tri[k]));
+         tri[k].v[0] = &rv[0], tri[k].v[1] = &rv[1 + k], tri[k].v[2] = &rv[2 + k];
+         tri[k].attr = planes;
+         have[k] = fxp_setup_triangle(&e.r, &tri[k]);
+      }
+      CHECK(t, res != FXP_SETUP_SPLIT, "trial %u: a convex quadrilateral was split", trial);
+      if (res == FXP_SETUP_DONE)
+         done++;
+      else
+         none++;
+      CHECK_EQ_U(t, q.num_edges, res == FXP_SETUP_DONE ? 4 : 0);
+      for (int y = 0; y < FB_PX; y++)
+         for (int x = 0; x < FB_PX; x++) {
+            const bool in0 = have[0] && prim_covers(&e, &tri[0], x, y);
+            const bool in1 = have[1] && prim_covers(&e, &tri[1], x, y);
+            const bool in_q = res == FXP_SETUP_DONE && prim_covers(&e, &q, x, y);
+            if (!CHECK(t, !(in0 && in1), "trial %u: pixel (%d, %d) in both triangles", trial, x, y) ||
+                !CHECK(t, in_q == (in0 || in1), "trial %u (kind %u): pixel (%d, %d): quadrilateral %d, triangles %d %d",
+                       trial, kind, x, y, in_q, in0, in1))
+               return;
+            if (!in_q)
+               continue;
+            pixels++;
+            /* depth at the pixel: the quadrilateral's plane and the triangle's, apart by at most the
+             * corners' rounding (1/512 pixel each way) times the plane's steps, plus float rounding */
+            const struct fxp_prim *tp = in0 ? &tri[0] : &tri[1];
+            const double zq = q.z.v0 + q.z.gx * x + q.z.gy * y, zt = tp->z.v0 + tp->z.gx * x + tp->z.gy * y;
+            const double tol = (fabs(tp->z.gx) + fabs(tp->z.gy)) * 4.0 / FXP_ONE + 1e-6;
+            CHECK(t, fabs(zq - zt) <= tol, "trial %u: pixel (%d, %d) depth %.9f, the triangle's %.9f", trial, x,
+                  y, zq, zt);
+         }
+   }
+   CHECK(t, done > 1500 && pixels > 20000, "%u quadrilaterals set up (%u with nothing to cover), %u pixels",
+         done, none, pixels);
+   /* not convex: a dart, and corners in a line */
+   static const float darts[2][4][2] = {{{0, 0}, {10, 0}, {2, 2}, {0, 10}}, {{0, 0}, {5, 5}, {10, 10}, {0, 10}}};
+   for (unsigned i = 0; i < 2; i++) {
+      struct env e;
+      env_init(&e, true);
+      static const float attr[4];
+      static struct fxp_plane planes[1];
+      struct fxp_rvert rv[4];
+      for (unsigned k = 0; k < 4; k++) {
+         rv[k].win[0] = darts[i][k][0], rv[k].win[1] = darts[i][k][1], rv[k].win[2] = 0.5f, rv[k].win[3] = 1.0f;
+         rv[k].attr = attr;
+      }
+      struct fxp_prim q;
+      memset(&q, 0, sizeof(q));
+      q.v[0] = &rv[0], q.v[1] = &rv[1], q.v[2] = &rv[2];
+      q.attr = planes;
+      CHECK(t, fxp_setup_quad(&e.r, &q, &rv[3]) == FXP_SETUP_SPLIT && q.v[1] == &rv[1] && q.v[2] == &rv[2],
+            "corners %u: not split, or its vertices changed", i);
+   }
+}
+
 const struct fxp_test fxp_setup_tests[] = {
    {"setup.top_left", test_top_left},
    {"setup.top_left_corners", test_top_left_corners},
@@ -334,5 +465,6 @@ const struct fxp_test fxp_setup_tests[] = {
    {"setup.coord_limit", test_coord_limit},
    {"setup.exact_limit", test_exact_limit},
    {"setup.sample_positions", test_sample_positions},
+   {"setup.quads", test_quads},
    {NULL, NULL},
 };

@@ -44,7 +44,8 @@ struct fxp_storage_cache {
    struct fxp_storage slot[FXP_STORAGE_CACHE_SLOTS]; /* slot[0 .. count-1], oldest first */
    unsigned count;
    uint64_t total_B;
-   uint64_t reused, kept; /* blocks taken back, blocks kept (FXPIPE_DEBUG=resource prints them) */
+   uint64_t reused, kept; /* blocks taken back, blocks kept (the unit tests read them; FXPIPE_DEBUG=resource
+                           * says "storage reused" of each resource that takes one back) */
 };
 
 void fxp_storage_cache_init(struct fxp_storage_cache *c);
