@@ -19,6 +19,8 @@
  *               by an evaluation shader (about 860 triangles a patch, 10 pixels each)
  *   points      triangles' first 20000 vertices as one draw of 8-pixel points
  *   lines       triangles' 60000 vertices as one draw of 30000 one-pixel lines (3 to 11 pixels long)
+ *   lines-long  one draw of 4000 one-pixel lines between random points of the target (about 200 pixels
+ *               long: wireframes and plots)
  *   quads       one GL_QUADS draw of 64 x 64 quads of 8x8 pixels over the target (the compatibility
  *               profile's quads, which legacy applications draw in bulk)
  *   msaa4       the same into a 4-sample colour and depth framebuffer, resolved (glBlitFramebuffer) into the
@@ -102,6 +104,14 @@ frame_lines(void)
 {
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
    glDrawArrays(GL_LINES, 0, tri_count * 3);
+}
+
+enum { LONG_LINES = 4000 };
+static void
+frame_lines_long(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glDrawArrays(GL_LINES, 0, 2 * LONG_LINES);
 }
 
 static void
@@ -553,6 +563,24 @@ main(int argc, char **argv)
    run("points", frame_points, seconds);
    glPointSize(1.0f);
    run("lines", frame_lines, seconds);
+   if (wanted("lines-long")) {
+      float *lv = malloc(sizeof(float) * 8 * 2 * LONG_LINES);
+      if (lv) {
+         uint32_t seed = 2024;
+         for (unsigned k = 0; k < 2 * LONG_LINES; k++) {
+            float r[7];
+            for (unsigned i = 0; i < 7; i++) {
+               seed = seed * 1664525u + 1013904223u;
+               r[i] = (float)(seed >> 8) / 16777216.0f;
+            }
+            float *o = &lv[k * 8];
+            o[0] = 2 * r[0] - 1, o[1] = 2 * r[1] - 1, o[2] = 2 * r[2] - 1, o[3] = 1;
+            o[4] = r[3], o[5] = r[4], o[6] = r[5], o[7] = 0.5f + 0.5f * r[6];
+         }
+         run_on_array("lines-long", frame_lines_long, lv, tv, seconds);
+         free(lv);
+      }
+   }
    {
       float *qv = malloc(sizeof(float) * 8 * 4 * QUAD_GRID * QUAD_GRID);
       if (qv) {

@@ -1,7 +1,8 @@
 /* Draws a picture whose every pixel depends on the order primitives reach it (thousands of overlapping
  * triangles, lines and points blended with a non-commutative equation, depth-tested with LEQUAL against
  * equal depths, in one large draw and in many small ones, tiny triangles crowded together, strips, quads,
- * strips, fans and quad strips with restarts, a geometry shader's strips and tessellated patches, across
+ * strips, fans, quad strips, line strips and line loops with restarts, a geometry shader's strips and
+ * tessellated patches, across
  * viewport, scissor and state changes) into
  * a 700x500 FBO (not a whole number of 64-pixel bins) and prints a hash of the pixels read back after
  * each part.
@@ -264,6 +265,18 @@ main(void)
    glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
    glDrawElements(GL_QUAD_STRIP, NI, GL_UNSIGNED_INT, NULL);
    checkpoint();
+   /* the same elements as line strips, then line loops, over vertices spread across the target: long lines,
+    * set up in ranges with several threads, each segment a primitive ID of its own (a range numbering its
+    * segments from the wrong one would colour them wrongly, one that lost a loop's closing segment would
+    * leave it out); then the path again for the parts below */
+   glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.6f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+   glDrawElements(GL_LINE_STRIP, NI, GL_UNSIGNED_INT, NULL);
+   checkpoint();
+   glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_SRC_ALPHA);
+   glDrawElements(GL_LINE_LOOP, NI, GL_UNSIGNED_INT, NULL);
+   checkpoint();
+   glBufferData(GL_ARRAY_BUFFER, fill_path(v, PATH_W * PATH_H) * sizeof(*v), v, GL_STATIC_DRAW);
    glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
    glDisable(GL_PRIMITIVE_RESTART);
    glCullFace(GL_BACK);

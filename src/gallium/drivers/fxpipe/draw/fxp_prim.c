@@ -740,7 +740,8 @@ prim_share(void *data, unsigned i, unsigned n)
  * the drawing thread rather than binning (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK): their bounding
  * boxes, on FXP_PRIM_SAMPLE_PRIMS of them spread over the draw (those inside every plane), average at most
  * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such primitives costs more than
- * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so). */
+ * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so); a line
+ * counts twice its pixels (below). */
 #define FXP_PRIM_SAMPLE_PRIMS 64
 static bool
 small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
@@ -758,9 +759,23 @@ small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
          continue;
       if (j->vpp == 1)
          t[1] = t[2] = t[0]; /* a point: its one vertex three times */
+      else if (j->vpp == 2)
+         t[2] = t[1]; /* a line: its second vertex twice */
       if (vmask[t[0]] | vmask[t[1]] | vmask[t[2]])
          continue;
       const float *a = vwin[t[0]].win, *b = vwin[t[1]].win, *c = vwin[t[2]].win;
+      if (j->vpp == 2) {
+         /* a line: twice its pixels (its major axis's length plus one, times its width), as a triangle's box
+          * holds about twice the triangle's pixels. Its box would judge a short diagonal line as large as a
+          * square, and bin lines that are cheaper drawn at once (session 29: 0.84x on bench-draw lines). */
+         const float width = CLAMP(rast->line_width, 1.0f, 255.0f) + (rast->line_smooth ? 1.0f : 0.0f);
+         const double line_px = 2.0 * ((double)MAX2(fabsf(b[0] - a[0]), fabsf(b[1] - a[1])) + 1.0) * width;
+         if (!(line_px <= 1e12))
+            return false; /* huge, or not a number */
+         area_px += (uint64_t)line_px;
+         sampled++;
+         continue;
+      }
       float widen = 1.0f; /* a triangle's box: the pixels from its least to its greatest x, likewise y */
       if (j->vpp == 1) {
          const float size = rast->point_size_per_vertex && r->psize >= 0 ? vwin[t[0]].attr[4 * r->psize]
@@ -819,16 +834,16 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
    struct fxp_pool *pool = fxp_context_pool(ctx);
    /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
-    * drawn as lines or points (the line stipple goes on from primitive to primitive). Lines are not shared:
-    * bench-draw's lines workload (30,000 lines of 3 to 11 pixels) ran 0.84x shared (ab.sh, 8 copies, session
-    * 29): unshared, fxp_rasterize_prim drew them at once (FXPIPE_DEBUG=perf: none binned), while
-    * small_and_cheap's sample of end points widened by the width judged them large enough to bin. */
+    * drawn as lines or points, and stippled strips and loops (the line stipple goes on from segment to
+    * segment; GL_LINES restart it at every line) */
    const bool quad_mode = mode == PIPE_PRIM_QUADS || mode == PIPE_PRIM_QUAD_STRIP;
    const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || mode == PIPE_PRIM_TRIANGLE_STRIP ||
                          mode == PIPE_PRIM_TRIANGLE_FAN || quad_mode;
-   if ((!tri_mode && mode != PIPE_PRIM_POINTS) || fxp_pool_threads(pool) < 2 || !rs->cache ||
+   const bool line_mode = mode == PIPE_PRIM_LINES || mode == PIPE_PRIM_LINE_STRIP || mode == PIPE_PRIM_LINE_LOOP;
+   if ((!tri_mode && !line_mode && mode != PIPE_PRIM_POINTS) || fxp_pool_threads(pool) < 2 || !rs->cache ||
        r->layer >= 0 || r->viewport_index >= 0 ||
        (tri_mode && (rast->fill_front != PIPE_POLYGON_MODE_FILL || rast->fill_back != PIPE_POLYGON_MODE_FILL)) ||
+       (line_mode && rast->line_stipple_enable && mode != PIPE_PRIM_LINES) ||
        (fxp_debug_flags & FXP_DBG_NOFAST))
       return false;
    struct fxp_draw_cache *dc = ctx->draw_cache;
