@@ -1,4 +1,4 @@
-/* Coverage of one 8x8 tile by a set-up primitive's three edges (raster/fxp_setup.h), as a 64-bit mask: bit
+/* Coverage of one 8x8 tile by a set-up primitive's edges (raster/fxp_setup.h), as a 64-bit mask: bit
  * (y - ty) * 8 + (x - tx) for pixel (x, y) of the tile at (tx, ty). Coverage (raster/fxp_rasterize.c) asks
  * for it on the tiles a primitive covers only in part.
  *
@@ -23,11 +23,47 @@
 #include <emmintrin.h>
 #endif
 
+#include <math.h>
+
 #include "util/macros.h"
 
 #include "raster/fxp_setup.h"
 
 #define FXP_COVERAGE_TILE_PX 8 /* a tile's side: a power of two, even (whole quads), 64 pixels a mask */
+
+/* A row of tiles' span: narrows [*xa, *xb] to the pixel columns outside which no sample point of the pixels
+ * of rows [ya, yb] (points lo to hi subpixels from each pixel's corner on each axis) can be inside every edge
+ * of p. False if none can. Thin diagonal primitives (long lines, slivers) cover few of the tiles of their
+ * bounding box: coverage walks only the tiles of each row's span, and the tiles it skips would have had
+ * nothing covered, so the result is the same. Each edge with A != 0 bounds x where it crosses zero at the
+ * row's best y; worked out in double and widened by a pixel each way, which is more than its rounding while
+ * the values stay below 2^52 (clipping's guard band keeps them below 2^47); past that the span is left as
+ * it was. */
+static inline bool
+fxp_row_span(const struct fxp_prim *p, int ya, int yb, int64_t lo, int64_t hi, int *xa, int *xb)
+{
+   const double y0 = (double)(((int64_t)ya << FXP_SUBPIXEL_BITS) + lo);
+   const double y1 = (double)(((int64_t)yb << FXP_SUBPIXEL_BITS) + hi);
+   double xl = *xa, xr = *xb;
+   for (unsigned k = 0; k < p->num_edges; k++) {
+      if (p->A[k] == 0)
+         continue;
+      const double a = (double)p->A[k], b = (double)p->B[k], c = (double)(p->C[k] + p->bias[k]);
+      const double by = MAX2(b * y0, b * y1); /* the y term at the row's best y */
+      if (!(fabs(c) < 0x1p52 && fabs(by) < 0x1p52))
+         return true;
+      const double cross = -(by + c) / a; /* subpixel x where the edge is zero there */
+      if (a > 0) /* inside for x >= cross: some point of pixel x, at most x * 256 + hi, reaches it */
+         xl = MAX2(xl, floor((cross - (double)hi) / FXP_ONE) - 1.0);
+      else       /* inside for x <= cross: the least point of pixel x, x * 256 + lo, is at most it */
+         xr = MIN2(xr, ceil((cross - (double)lo) / FXP_ONE) + 1.0);
+   }
+   if (xl > xr)
+      return false;
+   *xa = (int)xl; /* between the *xa and *xb given */
+   *xb = (int)xr;
+   return true;
+}
 
 /* The pixels of [xa, xb] x [ya, yb] (inside the tile at tx, ty), as a mask. */
 static inline uint64_t

@@ -2,7 +2,7 @@
  * pixel-by-pixel reference, fxp_prim_edges_inside, on random triangles from a pixel wide to millions of
  * pixels, random tiles and rectangles inside them and random sample points; and the 32-bit way's range test
  * at its bounds, on edges of constant value (A = B = 0, C chosen), where the expected masks follow from the
- * sign of C alone. */
+ * sign of C alone; and rows' spans (fxp_row_span) against every pixel they leave out. */
 #include <string.h>
 
 #include "raster/fxp_coverage.h"
@@ -144,8 +144,81 @@ test_bounds(struct fxp_t *t)
    }
 }
 
+/* fxp_row_span against every pixel: on random thin and wide triangles and quadrilaterals (lines), for each
+ * row of tiles of the box, with single-sample offsets and with a multisample box of offsets, no pixel left out
+ * of the span has a point inside the primitive (points at the corners and the middle of its offset box, on
+ * each of the row's pixel rows); and on thin diagonal primitives the spans leave most of the box out. */
+static void
+test_row_span(struct fxp_t *t)
+{
+   struct pipe_rasterizer_state rs;
+   struct fxp_raster r;
+   memset(&rs, 0, sizeof(rs));
+   memset(&r, 0, sizeof(r));
+   rs.half_pixel_center = true;
+   r.rast = &rs;
+   r.clip_maxx = r.clip_maxy = 512;
+   static const float attr[4];
+   static struct fxp_plane planes[1];
+   uint32_t seed = 0x5a5a;
+   uint64_t box_px = 0, span_px = 0;
+   unsigned prims = 0;
+   for (unsigned trial = 0; trial < 600; trial++) {
+      struct fxp_rvert rv[4];
+      const float x0 = coord(&seed, 512), y0 = coord(&seed, 512);
+      const float x1 = x0 + coord(&seed, 600) - 300, y1 = y0 + coord(&seed, 600) - 300;
+      const float w = trial % 3 == 0 ? 0.5f + coord(&seed, 40) : 0.5f + coord(&seed, 2);
+      /* a thin (or wide) quadrilateral along (x0, y0) - (x1, y1), or the triangle of its first three corners */
+      const float len = sqrtf((x1 - x0) * (x1 - x0) + (y1 - y0) * (y1 - y0));
+      if (len < 1.0f)
+         continue;
+      const float nx = -(y1 - y0) / len * w, ny = (x1 - x0) / len * w;
+      const float c[4][2] = {{x0 - nx, y0 - ny}, {x0 + nx, y0 + ny}, {x1 + nx, y1 + ny}, {x1 - nx, y1 - ny}};
+      for (unsigned k = 0; k < 4; k++) {
+         rv[k].win[0] = c[k][0], rv[k].win[1] = c[k][1], rv[k].win[2] = 0.5f, rv[k].win[3] = 1.0f;
+         rv[k].attr = attr;
+      }
+      struct fxp_prim p;
+      memset(&p, 0, sizeof(p));
+      p.v[0] = &rv[0], p.v[1] = &rv[1], p.v[2] = &rv[2];
+      p.attr = planes;
+      const bool ok = trial & 1 ? fxp_setup_quad(&r, &p, &rv[3]) == FXP_SETUP_DONE : fxp_setup_triangle(&r, &p);
+      if (!ok)
+         continue;
+      prims++;
+      const bool ms = trial % 4 >= 2;
+      const int64_t lo = ms ? 128 - 120 : 128, hi = ms ? 128 + 120 : 128;
+      const int64_t offs[3] = {lo, (lo + hi) / 2, hi};
+      for (int ty = p.y0 & ~(FXP_COVERAGE_TILE_PX - 1); ty <= p.y1; ty += FXP_COVERAGE_TILE_PX) {
+         const int ya = MAX2(ty, p.y0), yb = MIN2(ty + FXP_COVERAGE_TILE_PX - 1, p.y1);
+         int sa = p.x0, sb = p.x1;
+         const bool any = fxp_row_span(&p, ya, yb, lo, hi, &sa, &sb);
+         if (!CHECK(t, !any || (sa >= p.x0 && sb <= p.x1 && sa <= sb), "trial %u: span [%d, %d] outside [%d, %d]",
+                    trial, sa, sb, p.x0, p.x1))
+            return;
+         box_px += (uint64_t)(p.x1 - p.x0 + 1) * (yb - ya + 1);
+         span_px += any ? (uint64_t)(sb - sa + 1) * (yb - ya + 1) : 0;
+         for (int y = ya; y <= yb; y++)
+            for (int x = p.x0; x <= p.x1; x++) {
+               if (any && x >= sa && x <= sb)
+                  continue;
+               for (unsigned i = 0; i < 9; i++) {
+                  const int64_t px = ((int64_t)x << FXP_SUBPIXEL_BITS) + offs[i % 3];
+                  const int64_t py = ((int64_t)y << FXP_SUBPIXEL_BITS) + offs[i / 3];
+                  if (!CHECK(t, !fxp_prim_edges_inside(&p, px, py), "trial %u: pixel (%d, %d) inside, left out of "
+                             "the span [%d, %d] of rows %d..%d", trial, x, y, sa, sb, ya, yb))
+                     return;
+               }
+            }
+      }
+   }
+   CHECK(t, prims > 300 && span_px * 2 < box_px, "%u primitives: spans of %llu pixels in boxes of %llu", prims,
+         (unsigned long long)span_px, (unsigned long long)box_px);
+}
+
 const struct fxp_test fxp_coverage_tests[] = {
    {"coverage.random", test_random},
    {"coverage.bounds", test_bounds},
+   {"coverage.row_span", test_row_span},
    {NULL, NULL},
 };

@@ -148,8 +148,13 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
       r->shade_batch(r, ts, bt);
    if (bt->nq)
       bt->first_q = bt->nq; /* this primitive's quads start here */
+   /* boxes three tiles wide or more: each row of tiles from its span only (fxp_row_span) */
+   const bool spans = x1 - x0 >= 2 * RASTER_TILE;
    for (int ty = y0 & ~(RASTER_TILE - 1); ty <= y1; ty += RASTER_TILE) {
-      for (int tx = x0 & ~(RASTER_TILE - 1); tx <= x1; tx += RASTER_TILE) {
+      int sx0 = x0, sx1 = x1;
+      if (spans && !fxp_row_span(p, MAX2(ty, y0), MIN2(ty + RASTER_TILE - 1, y1), lo, hi, &sx0, &sx1))
+         continue;
+      for (int tx = sx0 & ~(RASTER_TILE - 1); tx <= sx1; tx += RASTER_TILE) {
          const int xa = MAX2(tx, x0), xb = MIN2(tx + RASTER_TILE - 1, x1);
          const int ya = MAX2(ty, y0), yb = MIN2(ty + RASTER_TILE - 1, y1);
          if (xa > xb || ya > yb)
