@@ -1,10 +1,11 @@
 /* Resources' zeroed storage, and the screen's cache of recently freed blocks.
  *
  * New storage reads as zeros. Small blocks come from the heap and are cleared; blocks of FXP_MMAP_MIN_B and
- * more come from mmap, whose zero pages are backed only once written. Either way, a buffer created and
- * destroyed on every draw (u_upload's stream buffers, which carry client-memory vertex arrays; each draw
- * of 64 KiB or more takes a new one) would fault its pages in again each time: on a virtual machine that
- * was a fifth of a draw of 30,000 lines (perf: memset and page faults). So freed blocks of at least
+ * more come from mmap, whose zero pages are backed only once written. Either way, buffers created and
+ * destroyed over and over would fault their pages in again each time. Mesa's uploader, which carries
+ * client-memory vertex arrays, takes a new stream buffer whenever the last is full: 1 MiB, or the draw's
+ * size when that is larger, so every draw of more than 1 MiB makes one. On a virtual machine that was a fifth
+ * of a draw of 30,000 lines (1.9 MB of vertices; perf: memset and page faults). So freed blocks of at least
  * FXP_STORAGE_CACHE_MIN_B are kept, up to FXP_STORAGE_CACHE_SLOTS blocks and FXP_STORAGE_CACHE_MAX_B
  * bytes in all, and a new resource of the same size takes one back, cleared: clearing resident memory costs
  * a fraction of faulting it in. The oldest block goes first when the cache is full; an allocation that
