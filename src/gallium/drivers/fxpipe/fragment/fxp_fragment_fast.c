@@ -291,6 +291,55 @@ words_store(uint8_t *origin, size_t stride, const int *x, const int *y, uint32_t
    }
 }
 
+/* The pixels of the lanes of `lanes` of a buffer of BPP bytes a pixel (2 or 8), each in the low bytes of its
+ * lane of px (0 in the other lanes): a full batch in two rows (lanes_two_rows) a quad's row (2 BPP bytes) at a
+ * time, from fixed offsets; others a pixel a lane. Little-endian byte order, as util_format packs. */
+static inline void
+wide_load(const uint8_t *origin, size_t stride, const unsigned BPP, const int *x, const int *y, uint32_t lanes,
+          uint64_t px[FXP_W])
+{
+   if (lanes == FULL_LANES && lanes_two_rows(x, y)) {
+      const uint8_t *top = origin + (size_t)y[0] * stride + (size_t)x[0] * BPP, *bottom = top + stride;
+      for (unsigned q = 0; q < FXP_W / 4; q++)
+         for (unsigned i = 0; i < 2; i++) {
+            uint64_t t = 0, b = 0;
+            memcpy(&t, top + BPP * (2 * q + i), BPP);
+            memcpy(&b, bottom + BPP * (2 * q + i), BPP);
+            px[4 * q + i] = t;
+            px[4 * q + 2 + i] = b;
+         }
+      return;
+   }
+   for (unsigned l = 0; l < FXP_W; l++)
+      px[l] = 0;
+   for (uint32_t todo = lanes; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      uint64_t v = 0;
+      memcpy(&v, origin + (size_t)y[l] * stride + (size_t)x[l] * BPP, BPP);
+      px[l] = v;
+   }
+}
+
+/* wide_load's store: the low BPP bytes of the lanes of `lanes` of px. */
+static inline void
+wide_store(uint8_t *origin, size_t stride, const unsigned BPP, const int *x, const int *y, uint32_t lanes,
+           const uint64_t px[FXP_W])
+{
+   if (lanes == FULL_LANES && lanes_two_rows(x, y)) {
+      uint8_t *top = origin + (size_t)y[0] * stride + (size_t)x[0] * BPP, *bottom = top + stride;
+      for (unsigned q = 0; q < FXP_W / 4; q++)
+         for (unsigned i = 0; i < 2; i++) {
+            memcpy(top + BPP * (2 * q + i), &px[4 * q + i], BPP);
+            memcpy(bottom + BPP * (2 * q + i), &px[4 * q + 2 + i], BPP);
+         }
+      return;
+   }
+   for (uint32_t todo = lanes; todo; todo &= todo - 1) {
+      const unsigned l = (unsigned)__builtin_ctz(todo);
+      memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * BPP, &px[l], BPP);
+   }
+}
+
 /* The lanes of pass of px (one 32-bit pixel a lane) stored into colour buffer cb (4 bytes a pixel). */
 static inline void
 store_pixels(const struct fxp_fragment *f, unsigned cb, const int *x, const int *y, uint32_t pass, fxp_vu px)
@@ -722,7 +771,7 @@ vec_float_to_halves_rtz(fxp_vf v, uint16_t h[FXP_W])
  * sources clamped to [0, 1] for UNORM buffers, and for float ones when the rasterizer clamps fragment
  * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
  * as util_format does, the channels outside the mask keeping their unpacked values. Loads and stores are a
- * pixel a lane; the 5-6-5 and R11G11B10F conversions run as lane vectors (fxp_lane_formats.h, the bits of
+ * quad's row at a time for a full batch in two rows, else a pixel a lane (wide_load, wide_store); the 5-6-5 and R11G11B10F conversions run as lane vectors (fxp_lane_formats.h, the bits of
  * Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f), halves too (vec_halves_to_float and
  * vec_float_to_halves_rtz: the instructions or the functions util_format's conversions run). */
 static void
@@ -737,7 +786,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    if (!colormask)
       return;
    uint8_t *const origin = f->cbuf_origin[cb];
-   const size_t stride = f->cbuf_stride[cb], bpp = f->cbuf_bpp[cb];
+   const size_t stride = f->cbuf_stride[cb];
    const bool blending = rt && rt->blend_enable;
    const bool need_dst = blending || (colormask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA;
 
@@ -757,26 +806,20 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
          d[2] = fxp_vuf_to_float(px >> 22, 5);
          d[3] = fxp_splat_f(1.0f);
       } else if (unorm) {
-         uint32_t w[FXP_W] = {0};
-         for (uint32_t todo = pass; todo; todo &= todo - 1) {
-            const unsigned l = (unsigned)__builtin_ctz(todo);
-            uint16_t v;
-            memcpy(&v, origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, 2);
-            w[l] = v;
-         }
+         uint64_t w[FXP_W];
+         wide_load(origin, stride, 2, x, y, pass, w);
          fxp_vu px;
-         memcpy(&px, w, sizeof(px));
+         for (unsigned l = 0; l < FXP_W; l++)
+            px[l] = (uint32_t)w[l];
          for (unsigned c = 0; c < 4; c++)
             d[c] = vec_from_565(px, c, bgr);
       } else {
-         uint16_t hl[4][FXP_W] = {{0}};
-         for (uint32_t todo = pass; todo; todo &= todo - 1) {
-            const unsigned l = (unsigned)__builtin_ctz(todo);
-            uint16_t h[4];
-            memcpy(h, origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, 8);
-            for (unsigned c = 0; c < 4; c++)
-               hl[c][l] = h[c];
-         }
+         uint64_t w[FXP_W];
+         wide_load(origin, stride, 8, x, y, pass, w);
+         uint16_t hl[4][FXP_W];
+         for (unsigned c = 0; c < 4; c++)
+            for (unsigned l = 0; l < FXP_W; l++)
+               hl[c][l] = (uint16_t)(w[l] >> (16 * c));
          for (unsigned c = 0; c < 4; c++)
             vec_halves_to_float(hl[c], &d[c]);
       }
@@ -797,11 +840,10 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    /* packed and stored */
    if (unorm) {
       const fxp_vu px = vec_to_565(o[0], 0, bgr) | vec_to_565(o[1], 1, bgr) | vec_to_565(o[2], 2, bgr);
-      for (uint32_t todo = pass; todo; todo &= todo - 1) {
-         const unsigned l = (unsigned)__builtin_ctz(todo);
-         const uint16_t v = (uint16_t)px[l];
-         memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, &v, 2);
-      }
+      uint64_t w[FXP_W];
+      for (unsigned l = 0; l < FXP_W; l++)
+         w[l] = px[l];
+      wide_store(origin, stride, 2, x, y, pass, w);
       return;
    }
    if (kind == FC_R11G11B10F) {
@@ -814,11 +856,10 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    uint16_t hl[4][FXP_W];
    for (unsigned c = 0; c < 4; c++)
       vec_float_to_halves_rtz(o[c], hl[c]);
-   for (uint32_t todo = pass; todo; todo &= todo - 1) {
-      const unsigned l = (unsigned)__builtin_ctz(todo);
-      const uint16_t h[4] = {hl[0][l], hl[1][l], hl[2][l], hl[3][l]};
-      memcpy(origin + (size_t)y[l] * stride + (size_t)x[l] * bpp, h, 8);
-   }
+   uint64_t w[FXP_W];
+   for (unsigned l = 0; l < FXP_W; l++)
+      w[l] = (uint64_t)hl[0][l] | (uint64_t)hl[1][l] << 16 | (uint64_t)hl[2][l] << 32 | (uint64_t)hl[3][l] << 48;
+   wide_store(origin, stride, 8, x, y, pass, w);
 }
 
 unsigned
