@@ -28,16 +28,24 @@ reference(const struct fxp_prim *p, int64_t hx, int64_t hy, int tx, int ty, int 
    return m;
 }
 
+/* A rasterizer of one sample, pixel centres at half pixels, clipping to [0, clip_px) on both axes, with rs
+ * as its state (r points at it). */
+static void
+test_raster(struct fxp_raster *r, struct pipe_rasterizer_state *rs, int clip_px)
+{
+   memset(rs, 0, sizeof(*rs));
+   memset(r, 0, sizeof(*r));
+   rs->half_pixel_center = true;
+   r->rast = rs;
+   r->clip_maxx = r->clip_maxy = clip_px;
+}
+
 static void
 test_random(struct fxp_t *t)
 {
    struct pipe_rasterizer_state rs;
    struct fxp_raster r;
-   memset(&rs, 0, sizeof(rs));
-   memset(&r, 0, sizeof(r));
-   rs.half_pixel_center = true;
-   r.rast = &rs;
-   r.clip_maxx = r.clip_maxy = 1 << 22;
+   test_raster(&r, &rs, 1 << 22);
    static const float attr[4];
    static struct fxp_plane planes[1];
    static const float ranges[] = {3, 12, 40, 300, 5000, 200000, 4000000};
@@ -153,11 +161,7 @@ test_row_span(struct fxp_t *t)
 {
    struct pipe_rasterizer_state rs;
    struct fxp_raster r;
-   memset(&rs, 0, sizeof(rs));
-   memset(&r, 0, sizeof(r));
-   rs.half_pixel_center = true;
-   r.rast = &rs;
-   r.clip_maxx = r.clip_maxy = 512;
+   test_raster(&r, &rs, 512);
    static const float attr[4];
    static struct fxp_plane planes[1];
    uint32_t seed = 0x5a5a;

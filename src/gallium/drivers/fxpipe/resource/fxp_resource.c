@@ -300,9 +300,10 @@ fxp_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
       fxp_storage_free(&screen->storage, res->data, res->size_B);
    } else if (res->memobj) {
       fxp_memobj_release(res->memobj);
-   } else if (!res->user_memory) {
-      os_free_aligned(res->data);
    }
+   /* the only other storage is user memory (resource_from_user_memory), the application's to free: owned
+    * storage comes from fxp_storage_alloc (res->storage) or guard mode alone */
+   assert(res->storage || res->guard_map || res->memobj || res->dt || res->user_memory || !res->data);
    FREE(res);
 }
 
