@@ -23,6 +23,7 @@
  *               long: wireframes and plots)
  *   quads       one GL_QUADS draw of 64 x 64 quads of 8x8 pixels over the target (the compatibility
  *               profile's quads, which legacy applications draw in bulk)
+ *   wireframe   the same drawn as outlines (glPolygonMode GL_LINE: CAD and modelling tools' wireframes)
  *   msaa4       the same into a 4-sample colour and depth framebuffer, resolved (glBlitFramebuffer) into the
  *               single-sample one every frame: per-sample coverage, depth and writes, and the resolve
  *               (a driver without real multisampling prints how many samples it gave)
@@ -594,6 +595,11 @@ main(int argc, char **argv)
                o[4] = (float)x / QUAD_GRID, o[5] = (float)y / QUAD_GRID, o[6] = (float)(k & 1), o[7] = 1;
             }
          run_on_array("quads", frame_quads_grid, qv, tv, seconds);
+         if (wanted("wireframe")) {
+            glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+            run_on_array("wireframe", frame_quads_grid, qv, tv, seconds);
+            glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+         }
          free(qv);
       }
    }

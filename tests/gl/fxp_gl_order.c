@@ -1,7 +1,8 @@
 /* Draws a picture whose every pixel depends on the order primitives reach it (thousands of overlapping
  * triangles, lines and points blended with a non-commutative equation, depth-tested with LEQUAL against
  * equal depths, in one large draw and in many small ones, tiny triangles crowded together, strips, quads,
- * strips, fans, quad strips, line strips and line loops with restarts, a geometry shader's strips and
+ * strips, fans, quad strips, line strips and line loops with restarts, strips drawn as outlines and as
+ * corners (glPolygonMode), a geometry shader's strips and
  * tessellated patches, across
  * viewport, scissor and state changes) into
  * a 700x500 FBO (not a whole number of 64-pixel bins) and prints a hash of the pixels read back after
@@ -276,6 +277,18 @@ main(void)
    glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_SRC_ALPHA);
    glDrawElements(GL_LINE_LOOP, NI, GL_UNSIGNED_INT, NULL);
    checkpoint();
+   /* the same elements as triangle strips drawn as outlines, then as corners (glPolygonMode), front faces
+    * culled: set up in ranges with several threads, each triangle's edges or corners by one thread in
+    * order, coloured by the triangle's primitive ID, the edges an inner restart leaves out drawn by none */
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_COLOR);
+   glDrawElements(GL_TRIANGLE_STRIP, NI, GL_UNSIGNED_INT, NULL);
+   checkpoint();
+   glPolygonMode(GL_FRONT_AND_BACK, GL_POINT);
+   glBlendFunc(GL_ONE_MINUS_DST_ALPHA, GL_SRC_ALPHA);
+   glDrawElements(GL_TRIANGLE_STRIP, NI, GL_UNSIGNED_INT, NULL);
+   checkpoint();
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
    glBufferData(GL_ARRAY_BUFFER, fill_path(v, PATH_W * PATH_H) * sizeof(*v), v, GL_STATIC_DRAW);
    glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
    glDisable(GL_PRIMITIVE_RESTART);

@@ -736,12 +736,24 @@ prim_share(void *data, unsigned i, unsigned n)
    FREE(cl.scratch);
 }
 
+/* Twice the pixels of a line from a to b (window coordinates) of the rasterizer's width: its major axis's
+ * length plus one, times its width (a triangle's box holds about twice the triangle's pixels). Its box would
+ * judge a short diagonal line as large as a square, and bin lines that are cheaper drawn at once (session 29:
+ * 0.84x on bench-draw lines). */
+static inline double
+line_box_px(const struct pipe_rasterizer_state *rast, const float *a, const float *b)
+{
+   const float width = CLAMP(rast->line_width, 1.0f, 255.0f) + (rast->line_smooth ? 1.0f : 0.0f);
+   return 2.0 * ((double)MAX2(fabsf(b[0] - a[0]), fabsf(b[1] - a[1])) + 1.0) * width;
+}
+
 /* Whether the draw's primitives look small and cheap to shade, as fxp_rasterize_prim rasterizes at once on
  * the drawing thread rather than binning (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK): their bounding
  * boxes, on FXP_PRIM_SAMPLE_PRIMS of them spread over the draw (those inside every plane), average at most
  * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such primitives costs more than
  * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so); a line
- * counts twice its pixels (below). */
+ * counts twice its pixels (line_box_px); a triangle drawn as lines (polygon mode LINE on both faces, or LINE
+ * and POINT) its three edges so, and as points (POINT on both) its three corners' squares. */
 #define FXP_PRIM_SAMPLE_PRIMS 64
 static bool
 small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
@@ -749,6 +761,10 @@ small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
    const struct pipe_rasterizer_state *rast = r->rast;
    const uint16_t *vmask = j->vmask;
    const struct fxp_rvert *vwin = j->vwin;
+   const unsigned ff = rast->fill_front, fb = rast->fill_back;
+   const bool outline = j->vpp == 3 && ff != PIPE_POLYGON_MODE_FILL && fb != PIPE_POLYGON_MODE_FILL &&
+                        (ff == PIPE_POLYGON_MODE_LINE || fb == PIPE_POLYGON_MODE_LINE);
+   const bool corners = j->vpp == 3 && ff == PIPE_POLYGON_MODE_POINT && fb == PIPE_POLYGON_MODE_POINT;
    uint64_t area_px = 0;
    unsigned sampled = 0;
    for (unsigned s = 0; s < FXP_PRIM_SAMPLE_PRIMS; s++) {
@@ -763,31 +779,32 @@ small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
          t[2] = t[1]; /* a line: its second vertex twice */
       if (vmask[t[0]] | vmask[t[1]] | vmask[t[2]])
          continue;
-      const float *a = vwin[t[0]].win, *b = vwin[t[1]].win, *c = vwin[t[2]].win;
-      if (j->vpp == 2) {
-         /* a line: twice its pixels (its major axis's length plus one, times its width), as a triangle's box
-          * holds about twice the triangle's pixels. Its box would judge a short diagonal line as large as a
-          * square, and bin lines that are cheaper drawn at once (session 29: 0.84x on bench-draw lines). */
-         const float width = CLAMP(rast->line_width, 1.0f, 255.0f) + (rast->line_smooth ? 1.0f : 0.0f);
-         const double line_px = 2.0 * ((double)MAX2(fabsf(b[0] - a[0]), fabsf(b[1] - a[1])) + 1.0) * width;
-         if (!(line_px <= 1e12))
-            return false; /* huge, or not a number */
-         area_px += (uint64_t)line_px;
-         sampled++;
-         continue;
+      const float *a = vwin[t[0]].win, *b = vwin[t[1]].win;
+      double px;
+      if (j->vpp == 2 || outline) {
+         px = line_box_px(rast, a, b);
+         if (outline)
+            px += line_box_px(rast, b, vwin[t[2]].win) + line_box_px(rast, vwin[t[2]].win, a);
+      } else {
+         const float *c = vwin[t[2]].win;
+         /* a triangle's box: the pixels from its least to its greatest x, likewise y; a point's square */
+         float widen = 1.0f;
+         if (j->vpp == 1 || corners) {
+            const float size = rast->point_size_per_vertex && r->psize >= 0 ? vwin[t[0]].attr[4 * r->psize]
+                                                                           : rast->point_size;
+            widen = CLAMP(size, 1.0f, 255.0f); /* (a NaN size gives a NaN box: below) */
+         }
+         if (corners) {
+            px = 3.0 * (double)widen * widen;
+         } else {
+            const float w = MAX3(a[0], b[0], c[0]) - MIN3(a[0], b[0], c[0]) + widen;
+            const float h = MAX3(a[1], b[1], c[1]) - MIN3(a[1], b[1], c[1]) + widen;
+            px = (double)w * h;
+         }
       }
-      float widen = 1.0f; /* a triangle's box: the pixels from its least to its greatest x, likewise y */
-      if (j->vpp == 1) {
-         const float size = rast->point_size_per_vertex && r->psize >= 0 ? vwin[t[0]].attr[4 * r->psize]
-                                                                        : rast->point_size;
-         widen = CLAMP(size, 1.0f, 255.0f); /* (a NaN size gives a NaN box: below) */
-      }
-      const float w = MAX3(a[0], b[0], c[0]) - MIN3(a[0], b[0], c[0]) + widen;
-      const float h = MAX3(a[1], b[1], c[1]) - MIN3(a[1], b[1], c[1]) + widen;
-      const double box_px = (double)w * h;
-      if (!(box_px <= 1e12))
+      if (!(px <= 1e12))
          return false; /* huge, or not a number (a NaN coordinate passes the planes' tests) */
-      area_px += (uint64_t)box_px;
+      area_px += (uint64_t)px;
       sampled++;
    }
    return sampled && fxp_raster_small_and_cheap(&r->rs, area_px, sampled);
@@ -833,16 +850,19 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    if (most_prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS || !rs->scene)
       return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
    struct fxp_pool *pool = fxp_context_pool(ctx);
-   /* what the ranges' threads could not do apart: layer or viewport changes written as they go, polygons
-    * drawn as lines or points, and stippled strips and loops (the line stipple goes on from segment to
-    * segment; GL_LINES restart it at every line) */
+   /* what the ranges' threads could not do apart: layer or viewport changes written as they go, and stippled
+    * strips, loops and polygon outlines (the line stipple goes on from segment to segment and from edge to
+    * edge, and from one independent triangle to the next: assembly restarts it at a run's first;
+    * GL_LINES restart it at every line). Polygons drawn as points, and as lines without stipple, are set up
+    * as filled ones are: each triangle's edges or corners by the thread that takes it, in order. */
    const bool quad_mode = mode == PIPE_PRIM_QUADS || mode == PIPE_PRIM_QUAD_STRIP;
    const bool tri_mode = mode == PIPE_PRIM_TRIANGLES || mode == PIPE_PRIM_TRIANGLE_STRIP ||
                          mode == PIPE_PRIM_TRIANGLE_FAN || quad_mode;
    const bool line_mode = mode == PIPE_PRIM_LINES || mode == PIPE_PRIM_LINE_STRIP || mode == PIPE_PRIM_LINE_LOOP;
    if ((!tri_mode && !line_mode && mode != PIPE_PRIM_POINTS) || fxp_pool_threads(pool) < 2 || !rs->cache ||
        r->layer >= 0 || r->viewport_index >= 0 ||
-       (tri_mode && (rast->fill_front != PIPE_POLYGON_MODE_FILL || rast->fill_back != PIPE_POLYGON_MODE_FILL)) ||
+       (tri_mode && rast->line_stipple_enable &&
+        (rast->fill_front == PIPE_POLYGON_MODE_LINE || rast->fill_back == PIPE_POLYGON_MODE_LINE)) ||
        (line_mode && rast->line_stipple_enable && mode != PIPE_PRIM_LINES) ||
        (fxp_debug_flags & FXP_DBG_NOFAST))
       return false;
