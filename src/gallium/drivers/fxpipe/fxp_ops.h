@@ -42,5 +42,10 @@ void fxp_blit_ms(struct pipe_context *pipe, const struct pipe_blit_info *info);
  * (unpacked as floats), or sample 0 for integer, depth and stencil formats. */
 void fxp_resolve_row(enum pipe_format format, unsigned samples, const uint8_t *src, uint8_t *dst,
                      unsigned width);
+/* ops/fxp_resolve_fast.c: fxp_resolve_row for formats of UNORM8 channels only (every byte one channel), with
+ * the same bytes; false (nothing written) for other formats and sample counts, and under FXPIPE_DEBUG=nofast.
+ * fxp_resolve_row tries it first. */
+bool fxp_resolve_row_fast(enum pipe_format format, unsigned samples, const uint8_t *src, uint8_t *dst,
+                          unsigned width);
 
 #endif

@@ -41,6 +41,8 @@ fxp_resolve_row(enum pipe_format format, unsigned samples, const uint8_t *src, u
          memcpy(dst + x * bpp, src + (size_t)x * samples * bpp, bpp); /* sample 0 */
       return;
    }
+   if (fxp_resolve_row_fast(format, samples, src, dst, width))
+      return;
    float rgba[FXP_MAX_SAMPLES][4];
    for (unsigned x = 0; x < width; x++) {
       util_format_unpack_rgba(format, rgba, src + (size_t)x * samples * bpp, samples);

@@ -296,8 +296,74 @@ test_resolve_row(struct fxp_t *t)
    CHECK(t, outz == 0x11223344, "Z24S8 8 samples: 0x%08x (want sample 0's)", outz);
 }
 
+/* The resolve's fast path (ops/fxp_resolve_fast.c) against the definition of a resolve written here with
+ * util_format's own functions: each pixel's samples unpacked as floats, added in sample order, divided by
+ * the count and packed. Random rows (bytes 0 and 255 among them, and pixels whose samples are all equal) of
+ * every format of UNORM8 channels it takes, at 2, 4, 8 and 16 samples; and the formats it must leave to the
+ * general path (padding, sRGB, signed, 16-bit channels) refused. */
+static void
+test_resolve_fast(struct fxp_t *t)
+{
+   static const enum pipe_format taken[] = {
+      PIPE_FORMAT_R8G8B8A8_UNORM, PIPE_FORMAT_B8G8R8A8_UNORM, PIPE_FORMAT_A8B8G8R8_UNORM, PIPE_FORMAT_R8_UNORM,
+      PIPE_FORMAT_R8G8_UNORM,     PIPE_FORMAT_L8A8_UNORM,     PIPE_FORMAT_A8_UNORM,       PIPE_FORMAT_L8_UNORM,
+      PIPE_FORMAT_I8_UNORM,
+   };
+   static const enum pipe_format refused[] = {
+      PIPE_FORMAT_R8G8B8X8_UNORM, PIPE_FORMAT_B8G8R8X8_UNORM, PIPE_FORMAT_R8G8B8A8_SRGB,
+      PIPE_FORMAT_R8G8B8A8_SNORM, PIPE_FORMAT_R16G16B16A16_UNORM, PIPE_FORMAT_R8G8B8A8_UINT,
+      PIPE_FORMAT_B5G6R5_UNORM,
+   };
+   enum { WIDTH = 37 };
+   uint32_t seed = 0x1234567u;
+   for (unsigned f = 0; f < ARRAY_SIZE(taken); f++) {
+      const enum pipe_format format = taken[f];
+      const unsigned bpp = util_format_get_blocksize(format);
+      for (unsigned samples = 2; samples <= 16; samples *= 2) {
+         uint8_t src[WIDTH * 16 * 4], got[WIDTH * 4], want[WIDTH * 4];
+         for (unsigned i = 0; i < WIDTH * samples * bpp; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            const unsigned r = seed >> 24;
+            src[i] = r < 16 ? 0 : r < 32 ? 255 : (uint8_t)(seed >> 8);
+         }
+         for (unsigned x = 0; x < WIDTH; x += 5) /* some pixels' samples all equal */
+            for (unsigned s = 1; s < samples; s++)
+               memcpy(&src[(x * samples + s) * bpp], &src[x * samples * bpp], bpp);
+         for (unsigned x = 0; x < WIDTH; x++) {
+            float rgba[16][4], sum[4] = {0, 0, 0, 0};
+            util_format_unpack_rgba(format, rgba, &src[x * samples * bpp], samples);
+            for (unsigned s = 0; s < samples; s++)
+               for (unsigned c = 0; c < 4; c++)
+                  sum[c] += rgba[s][c];
+            for (unsigned c = 0; c < 4; c++)
+               sum[c] /= (float)samples;
+            util_format_pack_rgba(format, &want[x * bpp], sum, 1);
+         }
+         memset(got, 0xcd, sizeof(got));
+         CHECK(t, fxp_resolve_row_fast(format, samples, src, got, WIDTH), "%s, %u samples: taken",
+               util_format_short_name(format), samples);
+         CHECK(t, !memcmp(got, want, WIDTH * bpp), "%s, %u samples: the bytes util_format gives",
+               util_format_short_name(format), samples);
+         memset(got, 0xcd, sizeof(got));
+         fxp_resolve_row(format, samples, src, got, WIDTH);
+         CHECK(t, !memcmp(got, want, WIDTH * bpp), "%s, %u samples: fxp_resolve_row the same",
+               util_format_short_name(format), samples);
+      }
+   }
+   uint8_t src[16 * 8] = {0}, dst[8];
+   for (unsigned f = 0; f < ARRAY_SIZE(refused); f++)
+      CHECK(t, !fxp_resolve_row_fast(refused[f], 4, src, dst, 1), "%s refused",
+            util_format_short_name(refused[f]));
+   CHECK(t, !fxp_resolve_row_fast(PIPE_FORMAT_R8G8B8A8_UNORM, 3, src, dst, 1), "3 samples refused");
+   const unsigned flags = fxp_debug_flags;
+   fxp_debug_flags |= FXP_DBG_NOFAST;
+   CHECK(t, !fxp_resolve_row_fast(PIPE_FORMAT_R8G8B8A8_UNORM, 4, src, dst, 1), "refused under nofast");
+   fxp_debug_flags = flags;
+}
+
 const struct fxp_test fxp_blit_tests[] = {
    {"blit.resolve_row", test_resolve_row},
+   {"blit.resolve_fast", test_resolve_fast},
    {"blit.scaling_and_flip", test_scaling_and_flip},
    {"blit.convert_mask_scissor", test_convert_mask_scissor},
    {"blit.depth_stencil", test_depth_stencil},
