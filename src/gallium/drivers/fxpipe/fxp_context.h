@@ -110,6 +110,7 @@ struct fxp_context {
       uint64_t raster_compiles;                /* draws that compiled the rasterizer's state again
                                                   (raster/fxp_raster.c; the others reused it) */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
+      uint64_t batches_copied;                 /* shader runs of a copying fragment shader (fxp_raster.fs_copy) */
       uint64_t tiles_edges_32, tiles_edges_64; /* partly covered tiles tested in 32-bit lanes, in 64 bits */
       uint64_t verts_prepared_4, verts_prepared_1; /* vertices given clip masks (and window coordinates) four
                                                       at a time, one at a time (draw/fxp_clip_vertex.h) */
@@ -179,7 +180,7 @@ void fxp_watchdog_report(struct fxp_context *ctx, const char *what);
  * rasterizer's setup of a draw calls it; early_zs says whether early depth-stencil tests run, and why). */
 struct fxp_fragment;
 void fxp_paths_report(struct fxp_context *ctx, const struct fxp_fragment *f, const struct fxp_bindings *fs_bind,
-                      const char *early_zs, bool shared_batches);
+                      const char *early_zs, bool shared_batches, bool fs_copy);
 
 /* A stream-output target and how far it has been written (draw/fxp_so.c). */
 struct fxp_so_target {

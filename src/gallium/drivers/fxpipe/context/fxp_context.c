@@ -143,7 +143,8 @@ fxp_context_destroy(struct pipe_context *pipe)
            " bin references; %" PRIu64 " draws with implicit early depth-stencil tests; %" PRIu64
            " draws compiled the rasterizer's state; %" PRIu64 " draws' vertices shaded on several threads; %" PRIu64
            " batches of primitives (draws, geometry shader output, patches) set up on several threads; %" PRIu64
-           " watchdog trips; %" PRIu64 " fragment-shader batches, %" PRIu64 " of them shared by several triangles; %"
+           " watchdog trips; %" PRIu64 " fragment-shader batches, %" PRIu64 " of them shared by several triangles, %"
+           PRIu64 " of them a copying shader's copies; %"
            PRIu64 " partly covered tiles tested in 32-bit lanes, %" PRIu64 " in 64 bits; %" PRIu64
            " vertices clip-tested four at a time, %" PRIu64 " one at a time, %" PRIu64
            " of them by the threads that shaded them; %"
@@ -152,7 +153,7 @@ fxp_context_destroy(struct pipe_context *pipe)
            (void *)ctx, ctx->perf.prims, ctx->perf.fragments_shaded, ctx->perf.scenes_shared,
            ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws,
            ctx->perf.raster_compiles, ctx->perf.vs_shared_draws, ctx->perf.prim_shared_draws, ctx->wd.trips,
-           ctx->perf.batches, ctx->perf.batches_shared, ctx->perf.tiles_edges_32, ctx->perf.tiles_edges_64,
+           ctx->perf.batches, ctx->perf.batches_shared, ctx->perf.batches_copied, ctx->perf.tiles_edges_32, ctx->perf.tiles_edges_64,
            ctx->perf.verts_prepared_4, ctx->perf.verts_prepared_1, ctx->perf.verts_prepared_ahead,
            ctx->perf.resolves, ctx->perf.resolves_direct, ctx->perf.shaders_alive);
    fxp_bindings_fini(ctx);

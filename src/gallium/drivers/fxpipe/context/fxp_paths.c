@@ -53,7 +53,7 @@ add_program(struct line *l, const char *name, const struct fxp_shader *sh)
 
 void
 fxp_paths_report(struct fxp_context *ctx, const struct fxp_fragment *f, const struct fxp_bindings *fs_bind,
-                 const char *early_zs, bool shared_batches)
+                 const char *early_zs, bool shared_batches, bool fs_copy)
 {
    struct line *l = calloc(1, sizeof(*l));
    if (!l)
@@ -91,6 +91,8 @@ fxp_paths_report(struct fxp_context *ctx, const struct fxp_fragment *f, const st
    }
    add(l, " | early depth-stencil %s", early_zs);
    add(l, " | batches shared between small triangles %s", shared_batches ? "on" : "off");
+   if (fs_copy)
+      add(l, " | fs only copies: its copies run instead of the engine");
 
    for (unsigned i = 0; fs_bind && i < PIPE_MAX_SAMPLERS; i++) {
       const struct fxp_sampler_binding *b = &fs_bind->samplers[i];

@@ -303,6 +303,7 @@ compile_state(struct fxp_raster *r)
    r->whole_tile_batches = !(fxp_debug_flags & FXP_DBG_NOFAST);
    r->edges_32 = !(fxp_debug_flags & FXP_DBG_NOFAST);
    r->serial_avg_px = FXP_SCENE_SERIAL_AVG_WORK / (r->fs->num_insts + FXP_SCENE_PX_COST);
+   r->fs_copy = !(fxp_debug_flags & FXP_DBG_NOFAST) && r->fs->num_fs_copies > 0;
    r->share_batches = !(fxp_debug_flags & FXP_DBG_NOFAST) && !fi->opcode_count[TGSI_OPCODE_INTERP_CENTROID] &&
                       !fi->opcode_count[TGSI_OPCODE_INTERP_SAMPLE] && !fi->opcode_count[TGSI_OPCODE_INTERP_OFFSET];
    r->early_zs_why = !fb->zsbuf ? "off (no depth-stencil buffer)"
@@ -482,7 +483,7 @@ fxp_raster_begin(struct fxp_raster *r)
    }
    r->fs_ready = true;
    if (fxp_debug_flags & FXP_DBG_PERF)
-      fxp_paths_report(ctx, f, r->fs_bind, r->early_zs_why, r->share_batches);
+      fxp_paths_report(ctx, f, r->fs_bind, r->early_zs_why, r->share_batches, r->fs_copy);
    return true;
 }
 
@@ -504,6 +505,7 @@ fxp_raster_end(struct fxp_raster *r)
          r->ctx->perf.fragments_shaded += r->threads[i].ps_invocations;
          r->ctx->perf.batches += r->threads[i].batches;
          r->ctx->perf.batches_shared += r->threads[i].batches_shared;
+         r->ctx->perf.batches_copied += r->threads[i].batches_copied;
          r->ctx->perf.tiles_edges_32 += r->threads[i].tiles_edges_32;
          r->ctx->perf.tiles_edges_64 += r->threads[i].tiles_edges_64;
       }

@@ -63,6 +63,7 @@ struct fxp_raster_thread {
    uint64_t samples_passed;
    uint64_t ps_invocations;     /* fragments shaded (pipeline statistics) */
    uint64_t batches, batches_shared; /* batches shaded; those with quads of several primitives */
+   uint64_t batches_copied;     /* shader runs that were a copying fragment shader's copies (fxp_raster.fs_copy) */
    uint64_t tiles_edges_32, tiles_edges_64; /* partly covered tiles tested each way (raster/fxp_coverage.h) */
 };
 
@@ -148,6 +149,9 @@ struct fxp_raster {
                                             their size (draw/fxp_prim.c, small_and_cheap) */
    unsigned serial_avg_px;               /* rasterized at once while the draw's boxes average at most this
                                             (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK) */
+   bool fs_copy;                         /* the fragment shader only copies (shader/fxp_fs_copy.c): its copies run
+                                            instead of the engine (raster/fxp_shade.c, run_fs); off under
+                                            FXPIPE_DEBUG=nofast */
    bool share_batches;                   /* a batch may take quads of several triangles (raster/fxp_shade.h,
                                             struct fxp_batch; fxp_raster_begin says when) */
    bool whole_tile_batches;              /* a wholly covered 8x8 tile makes four batches of a quad row each

@@ -25,7 +25,7 @@ fxp_shade_thread_setup(struct fxp_raster *r, unsigned i)
 {
    struct fxp_raster_thread *t = &r->threads[i];
    t->samples_passed = t->ps_invocations = 0;
-   t->batches = t->batches_shared = 0;
+   t->batches = t->batches_shared = t->batches_copied = 0;
    t->tiles_edges_32 = t->tiles_edges_64 = 0;
    if (!fxp_exec_setup(&t->fs_exec, r->fs, r->fs_bind, FXP_W))
       return false;
@@ -347,7 +347,13 @@ run_fs(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp_batc
          }
       }
    }
-   fxp_exec_run(e);
+   if (r->fs_copy) {
+      /* a shader that only copies: its copies, what the engine's run would leave (shader/fxp_fs_copy.c) */
+      fxp_fs_copy_run(e);
+      ts->batches_copied++;
+   } else {
+      fxp_exec_run(e);
+   }
    e->frag = NULL;
    if (unlikely(e->stopped)) {
       fxp_watchdog_stopped(r->ctx, e->stopped, PIPE_SHADER_FRAGMENT);

@@ -1198,13 +1198,16 @@ fxp_program_create_isa(const struct tgsi_token *tokens, enum pipe_shader_type st
       ok = fuse(p) || fail(&d, "out of memory");
    if (ok)
       ok = fp_runs(p) || fail(&d, "out of memory");
+   if (ok)
+      fxp_fs_copy_analyze(p, tokens);
    if (ok && (fxp_debug_flags & FXP_DBG_TGSI)) {
       fxp_log("shader %u, %s: %u instructions run per batch, %u once per dispatch (uniform), %u simple, "
               "%u simple inside control flow, %u in fused runs, %u in 64-bit runs, %u POW with a uniform "
-              "exponent, %u uniform branches, %u 64-bit sources forwarded, %u 64-bit stores skipped",
+              "exponent, %u uniform branches, %u 64-bit sources forwarded, %u 64-bit stores skipped, %u copies "
+              "(a fragment shader that only copies: shader/fxp_fs_copy.c)",
               p->serial, fxp_isa_name(isa), p->num_insts, p->num_pre, p->num_simple,
               p->num_simple_when_full + p->num_simple_blend, p->num_fused, p->num_fp_run, p->num_pow_uniform,
-              p->num_uniform_branches, p->num_fwd64, p->num_dead64);
+              p->num_uniform_branches, p->num_fwd64, p->num_dead64, p->num_fs_copies);
       tgsi_dump(tokens, 0);
    }
 

@@ -341,6 +341,10 @@ struct fxp_const_ref {
    int32_t index;
 };
 
+/* Copies of a fragment shader that only copies (shader/fxp_fs_copy.c): four channels of each of 16 outputs; a
+ * program with more is run by the engine. */
+#define FXP_FS_COPY_MAX 64
+
 struct fxp_program {
    enum pipe_shader_type stage;
    const struct fxp_engine *engine; /* the table the instructions' functions come from; runs them */
@@ -417,7 +421,17 @@ struct fxp_program {
    struct fxp_inst *pre_insts;
    unsigned num_pre;
    unsigned uniform_base;
+
+   /* a fragment shader that only copies (shader/fxp_fs_copy.c): its run is these slot copies, in order; 0
+    * copies for every other program */
+   struct { uint16_t dst, src; } fs_copies[FXP_FS_COPY_MAX];
+   unsigned num_fs_copies;
 };
+
+/* shader/fxp_fs_copy.c: fills p's copies when p (decoded from tokens) is a fragment shader that only copies,
+ * else leaves none; true if it is one. */
+bool fxp_fs_copy_analyze(struct fxp_program *p, const struct tgsi_token *tokens);
+
 
 /* Decodes for the process's table (fxp_isa_chosen); _isa for a given supported one (the benchmark). */
 struct fxp_program *fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
@@ -613,6 +627,15 @@ fxp_exec_merge_outputs(struct fxp_exec *e)
       for (unsigned c = 0; c < 4; c++)
          if (p->out_merge[k].mask & (1u << c))
             e->rf[p->output_base + 4 * p->out_merge[k].dst + c] = e->rf[p->output_base + 4 * p->out_merge[k].src + c];
+}
+
+/* A copying program's run on e's register file (fxp_fs_copy.c): what fxp_exec_run leaves in its outputs. */
+static inline void
+fxp_fs_copy_run(struct fxp_exec *e)
+{
+   const struct fxp_program *p = e->prog;
+   for (unsigned k = 0; k < p->num_fs_copies; k++)
+      e->rf[p->fs_copies[k].dst] = e->rf[p->fs_copies[k].src];
 }
 
 /* Uniform work (fxp_uniform.c). fxp_uniform_hoist moves the instructions that compute the same value in
