@@ -223,6 +223,13 @@ main(void)
    glBufferData(GL_ARRAY_BUFFER, fill(v, N, 0.3f, 1.1f) * sizeof(*v), v, GL_STATIC_DRAW);
    glDrawArrays(GL_QUADS, 0, N);
    checkpoint();
+   /* the same quads as outlines (glPolygonMode): set up in ranges too, each quad's four edges drawn and its
+    * diagonal (the inner edge of its two triangles) not */
+   glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+   glBlendFunc(GL_ONE_MINUS_DST_COLOR, GL_SRC_ALPHA);
+   glDrawArrays(GL_QUADS, 0, N);
+   checkpoint();
+   glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
    /* strips with primitive restarts, in one indexed draw: runs of 1 to 16 elements (some too short to
     * make a triangle) of vertices along a path, back faces culled, coloured by primitive ID. With several threads the ranges take
     * pieces of the runs they meet (fxp_prim_run_shared): a range that started at an odd triangle of its run

@@ -153,7 +153,8 @@ fxp_context_destroy(struct pipe_context *pipe)
            (void *)ctx, ctx->perf.prims, ctx->perf.fragments_shaded, ctx->perf.scenes_shared,
            ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws,
            ctx->perf.raster_compiles, ctx->perf.vs_shared_draws, ctx->perf.prim_shared_draws, ctx->wd.trips,
-           ctx->perf.batches, ctx->perf.batches_shared, ctx->perf.batches_copied, ctx->perf.tiles_edges_32, ctx->perf.tiles_edges_64,
+           ctx->perf.batches, ctx->perf.batches_shared, ctx->perf.batches_copied, ctx->perf.tiles_edges_32,
+           ctx->perf.tiles_edges_64,
            ctx->perf.verts_prepared_4, ctx->perf.verts_prepared_1, ctx->perf.verts_prepared_ahead,
            ctx->perf.resolves, ctx->perf.resolves_direct, ctx->perf.shaders_alive);
    fxp_bindings_fini(ctx);

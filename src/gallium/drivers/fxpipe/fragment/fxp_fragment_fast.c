@@ -770,10 +770,12 @@ vec_float_to_halves_rtz(fxp_vf v, uint16_t h[FXP_W])
  * state and colour mask, no logic op, no dual source), with the general path's arithmetic (fxp_fragment.c):
  * sources clamped to [0, 1] for UNORM buffers, and for float ones when the rasterizer clamps fragment
  * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
- * as util_format does, the channels outside the mask keeping their unpacked values. Loads and stores are a
- * quad's row at a time for a full batch in two rows, else a pixel a lane (wide_load, wide_store); the 5-6-5 and R11G11B10F conversions run as lane vectors (fxp_lane_formats.h, the bits of
- * Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f), halves too (vec_halves_to_float and
- * vec_float_to_halves_rtz: the instructions or the functions util_format's conversions run). */
+ * as util_format does, the channels outside the mask keeping their unpacked values. Pixels are loaded and
+ * stored a quad's row at a time for a full batch in two rows, else a pixel a lane (RGBA16F and 5-6-5:
+ * wide_load, wide_store; R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run
+ * as lane vectors (fxp_lane_formats.h, the bits of Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f),
+ * halves too (vec_halves_to_float and vec_float_to_halves_rtz: the instructions or the functions
+ * util_format's conversions run). */
 static void
 write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, const int *x, const int *y,
                   uint32_t pass)
