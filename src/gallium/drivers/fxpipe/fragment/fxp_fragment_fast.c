@@ -31,6 +31,7 @@
 #include "util/format_srgb.h"
 #include "util/half_float.h"
 #include "util/u_dual_blend.h"
+#include "util/u_endian.h"
 #include "util/u_math.h"
 
 #include "fxp_context.h"
@@ -229,6 +230,10 @@ lanes_two_rows(const int *x, const int *y)
    return FXP_W == 16 && x[4] == x[0] + 2 && x[8] == x[0] + 4 && x[12] == x[0] + 6 && y[4] == y[0] &&
           y[8] == y[0] && y[12] == y[0];
 }
+
+/* The loads and stores below copy a pixel's bytes into the low bytes of a lane, and the RGBA8 paths take
+ * channels out of 32-bit words by shifts: util_format's packed layouts on a little-endian host. */
+_Static_assert(UTIL_ARCH_LITTLE_ENDIAN, "fragment/fxp_fragment_fast.c reads pixels in little-endian byte order");
 
 /* A full batch in two rows (lanes_two_rows) of a 4-byte-a-pixel buffer: its 16 words in lane order, loaded
  * and stored 8 bytes (a quad's row) at a time. */

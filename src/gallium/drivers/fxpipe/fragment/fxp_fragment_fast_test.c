@@ -32,10 +32,7 @@ static uint32_t rng_state = 0x2545f491u;
 static uint32_t
 rnd_u(void)
 {
-   rng_state ^= rng_state << 13;
-   rng_state ^= rng_state >> 17;
-   rng_state ^= rng_state << 5;
-   return rng_state;
+   return fxp_t_xorshift(&rng_state);
 }
 
 static float

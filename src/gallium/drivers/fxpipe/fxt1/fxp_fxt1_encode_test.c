@@ -16,14 +16,11 @@
 static const enum fxp_fxt1_quality qualities[2] = {FXP_FXT1_FAST, FXP_FXT1_THOROUGH};
 static const char *const quality_names[2] = {"fast", "thorough"};
 
-/* xorshift32: the tests' fixed pseudo-random sequence */
+/* the tests' fixed pseudo-random sequence */
 static uint32_t
 rnd(uint32_t *s)
 {
-   *s ^= *s << 13;
-   *s ^= *s >> 17;
-   *s ^= *s << 5;
-   return *s;
+   return fxp_t_xorshift(s);
 }
 
 static void

@@ -125,15 +125,26 @@ file_layout(const struct fxp_program *p, unsigned file, uint32_t *base, int32_t 
    }
 }
 
+int
+fxp_program_const_slot(const struct fxp_program *p, unsigned dim, int index)
+{
+   for (unsigned k = 0; k < p->num_consts; k++) {
+      if (p->consts[k].dim == dim && p->consts[k].index == index)
+         return (int)(p->const_base + 4 * k);
+   }
+   return -1;
+}
+
+/* The slot of constant (dim, index), a new one (appended to the program's list) the first time; -1 out of
+ * memory. */
 static int
 const_slot(struct decoder *d, unsigned dim, int index)
 {
    struct fxp_program *p = d->p;
 
-   for (unsigned k = 0; k < p->num_consts; k++) {
-      if (p->consts[k].dim == dim && p->consts[k].index == index)
-         return p->const_base + 4 * k;
-   }
+   const int found = fxp_program_const_slot(p, dim, index);
+   if (found >= 0)
+      return found;
    struct fxp_const_ref *consts = append_zeroed(p->consts, &p->num_consts, &d->consts_cap, sizeof(*consts), 16);
    if (!consts)
       return -1;

@@ -35,11 +35,8 @@ copy_src_slot(const struct fxp_program *p, const struct tgsi_full_src_register *
    case TGSI_FILE_CONSTANT: {
       if (r->Register.Dimension && (r->Dimension.Indirect || r->Dimension.Dimension))
          return -1;
-      const unsigned dim = r->Register.Dimension ? r->Dimension.Index : 0;
-      for (unsigned k = 0; k < p->num_consts; k++)
-         if (p->consts[k].dim == dim && p->consts[k].index == (int32_t)idx)
-            return (int)(p->const_base + 4 * k + c);
-      return -1; /* (decoding lists every constant read) */
+      const int slot = fxp_program_const_slot(p, r->Register.Dimension ? r->Dimension.Index : 0, (int)idx);
+      return slot < 0 ? -1 : slot + (int)c; /* (decoding lists every constant read) */
    }
    default:
       return -1;

@@ -28,10 +28,7 @@ static uint32_t seed = 0x2468ace1u;
 static uint32_t
 rnd(void)
 {
-   seed ^= seed << 13;
-   seed ^= seed >> 17;
-   seed ^= seed << 5;
-   return seed;
+   return fxp_t_xorshift(&seed);
 }
 
 /* A random 32-bit pattern, often a special float. */

@@ -432,6 +432,10 @@ struct fxp_program {
  * else leaves none; true if it is one. */
 bool fxp_fs_copy_analyze(struct fxp_program *p, const struct tgsi_token *tokens);
 
+/* shader/fxp_decode.c: the register slot of channel x of constant `index` of constant buffer `dim` in p's
+ * register file, or -1 if p does not read that constant (decoding lists every constant a program reads). */
+int fxp_program_const_slot(const struct fxp_program *p, unsigned dim, int index);
+
 
 /* Decodes for the process's table (fxp_isa_chosen); _isa for a given supported one (the benchmark). */
 struct fxp_program *fxp_program_create(const struct tgsi_token *tokens, enum pipe_shader_type stage,
