@@ -9,7 +9,18 @@
  * destructor stops and joins them first; a pool stopped so runs its jobs on the calling thread alone.
  * A child of fork() has none of its parent's threads: a handler run in the child resets every pool (its
  * locks, which another thread may have held at the fork, and its workers), and the child's first job starts
- * workers of its own. */
+ * workers of its own.
+ *
+ * Short waits spin before they sleep (FXP_POOL_SPIN_NS): a worker that finished a job watches the generation
+ * for the next, and the caller that finished its share watches the count of finished workers, each for a
+ * bounded time, before waiting on the condition variable. A draw's scenes follow each other closely (glmark2's
+ * ideas shares about 5,000 a second), and each sleep then costs a wake through the kernel on both sides.
+ * The spin is shorter the more workers a pool has (FXP_POOL_SPIN_TOTAL_NS shared among them), so that a pool
+ * of many workers that draws one scene a frame burns a bounded time a frame, not FXP_POOL_SPIN_NS a worker.
+ * (Spinning only after a wait shorter than the spin, tried first, kept half of ideas' gain: 1.05x, against
+ * 1.11x spinning always.)
+ * generation and finished change under the lock, as before, but are stored atomically, so that the spins
+ * may read them without it; what a job needs (job, data) is still read under the lock. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -17,6 +28,7 @@
 #include "util/u_cpu_detect.h"
 #include "util/u_math.h"
 #include "util/u_memory.h"
+#include "util/os_time.h"
 #include "util/u_debug.h"
 #include "util/simple_mtx.h"
 
@@ -26,6 +38,11 @@
 /* The most threads a pool runs (FXPIPE_THREADS above it is cut to it): far beyond today's CPUs, a bound on
  * what a mistyped variable can ask for. */
 #define FXP_POOL_MAX_THREADS 1024
+/* How long a worker watches for the next job, and the caller for its workers, before sleeping (at most): and
+ * the CPU time the workers of a pool spin after a job, at most, all together (each spins
+ * MIN2(FXP_POOL_SPIN_NS, FXP_POOL_SPIN_TOTAL_NS / workers)). */
+#define FXP_POOL_SPIN_NS 50000
+#define FXP_POOL_SPIN_TOTAL_NS 200000
 
 struct fxp_pool;
 
@@ -58,7 +75,7 @@ static void
 pool_stop(struct fxp_pool *p)
 {
    mtx_lock(&p->lock);
-   p->quit = true;
+   __atomic_store_n(&p->quit, true, __ATOMIC_RELAXED);
    cnd_broadcast(&p->start);
    mtx_unlock(&p->lock);
    for (unsigned i = 1; i <= p->started; i++)
@@ -120,6 +137,28 @@ fxp_pool_default_threads(void)
    return n > 0 ? (unsigned)n : MIN2(fxp_usable_cpus(), FXP_POOL_MAX_THREADS);
 }
 
+/* Whether *word (a field the pool changes under its lock) moves off `value` (wait_while true) or reaches it
+ * (false) within spin_ns, read without the lock; or the pool quits. */
+static bool
+spin_for(const struct fxp_pool *p, const unsigned *word, unsigned value, bool wait_while, int64_t spin_ns)
+{
+   int64_t end = 0;
+   for (unsigned k = 0;; k++) {
+      if ((__atomic_load_n(word, __ATOMIC_ACQUIRE) == value) != wait_while || __atomic_load_n(&p->quit, __ATOMIC_RELAXED))
+         return true;
+      if (k % 64 == 0) {
+         const int64_t now = os_time_get_nano();
+         if (!end)
+            end = now + spin_ns;
+         else if (now >= end)
+            return false;
+      }
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+   }
+}
+
 static int
 worker_main(void *arg)
 {
@@ -132,20 +171,28 @@ worker_main(void *arg)
 
    fxp_fp_enter(); /* a worker runs nothing but shader jobs: the shaders' float rule for its whole life */
 
-   mtx_lock(&p->lock);
+   const int64_t spin_ns = MIN2(FXP_POOL_SPIN_NS, FXP_POOL_SPIN_TOTAL_NS / MAX2(p->threads - 1, 1));
    for (;;) {
+      spin_for(p, &p->generation, seen, true, spin_ns);
+      mtx_lock(&p->lock);
       while (!p->quit && p->generation == seen)
          cnd_wait(&p->start, &p->lock);
-      if (p->quit)
+      if (p->quit) {
+         mtx_unlock(&p->lock);
          break;
+      }
       seen = p->generation;
+      void (*job)(void *, unsigned, unsigned) = p->job;
+      void *data = p->data;
+      const unsigned threads = p->threads;
       mtx_unlock(&p->lock);
-      p->job(p->data, w->index, p->threads);
+      job(data, w->index, threads);
       mtx_lock(&p->lock);
-      if (++p->finished == p->started)
+      __atomic_store_n(&p->finished, p->finished + 1, __ATOMIC_RELEASE);
+      if (p->finished == p->started)
          cnd_signal(&p->done);
+      mtx_unlock(&p->lock);
    }
-   mtx_unlock(&p->lock);
    return 0;
 }
 
@@ -223,8 +270,8 @@ fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n)
    mtx_lock(&p->lock);
    p->job = job;
    p->data = data;
-   p->finished = 0;
-   p->generation++;
+   __atomic_store_n(&p->finished, 0, __ATOMIC_RELAXED);
+   __atomic_store_n(&p->generation, p->generation + 1, __ATOMIC_RELEASE);
    cnd_broadcast(&p->start);
    mtx_unlock(&p->lock);
 
@@ -233,6 +280,7 @@ fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n)
    for (unsigned i = p->started + 1; i < p->threads; i++)
       job(data, i, p->threads);
 
+   spin_for(p, &p->finished, p->started, false, FXP_POOL_SPIN_NS);
    mtx_lock(&p->lock);
    while (p->finished != p->started)
       cnd_wait(&p->done, &p->lock);
