@@ -137,7 +137,17 @@ test_pool_shares(struct fxp_t *t)
    if (!CHECK(t, p != NULL, "pool"))
       return;
    CHECK_EQ_U(t, fxp_pool_threads(p), SHARES);
+   /* jobs back to back: the workers find each next one while they spin (context/fxp_pool.c,
+    * FXP_POOL_SPIN_NS) */
    for (unsigned round = 0; round < 50; round++) {
+      memset(&j, 0, sizeof(j));
+      fxp_pool_run(p, count_share, &j);
+      if (!each_share_once(t, &j, SHARES))
+         break;
+   }
+   /* jobs 2 ms apart, far beyond the spin: the workers sleep on the condition variable and are woken */
+   for (unsigned round = 0; round < 5; round++) {
+      usleep(2000);
       memset(&j, 0, sizeof(j));
       fxp_pool_run(p, count_share, &j);
       if (!each_share_once(t, &j, SHARES))
@@ -170,7 +180,7 @@ test_pool_shares(struct fxp_t *t)
    CHECK(t, WIFEXITED(status) && WEXITSTATUS(status) == 0,
          "the child's jobs ran every share once, and its workers none of the parent's jobs (status %d)", status);
 #endif
-   /* and the parent's pool still works */
+   /* and the parent's pool still works; destroyed right after a job, while its workers spin */
    memset(&j, 0, sizeof(j));
    fxp_pool_run(p, count_share, &j);
    each_share_once(t, &j, SHARES);
