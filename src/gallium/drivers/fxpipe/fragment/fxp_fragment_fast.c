@@ -20,7 +20,7 @@
  * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and
  * the usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) run as lane vectors with one load and store a
  * pixel, or two 8-pixel row loads and stores for a full batch of four quads side by side (store_pixels,
- * load_pixels); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round
+ * load_pixels; RGBA16F and 5-6-5 full batches so too on the AVX-512 table, rgba16f_rows_load and the like); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round
  * and Z32_FLOAT, depths from the rasterizer) and as one loop per depth format otherwise (Z16, depth written by
  * the shader), with the state compiled at setup (fast_depth_tt); with a stencil test, as lane vectors for
  * either Z24S8 order (stencil_vec: the general path's stencil test, depth test and stencil operations on the
@@ -771,13 +771,89 @@ vec_float_to_halves_rtz(fxp_vf v, uint16_t h[FXP_W])
 #endif
 }
 
+#if defined(__F16C__) && defined(__AVX512F__) && FXP_W == 16
+/* A full batch in two rows (lanes_two_rows) of an RGBA16F buffer, on the AVX-512 table: each row's 8 pixels
+ * one 64-byte load or store, the lanes' order (lane 4 q + i: pixel 2 q + (i & 1) of the top row for i < 2,
+ * else of the bottom row) by two permutes, each channel's halves narrowed or widened and converted (the same
+ * instructions as vec_halves_to_float and vec_float_to_halves_rtz) in registers. The general form builds each
+ * channel's halves with 16 two-byte stores and loads them back as a vector, which waits for the stores to reach
+ * the cache (store-to-load forwarding fails): perf on blend-rgba16f put a quarter of this file's samples on
+ * the instruction after those loads. */
+static inline void
+rgba16f_rows_load(const uint8_t *top, size_t stride, fxp_vf d[4])
+{
+   const __m512i t = _mm512_loadu_si512(top), b = _mm512_loadu_si512(top + stride);
+   /* lanes 0-7: t0 t1 b0 b1 t2 t3 b2 b3; lanes 8-15: t4 t5 b4 b5 t6 t7 b6 b7 (b's pixels are 8 on) */
+   const __m512i lo = _mm512_permutex2var_epi64(t, _mm512_set_epi64(11, 10, 3, 2, 9, 8, 1, 0), b);
+   const __m512i hi = _mm512_permutex2var_epi64(t, _mm512_set_epi64(15, 14, 7, 6, 13, 12, 5, 4), b);
+   for (unsigned c = 0; c < 4; c++) {
+      const __m128i shift = _mm_cvtsi32_si128((int)(16 * c));
+      const __m128i h_lo = _mm512_cvtepi64_epi16(_mm512_srl_epi64(lo, shift));
+      const __m128i h_hi = _mm512_cvtepi64_epi16(_mm512_srl_epi64(hi, shift));
+      const __m256i h = _mm256_inserti128_si256(_mm256_castsi128_si256(h_lo), h_hi, 1);
+      const __m512 f = _mm512_cvtph_ps(h);
+      memcpy(&d[c], &f, sizeof(f));
+   }
+}
+
+static inline void
+rgba16f_rows_store(uint8_t *top, size_t stride, const fxp_vf o[4])
+{
+   __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512();
+   for (unsigned c = 0; c < 4; c++) {
+      __m512 f;
+      memcpy(&f, &o[c], sizeof(f));
+      const __m256i h = _mm512_cvtps_ph(f, 3); /* toward zero */
+      const __m128i shift = _mm_cvtsi32_si128((int)(16 * c));
+      lo = _mm512_or_si512(lo, _mm512_sll_epi64(_mm512_cvtepu16_epi64(_mm256_castsi256_si128(h)), shift));
+      hi = _mm512_or_si512(hi, _mm512_sll_epi64(_mm512_cvtepu16_epi64(_mm256_extracti128_si256(h, 1)), shift));
+   }
+   /* the top row: lanes 0 1 4 5 8 9 12 13; the bottom row: 2 3 6 7 10 11 14 15 (hi's lanes are 8 on) */
+   const __m512i t = _mm512_permutex2var_epi64(lo, _mm512_set_epi64(13, 12, 9, 8, 5, 4, 1, 0), hi);
+   const __m512i b = _mm512_permutex2var_epi64(lo, _mm512_set_epi64(15, 14, 11, 10, 7, 6, 3, 2), hi);
+   _mm512_storeu_si512(top, t);
+   _mm512_storeu_si512(top + stride, b);
+}
+
+/* The same for a 5-6-5 buffer's pixels (2 bytes), each in the low bits of a 32-bit lane: a row's 8 pixels are
+ * 16 bytes, and a quad's row of 2 pixels is one 32-bit pair, so the lanes' order interleaves the rows' pairs. */
+static inline fxp_vu
+rgb565_rows_load(const uint8_t *top, size_t stride)
+{
+   const __m128i t = _mm_loadu_si128((const __m128i *)top), b = _mm_loadu_si128((const __m128i *)(top + stride));
+   /* pairs T0 B0 T1 B1 | T2 B2 T3 B3 */
+   const __m256i h = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_unpacklo_epi32(t, b)),
+                                             _mm_unpackhi_epi32(t, b), 1);
+   const __m512i w = _mm512_cvtepu16_epi32(h);
+   fxp_vu px;
+   memcpy(&px, &w, sizeof(px));
+   return px;
+}
+
+static inline void
+rgb565_rows_store(uint8_t *top, size_t stride, fxp_vu px)
+{
+   __m512i w;
+   memcpy(&w, &px, sizeof(w));
+   /* pairs T0 B0 T1 B1 T2 B2 T3 B3 to T0 T1 T2 T3 | B0 B1 B2 B3 */
+   const __m256i pairs = _mm512_cvtepi32_epi16(w);
+   const __m256i h = _mm256_permutevar8x32_epi32(pairs, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
+   _mm_storeu_si128((__m128i *)top, _mm256_castsi256_si128(h));
+   _mm_storeu_si128((__m128i *)(top + stride), _mm256_extracti128_si256(h, 1));
+}
+#define ROWS_AVX512 1
+#else
+#define ROWS_AVX512 0
+#endif
+
 /* Colour buffer cb's pixels of the lanes of `pass` in the formats of write_color_other's table (any blend
  * state and colour mask, no logic op, no dual source), with the general path's arithmetic (fxp_fragment.c):
  * sources clamped to [0, 1] for UNORM buffers, and for float ones when the rasterizer clamps fragment
  * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
  * as util_format does, the channels outside the mask keeping their unpacked values. Pixels are loaded and
- * stored a quad's row at a time for a full batch in two rows, else a pixel a lane (RGBA16F and 5-6-5:
- * wide_load, wide_store; R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run
+ * stored a quad's row at a time for a full batch in two rows (on the AVX-512 table a row at a time, in
+ * registers: rgba16f_rows_load and the like), else a pixel a lane (RGBA16F and 5-6-5: wide_load, wide_store;
+ * R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run
  * as lane vectors (fxp_lane_formats.h, the bits of Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f),
  * halves too (vec_halves_to_float and vec_float_to_halves_rtz: the instructions or the functions
  * util_format's conversions run). */
@@ -813,13 +889,24 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
          d[2] = fxp_vuf_to_float(px >> 22, 5);
          d[3] = fxp_splat_f(1.0f);
       } else if (unorm) {
-         uint64_t w[FXP_W];
-         wide_load(origin, stride, 2, x, y, pass, w);
          fxp_vu px;
-         for (unsigned l = 0; l < FXP_W; l++)
-            px[l] = (uint32_t)w[l];
+#if ROWS_AVX512
+         if (pass == FULL_LANES && lanes_two_rows(x, y))
+            px = rgb565_rows_load(origin + (size_t)y[0] * stride + (size_t)x[0] * 2, stride);
+         else
+#endif
+         {
+            uint64_t w[FXP_W];
+            wide_load(origin, stride, 2, x, y, pass, w);
+            for (unsigned l = 0; l < FXP_W; l++)
+               px[l] = (uint32_t)w[l];
+         }
          for (unsigned c = 0; c < 4; c++)
             d[c] = vec_from_565(px, c, bgr);
+#if ROWS_AVX512
+      } else if (pass == FULL_LANES && lanes_two_rows(x, y)) {
+         rgba16f_rows_load(origin + (size_t)y[0] * stride + (size_t)x[0] * 8, stride, d);
+#endif
       } else {
          uint64_t w[FXP_W];
          wide_load(origin, stride, 8, x, y, pass, w);
@@ -847,6 +934,12 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    /* packed and stored */
    if (unorm) {
       const fxp_vu px = vec_to_565(o[0], 0, bgr) | vec_to_565(o[1], 1, bgr) | vec_to_565(o[2], 2, bgr);
+#if ROWS_AVX512
+      if (pass == FULL_LANES && lanes_two_rows(x, y)) {
+         rgb565_rows_store(origin + (size_t)y[0] * stride + (size_t)x[0] * 2, stride, px);
+         return;
+      }
+#endif
       uint64_t w[FXP_W];
       for (unsigned l = 0; l < FXP_W; l++)
          w[l] = px[l];
@@ -860,6 +953,12 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
       store_pixels(f, cb, x, y, pass, px);
       return;
    }
+#if ROWS_AVX512
+   if (pass == FULL_LANES && lanes_two_rows(x, y)) {
+      rgba16f_rows_store(origin + (size_t)y[0] * stride + (size_t)x[0] * 8, stride, o);
+      return;
+   }
+#endif
    uint16_t hl[4][FXP_W];
    for (unsigned c = 0; c < 4; c++)
       vec_float_to_halves_rtz(o[c], hl[c]);
