@@ -17,11 +17,12 @@
  * |                |                                                      | format Z24 with S8       |
  * With early depth and stencil tests (f->early_zs) the colour paths run after any depth-stencil state, and
  * the early tests use the fast depth test when it applies.
- * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and
- * the usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) run as lane vectors with one load and store a
- * pixel, or two 8-pixel row loads and stores for a full batch of four quads side by side (store_pixels,
- * load_pixels; RGBA16F and 5-6-5 full batches so too on the AVX-512 table, rgba16f_rows_load and the like); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round
- * and Z32_FLOAT, depths from the rasterizer) and as one loop per depth format otherwise (Z16, depth written by
+ * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and the
+ * usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) run as lane vectors with one load and store a pixel,
+ * or two 8-pixel row loads and stores for a full batch of four quads side by side (store_pixels, load_pixels;
+ * RGBA16F full batches so too on the AVX-512 and AVX2 tables, 5-6-5 on the AVX-512 one: rgba16f_rows_load and
+ * the like); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round and
+ * Z32_FLOAT, depths from the rasterizer) and as one loop per depth format otherwise (Z16, depth written by
  * the shader), with the state compiled at setup (fast_depth_tt); with a stencil test, as lane vectors for
  * either Z24S8 order (stencil_vec: the general path's stencil test, depth test and stencil operations on the
  * word). */
@@ -841,9 +842,66 @@ rgb565_rows_store(uint8_t *top, size_t stride, fxp_vu px)
    _mm_storeu_si128((__m128i *)top, _mm256_castsi256_si128(h));
    _mm_storeu_si128((__m128i *)(top + stride), _mm256_extracti128_si256(h, 1));
 }
-#define ROWS_AVX512 1
+#define RGBA16F_ROWS 1
+#define RGB565_ROWS 1
+#elif defined(__F16C__) && defined(__AVX2__) && FXP_W == 16
+/* rgba16f_rows_load and rgba16f_rows_store on the AVX2 table: a row's 8 pixels two 32-byte loads or stores;
+ * 128-bit halves moved between the rows, bytes shuffled within them and 32-bit pairs across them, so that
+ * each channel's halves for 8 lanes end in one 128-bit half for VCVTPH2PS (and back for VCVTPS2PH). */
+static inline void
+rgba16f_rows_load(const uint8_t *top, size_t stride, fxp_vf d[4])
+{
+   const uint8_t *bottom = top + stride;
+   /* in each 128-bit half (two pixels of 4 halves, R G B A) the channels' pairs: R0 R1 G0 G1 B0 B1 A0 A1 */
+   const __m256i pairs = _mm256_setr_epi8(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                          0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15);
+   /* then the 32-bit pairs of both halves by channel: 64-bit words R, G, B, A of the group's 4 lanes */
+   const __m256i by_channel = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+   for (unsigned h = 0; h < 2; h++) { /* lanes 8 h to 8 h + 7: pixels 4 h to 4 h + 3 of each row */
+      const __m256i t = _mm256_loadu_si256((const __m256i *)(top + 32 * h));
+      const __m256i b = _mm256_loadu_si256((const __m256i *)(bottom + 32 * h));
+      /* lanes 8 h + 0-3: t0 t1 b0 b1; 8 h + 4-7: t2 t3 b2 b3 */
+      const __m256i g0 = _mm256_permute2x128_si256(t, b, 0x20), g1 = _mm256_permute2x128_si256(t, b, 0x31);
+      const __m256i c0 = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(g0, pairs), by_channel);
+      const __m256i c1 = _mm256_permutevar8x32_epi32(_mm256_shuffle_epi8(g1, pairs), by_channel);
+      const __m256i rb = _mm256_unpacklo_epi64(c0, c1), ga = _mm256_unpackhi_epi64(c0, c1);
+      const __m256 f[4] = {_mm256_cvtph_ps(_mm256_castsi256_si128(rb)), _mm256_cvtph_ps(_mm256_castsi256_si128(ga)),
+                           _mm256_cvtph_ps(_mm256_extracti128_si256(rb, 1)),
+                           _mm256_cvtph_ps(_mm256_extracti128_si256(ga, 1))};
+      for (unsigned c = 0; c < 4; c++)
+         memcpy((float *)&d[c] + 8 * h, &f[c], sizeof(f[c]));
+   }
+}
+
+static inline void
+rgba16f_rows_store(uint8_t *top, size_t stride, const fxp_vf o[4])
+{
+   uint8_t *bottom = top + stride;
+   /* the loads' steps backward */
+   const __m256i by_pixel = _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7);
+   const __m256i unpair = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15,
+                                           0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15);
+   for (unsigned h = 0; h < 2; h++) {
+      __m128i hv[4];
+      for (unsigned c = 0; c < 4; c++) {
+         __m256 f;
+         memcpy(&f, (const float *)&o[c] + 8 * h, sizeof(f));
+         hv[c] = _mm256_cvtps_ph(f, 3); /* toward zero */
+      }
+      const __m256i rb = _mm256_inserti128_si256(_mm256_castsi128_si256(hv[0]), hv[2], 1);
+      const __m256i ga = _mm256_inserti128_si256(_mm256_castsi128_si256(hv[1]), hv[3], 1);
+      const __m256i c0 = _mm256_unpacklo_epi64(rb, ga), c1 = _mm256_unpackhi_epi64(rb, ga);
+      const __m256i g0 = _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(c0, by_pixel), unpair);
+      const __m256i g1 = _mm256_shuffle_epi8(_mm256_permutevar8x32_epi32(c1, by_pixel), unpair);
+      _mm256_storeu_si256((__m256i *)(top + 32 * h), _mm256_permute2x128_si256(g0, g1, 0x20));
+      _mm256_storeu_si256((__m256i *)(bottom + 32 * h), _mm256_permute2x128_si256(g0, g1, 0x31));
+   }
+}
+#define RGBA16F_ROWS 1
+#define RGB565_ROWS 0
 #else
-#define ROWS_AVX512 0
+#define RGBA16F_ROWS 0
+#define RGB565_ROWS 0
 #endif
 
 /* Colour buffer cb's pixels of the lanes of `pass` in the formats of write_color_other's table (any blend
@@ -851,12 +909,12 @@ rgb565_rows_store(uint8_t *top, size_t stride, fxp_vu px)
  * sources clamped to [0, 1] for UNORM buffers, and for float ones when the rasterizer clamps fragment
  * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
  * as util_format does, the channels outside the mask keeping their unpacked values. Pixels are loaded and
- * stored a quad's row at a time for a full batch in two rows (on the AVX-512 table a row at a time, in
- * registers: rgba16f_rows_load and the like), else a pixel a lane (RGBA16F and 5-6-5: wide_load, wide_store;
- * R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run
- * as lane vectors (fxp_lane_formats.h, the bits of Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f),
- * halves too (vec_halves_to_float and vec_float_to_halves_rtz: the instructions or the functions
- * util_format's conversions run). */
+ * stored a quad's row at a time for a full batch in two rows (on the AVX-512 table, and for RGBA16F the AVX2
+ * one, a row at a time in registers: rgba16f_rows_load and the like), else a pixel a lane (RGBA16F and 5-6-5:
+ * wide_load, wide_store; R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run as
+ * lane vectors (fxp_lane_formats.h, the bits of Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f), halves
+ * too (vec_halves_to_float and vec_float_to_halves_rtz: the instructions or the functions util_format's
+ * conversions run). */
 static void
 write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, const int *x, const int *y,
                   uint32_t pass)
@@ -890,7 +948,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
          d[3] = fxp_splat_f(1.0f);
       } else if (unorm) {
          fxp_vu px;
-#if ROWS_AVX512
+#if RGB565_ROWS
          if (pass == FULL_LANES && lanes_two_rows(x, y))
             px = rgb565_rows_load(origin + (size_t)y[0] * stride + (size_t)x[0] * 2, stride);
          else
@@ -903,7 +961,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
          }
          for (unsigned c = 0; c < 4; c++)
             d[c] = vec_from_565(px, c, bgr);
-#if ROWS_AVX512
+#if RGBA16F_ROWS
       } else if (pass == FULL_LANES && lanes_two_rows(x, y)) {
          rgba16f_rows_load(origin + (size_t)y[0] * stride + (size_t)x[0] * 8, stride, d);
 #endif
@@ -934,7 +992,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    /* packed and stored */
    if (unorm) {
       const fxp_vu px = vec_to_565(o[0], 0, bgr) | vec_to_565(o[1], 1, bgr) | vec_to_565(o[2], 2, bgr);
-#if ROWS_AVX512
+#if RGB565_ROWS
       if (pass == FULL_LANES && lanes_two_rows(x, y)) {
          rgb565_rows_store(origin + (size_t)y[0] * stride + (size_t)x[0] * 2, stride, px);
          return;
@@ -953,7 +1011,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
       store_pixels(f, cb, x, y, pass, px);
       return;
    }
-#if ROWS_AVX512
+#if RGBA16F_ROWS
    if (pass == FULL_LANES && lanes_two_rows(x, y)) {
       rgba16f_rows_store(origin + (size_t)y[0] * stride + (size_t)x[0] * 8, stride, o);
       return;
