@@ -930,6 +930,8 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    const size_t stride = f->cbuf_stride[cb];
    const bool blending = rt && rt->blend_enable;
    const bool need_dst = blending || (colormask & PIPE_MASK_RGBA) != PIPE_MASK_RGBA;
+   /* a full batch in two rows: loaded and stored a row at a time where the table has the forms for it */
+   UNUSED const bool rows = pass == FULL_LANES && lanes_two_rows(x, y);
 
    /* the sources, clamped as the general path clamps them */
    fxp_vf sv[4], d[4], o[4];
@@ -949,7 +951,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
       } else if (unorm) {
          fxp_vu px;
 #if RGB565_ROWS
-         if (pass == FULL_LANES && lanes_two_rows(x, y))
+         if (rows)
             px = rgb565_rows_load(origin + (size_t)y[0] * stride + (size_t)x[0] * 2, stride);
          else
 #endif
@@ -962,7 +964,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
          for (unsigned c = 0; c < 4; c++)
             d[c] = vec_from_565(px, c, bgr);
 #if RGBA16F_ROWS
-      } else if (pass == FULL_LANES && lanes_two_rows(x, y)) {
+      } else if (rows) {
          rgba16f_rows_load(origin + (size_t)y[0] * stride + (size_t)x[0] * 8, stride, d);
 #endif
       } else {
@@ -993,7 +995,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    if (unorm) {
       const fxp_vu px = vec_to_565(o[0], 0, bgr) | vec_to_565(o[1], 1, bgr) | vec_to_565(o[2], 2, bgr);
 #if RGB565_ROWS
-      if (pass == FULL_LANES && lanes_two_rows(x, y)) {
+      if (rows) {
          rgb565_rows_store(origin + (size_t)y[0] * stride + (size_t)x[0] * 2, stride, px);
          return;
       }
@@ -1012,7 +1014,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
       return;
    }
 #if RGBA16F_ROWS
-   if (pass == FULL_LANES && lanes_two_rows(x, y)) {
+   if (rows) {
       rgba16f_rows_store(origin + (size_t)y[0] * stride + (size_t)x[0] * 8, stride, o);
       return;
    }
