@@ -583,9 +583,10 @@ vsrgb(fxp_vu c)
 #endif
 }
 
-/* load() at texels (x, y) of a level for every lane: the four channels as floats. */
-static inline void
-vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
+/* load() at texels (x, y) of a level for every lane: the four channels as floats. Inlined where one call
+ * is the whole of the sampling (sample_one_level's nearest filter), out of line (vload) elsewhere. */
+static inline __attribute__((always_inline)) void
+vload_inl(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
 {
    fxp_vu word;
    switch (b->fast) {
@@ -674,6 +675,12 @@ vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, 
    t[3] = __builtin_convertvector((fxp_vi)c3, fxp_vf) * (1.0f / 255.0f);
    if (b->fast_srgb)
       t[0] = vsrgb(bgr ? c2 : c0), t[1] = vsrgb(c1), t[2] = vsrgb(bgr ? c0 : c2);
+}
+
+static void
+vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
+{
+   vload_inl(b, base, row_B, x, y, t);
 }
 
 /* sample_levels when every lane samples one level with one filter and the format is an 8-bit one: wrapping,
@@ -866,25 +873,62 @@ sample_levels_blend(const struct fxp_sampler_binding *b, unsigned target, const 
 /* sample_levels when the binding has one level for every LOD (b->fast_level, an 8-bit format): the same float
  * operations in the same order, without the per-lane level checks, and for NEAREST without the bilinear
  * weights it would not use. */
-static void
+static inline __attribute__((always_inline)) void
 sample_one_level(const struct fxp_sampler_binding *b, bool rect, const fxp_vf s, const fxp_vf t, const int off[2],
                  fxp_vf out[4])
 {
    const struct pipe_sampler_state *st = b->state;
    const int lv = b->fast_level;
    const bool normalized = !rect && !st->unnormalized_coords;
-   const fxp_vf w = fxp_splat_f((float)u_minify(b->view->texture->width0, lv));
-   const fxp_vf h = fxp_splat_f((float)u_minify(b->view->texture->height0, lv));
+   const int iw = (int)u_minify(b->view->texture->width0, lv), ih = (int)u_minify(b->view->texture->height0, lv);
+   const fxp_vf w = fxp_splat_f((float)iw), h = fxp_splat_f((float)ih);
    const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
    const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
    if (!b->fast_linear) {
-      const fxp_vf none = fxp_splat_f(0.0f);
-      sample_level_vec(b, lv, false, u, vv, none, none, NULL, out);
+      /* sample_level_vec's nearest filter, inlined: one load of every lane's texel */
+      const struct fxp_resource *res = fxp_resource(b->view->texture);
+      vload_inl(b, res->data + res->level_offset_B[lv], res->row_stride_B[lv], vwrap(st->wrap_s, u, iw),
+                vwrap(st->wrap_t, vv, ih), out);
       return;
    }
    fxp_vf flu, flv, wgt[4];
    bilinear_footprint(u, vv, &flu, &flv, wgt);
    sample_level_vec(b, lv, true, u, vv, flu, flv, wgt, out);
+}
+
+/* fxp_sampler_swizzle on whole channels, lanes outside `active` 0: the batch forms' results. */
+static inline void
+swizzle_lanes(const struct fxp_sampler_binding *b, const fxp_vf a[4], uint32_t active, fxp_vu out[4])
+{
+   const fxp_vu on = (fxp_vu)fxp_bits_lanes(active);
+   const unsigned sw[4] = {b->view->swizzle_r, b->view->swizzle_g, b->view->swizzle_b, b->view->swizzle_a};
+   for (unsigned k = 0; k < 4; k++) {
+      fxp_vu v;
+      switch (sw[k]) {
+      case PIPE_SWIZZLE_X: case PIPE_SWIZZLE_Y: case PIPE_SWIZZLE_Z: case PIPE_SWIZZLE_W:
+         v = (fxp_vu)a[sw[k]];
+         break;
+      case PIPE_SWIZZLE_0:
+         v = (fxp_vu){0};
+         break;
+      default:
+         v = (fxp_vu){0} + fxp_f2u(1.0f);
+         break;
+      }
+      out[k] = v & on;
+   }
+}
+
+bool
+fxp_sample_fast_one_level(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s, const fxp_vf *t,
+                          const int off[2], uint32_t active, fxp_vu out[4])
+{
+   if (!b || b->fast_level < 0 || !fast_vec(b) || (target != TGSI_TEXTURE_2D && target != TGSI_TEXTURE_RECT))
+      return false;
+   fxp_vf a[4];
+   sample_one_level(b, target == TGSI_TEXTURE_RECT, *s, *t, off, a);
+   swizzle_lanes(b, a, active, out);
+   return true;
 }
 
 bool
@@ -902,24 +946,8 @@ fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, cons
       sample_one_level(b, rect, s, t, off, a);
    else
       sample_levels_blend(b, target, s, t, lod, off, active, cache, a);
-   /* fxp_sampler_swizzle on whole channels; lanes outside `active` give 0 */
-   const fxp_vu on = (fxp_vu)fxp_bits_lanes(active);
-   const unsigned sw[4] = {b->view->swizzle_r, b->view->swizzle_g, b->view->swizzle_b, b->view->swizzle_a};
-   for (unsigned k = 0; k < 4; k++) {
-      fxp_vu v;
-      switch (sw[k]) {
-      case PIPE_SWIZZLE_X: case PIPE_SWIZZLE_Y: case PIPE_SWIZZLE_Z: case PIPE_SWIZZLE_W:
-         v = (fxp_vu)a[sw[k]];
-         break;
-      case PIPE_SWIZZLE_0:
-         v = (fxp_vu){0};
-         break;
-      default:
-         v = (fxp_vu){0} + fxp_f2u(1.0f);
-         break;
-      }
-      v &= on;
-      memcpy(out[k], &v, sizeof(v));
-   }
+   fxp_vu v[4];
+   swizzle_lanes(b, a, active, v);
+   memcpy(out, v, sizeof(v));
    return true;
 }

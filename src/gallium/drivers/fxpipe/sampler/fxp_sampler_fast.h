@@ -17,6 +17,7 @@ bool fxp_sample_fast(const struct fxp_sampler_binding *b, const struct fxp_sampl
 #define FXP_SAMPLER_CAT_(a, b) a##_##b
 #define FXP_SAMPLER_CAT(a, b) FXP_SAMPLER_CAT_(a, b)
 #define fxp_sample_fast_batch FXP_SAMPLER_CAT(fxp_sample_fast_batch, FXP_ISA_SUFFIX)
+#define fxp_sample_fast_one_level FXP_SAMPLER_CAT(fxp_sample_fast_one_level, FXP_ISA_SUFFIX)
 #endif
 
 /* All FXP_W lanes of one instruction (2D and RECT targets, no shadow, one binding for every lane): s and t
@@ -25,5 +26,10 @@ bool fxp_sample_fast(const struct fxp_sampler_binding *b, const struct fxp_sampl
 bool fxp_sample_fast_batch(const struct fxp_sampler_binding *b, unsigned target, const float s[FXP_W],
                            const float t[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
                            struct fxp_sample_cache *cache, uint32_t out[4][FXP_W]);
+/* fxp_sample_fast_batch's values when the binding has one level for every LOD (no mipmaps, one filter:
+ * b->fast_level) in a lane-vector format, without the LOD, the cache or the arrays; false (nothing done)
+ * otherwise. */
+bool fxp_sample_fast_one_level(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s,
+                               const fxp_vf *t, const int off[2], uint32_t active, fxp_vu out[4]);
 
 #endif

@@ -52,6 +52,24 @@ static const struct {
 #endif
 };
 
+/* each copy's one-level form (fxp_sample_fast_one_level), checked beside its batch form */
+typedef bool (*one_level_fn)(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s, const fxp_vf *t,
+                             const int off[2], uint32_t active, fxp_vu out[4]);
+bool fxp_sample_fast_one_level_sse2(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s,
+                                    const fxp_vf *t, const int off[2], uint32_t active, fxp_vu out[4]);
+#if defined(__x86_64__)
+bool fxp_sample_fast_one_level_avx2(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s,
+                                    const fxp_vf *t, const int off[2], uint32_t active, fxp_vu out[4]);
+bool fxp_sample_fast_one_level_avx512(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s,
+                                      const fxp_vf *t, const int off[2], uint32_t active, fxp_vu out[4]);
+#endif
+static const one_level_fn one_level_copies[] = {
+   fxp_sample_fast_one_level, fxp_sample_fast_one_level_sse2,
+#if defined(__x86_64__)
+   fxp_sample_fast_one_level_avx2, fxp_sample_fast_one_level_avx512,
+#endif
+};
+
 static uint32_t rng_state = 12345;
 
 static uint32_t
@@ -156,7 +174,7 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
    struct pipe_sampler_view *view = make_view(t, target, format, w, h, levels, &res);
    if (!view)
       return;
-   unsigned mismatches = 0, fast_taken = 0, batch_runs = 0;
+   unsigned mismatches = 0, fast_taken = 0, batch_runs = 0, one_level_runs = 0, one_level_states = 0;
    for (unsigned s = 0; s < 24; s++) {
       struct pipe_sampler_state st;
       memset(&st, 0, sizeof(st));
@@ -166,6 +184,8 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
       st.min_img_filter = rng() & 1 ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
       st.mag_img_filter = rng() & 1 ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
       st.min_mip_filter = rng() % 3; /* NONE, NEAREST, LINEAR: PIPE_TEX_MIPFILTER_* are 0..2 */
+      if (s == 0) /* the first state with one level for every LOD (fast_level: the one-level form) */
+         st.min_img_filter = st.mag_img_filter, st.min_mip_filter = PIPE_TEX_MIPFILTER_NONE;
       st.min_lod = rngf(-1.0f, 1.0f);
       st.max_lod = rngf(1.0f, 8.0f);
       struct fxp_sampler_binding fast = {.view = view, .state = &st};
@@ -173,6 +193,7 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
       struct fxp_sampler_binding general = fast;
       general.fast = 0;
       fast_taken += fast.fast != 0;
+      one_level_states += fast.fast_level >= 0 && fast.fast != 0;
       for (unsigned k = 0; k < 400; k++) {
          struct fxp_sample_req q;
          memset(&q, 0, sizeof(q));
@@ -224,15 +245,33 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
                else if (took != took_baseline && mismatches++ < 3)
                   CHECK(t, false, "%s: the %s copy %s a batch the baseline %s", util_format_name(format),
                         batch_copies[i].name, took ? "took" : "refused", took ? "refused" : "took");
-               for (unsigned l = 0; took && l < FXP_W; l++) {
+               /* the one-level form: taken exactly when the binding has one level for every LOD (FXT1's
+                * blocks excepted), the same values (the LODs do not matter to it) */
+               fxp_vf vs, vt;
+               fxp_vu vout[4];
+               memcpy(&vs, bs, sizeof(vs));
+               memcpy(&vt, bt, sizeof(vt));
+               const bool one = one_level_copies[i](&fast, q.target, &vs, &vt, q.offset, active, vout);
+               const bool one_expected = fast.fast_level >= 0 && fast.fast != 0 && format != PIPE_FORMAT_FXT1_RGB &&
+                                         format != PIPE_FORMAT_FXT1_RGBA;
+               one_level_runs += one;
+               if (one != one_expected && mismatches++ < 3)
+                  CHECK(t, false, "%s: the %s one-level form %s a binding of fast_level %d",
+                        util_format_name(format), batch_copies[i].name, one ? "took" : "refused", fast.fast_level);
+               for (unsigned l = 0; (took || one) && l < FXP_W; l++) {
                   uint32_t g[4] = {0, 0, 0, 0};
                   if (active & (1u << l))
                      fxp_sample(&general, &lane[l], g);
-                  for (unsigned c = 0; c < 4; c++)
-                     if (!same_value(bout[c][l], g[c]) && mismatches++ < 3)
+                  for (unsigned c = 0; c < 4; c++) {
+                     if (took && !same_value(bout[c][l], g[c]) && mismatches++ < 3)
                         CHECK(t, false, "%s %s batch lane %u: s %g t %g lod %g: channel %u %08x, general %08x",
                               util_format_name(format), batch_copies[i].name, l, lane[l].s, lane[l].t,
                               lane[l].lod, c, bout[c][l], g[c]);
+                     if (one && !same_value(vout[c][l], g[c]) && mismatches++ < 3)
+                        CHECK(t, false, "%s %s one-level lane %u: s %g t %g: channel %u %08x, general %08x",
+                              util_format_name(format), batch_copies[i].name, l, lane[l].s, lane[l].t, c,
+                              vout[c][l], g[c]);
+                  }
                }
             }
          }
@@ -241,6 +280,10 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
    CHECK(t, mismatches == 0, "%s: %u mismatching requests", util_format_name(format), mismatches);
    CHECK(t, fast_taken == 24, "%s: fast path chosen for %u of 24 states", util_format_name(format), fast_taken);
    CHECK(t, batch_runs == 24 * (400 / FXP_W), "%s: the batch form ran %u times", util_format_name(format), batch_runs);
+   const bool fxt1 = format == PIPE_FORMAT_FXT1_RGB || format == PIPE_FORMAT_FXT1_RGBA;
+   CHECK(t, fxt1 || (one_level_states > 0 && one_level_runs > 0),
+         "%s: %u states of one level for every LOD, the one-level form ran %u times", util_format_name(format),
+         one_level_states, one_level_runs);
    pipe_sampler_view_reference(&view, NULL);
    pipe_resource_reference(&res, NULL);
 }

@@ -311,6 +311,19 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
     * filtering, the same bits); a quad of more probes sends the batch to the general path */
    const unsigned max_aniso = fxp_sampler_max_aniso(b);
    const bool quad_lod = e->quad_layout && (a->mode == LOD_IMPLICIT || a->mode == LOD_BIAS);
+   /* fragment batches sample for every lane, helpers included (their results feed other lanes' derivatives) */
+   const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
+   const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
+   if (b->fast_level >= 0 && !(quad_lod && max_aniso > 1)) {
+      /* one level for every LOD and one probe a lane: the LOD selects nothing, the batch is sampled as vectors
+       * (perf, glmark2 effect2d: a third of the samples went to this function's and the batch form's arrays,
+       * LODs and cache around the sampling) */
+      fxp_vu r[4];
+      if (fxp_sample_fast_one_level(b, t, &s, &tt, off, active, r)) {
+         store_result(e, in, r);
+         return true;
+      }
+   }
    if (!lod_used && !(quad_lod && max_aniso > 1)) {
       memset(lod, 0, sizeof(lod));
    } else if (quad_lod) {
@@ -354,12 +367,9 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
          lod[l] = (given ? a->lod[l] : 0.0f) + bias;
    }
 
-   /* fragment batches sample for every lane, helpers included (their results feed other lanes' derivatives) */
-   const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
    float sa[FXP_W], ta[FXP_W];
    memcpy(sa, &s, sizeof(sa));
    memcpy(ta, &tt, sizeof(ta));
-   const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
    struct fxp_sample_cache cache;
    memset(cache.block, 0, sizeof(cache.block)); /* the decoded texels are written before they are read */
    cache.next = 0;
@@ -555,7 +565,36 @@ sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool p
    run_tex(e, in, &a);
 }
 
-static void op_tex(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_IMPLICIT, false, false); }
+/* TEX of a 2D or RECT texture on a binding with one level for every LOD (no mipmaps, one filter: the LOD
+ * selects nothing) and one probe a lane: run_tex_fast's one-level case, without building the operands of
+ * the other forms (perf, glmark2 effect2d: `sample` and run_tex's tests took a tenth of the samples). False:
+ * the general route. */
+static inline bool
+tex_one_level(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const unsigned t = in->tex_target;
+   if ((t != TGSI_TEXTURE_2D && t != TGSI_TEXTURE_RECT) || in->res_addr_slot != UINT32_MAX ||
+       in->mem_file != TGSI_FILE_SAMPLER || in->tex_offset_reg || !e->bind || in->mem_index >= PIPE_MAX_SAMPLERS)
+      return false;
+   const struct fxp_sampler_binding *b = &e->bind->samplers[in->mem_index];
+   if (!b->fast || b->fast_level < 0 || (e->quad_layout && fxp_sampler_max_aniso(b) > 1))
+      return false;
+   const fxp_vf s = src_f(e, in, 0, 0), tt = src_f(e, in, 0, 1);
+   const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
+   const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
+   fxp_vu r[4];
+   if (!fxp_sample_fast_one_level(b, t, &s, &tt, off, active, r))
+      return false;
+   store_result(e, in, r);
+   return true;
+}
+
+static void
+op_tex(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   if (!tex_one_level(e, in))
+      sample(e, in, LOD_IMPLICIT, false, false);
+}
 static void op_tex2(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_IMPLICIT, false, true); }
 static void op_txp(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_IMPLICIT, true, false); }
 static void op_txb(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_BIAS, false, false); }
