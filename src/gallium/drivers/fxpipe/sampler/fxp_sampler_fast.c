@@ -51,7 +51,7 @@
 
 /* texel kinds: the 8-bit ones (RGBA to BGRX) are sRGB when the binding's fast_srgb is set; FAST_Z24_LOW has
  * its depth in bits 0-23 of a 32-bit word, FAST_Z24_HIGH in bits 8-31; FAST_Z32F's float is the first word of
- * a texel of b->bpp bytes (4, or 8 with stencil) */
+ * a texel of b->bpp bytes (4, or 8 with stencil). RGBA to BGRX stay in a row: sample_level_vec tests the range. */
 enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1, FAST_RGBA16F, FAST_RG16F, FAST_RGBA32F,
        FAST_R32F, FAST_R11G11B10F, FAST_Z16, FAST_Z24_LOW, FAST_Z24_HIGH, FAST_Z32F, FAST_SMALL8 };
 
@@ -583,6 +583,21 @@ vsrgb(fxp_vu c)
 #endif
 }
 
+/* The four-byte formats' texels (FAST_RGBA ... FAST_BGRX, words in little-endian byte order) as floats. */
+static inline void
+unpack_8888(const struct fxp_sampler_binding *b, fxp_vu word, fxp_vf t[4])
+{
+   const bool bgr = b->fast == FAST_BGRA || b->fast == FAST_BGRX;
+   const fxp_vu c0 = word & 0xff, c1 = (word >> 8) & 0xff, c2 = (word >> 16) & 0xff;
+   const fxp_vu c3 = b->fast == FAST_RGBX || b->fast == FAST_BGRX ? (fxp_vu){0} + 255u : word >> 24;
+   t[0] = __builtin_convertvector((fxp_vi)(bgr ? c2 : c0), fxp_vf) * (1.0f / 255.0f);
+   t[1] = __builtin_convertvector((fxp_vi)c1, fxp_vf) * (1.0f / 255.0f);
+   t[2] = __builtin_convertvector((fxp_vi)(bgr ? c0 : c2), fxp_vf) * (1.0f / 255.0f);
+   t[3] = __builtin_convertvector((fxp_vi)c3, fxp_vf) * (1.0f / 255.0f);
+   if (b->fast_srgb)
+      t[0] = vsrgb(bgr ? c2 : c0), t[1] = vsrgb(c1), t[2] = vsrgb(bgr ? c0 : c2);
+}
+
 /* load() at texels (x, y) of a level for every lane: the four channels as floats. Inlined where one call
  * is the whole of the sampling (sample_one_level's nearest filter), out of line (vload) elsewhere. */
 static inline __attribute__((always_inline)) void
@@ -666,15 +681,7 @@ vload_inl(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row
       break;
    }
    gather_words(base, row_B, x, y, 4, 0, &word); /* little-endian byte order */
-   const bool bgr = b->fast == FAST_BGRA || b->fast == FAST_BGRX;
-   const fxp_vu c0 = word & 0xff, c1 = (word >> 8) & 0xff, c2 = (word >> 16) & 0xff;
-   const fxp_vu c3 = b->fast == FAST_RGBX || b->fast == FAST_BGRX ? (fxp_vu){0} + 255u : word >> 24;
-   t[0] = __builtin_convertvector((fxp_vi)(bgr ? c2 : c0), fxp_vf) * (1.0f / 255.0f);
-   t[1] = __builtin_convertvector((fxp_vi)c1, fxp_vf) * (1.0f / 255.0f);
-   t[2] = __builtin_convertvector((fxp_vi)(bgr ? c0 : c2), fxp_vf) * (1.0f / 255.0f);
-   t[3] = __builtin_convertvector((fxp_vi)c3, fxp_vf) * (1.0f / 255.0f);
-   if (b->fast_srgb)
-      t[0] = vsrgb(bgr ? c2 : c0), t[1] = vsrgb(c1), t[2] = vsrgb(bgr ? c0 : c2);
+   unpack_8888(b, word, t);
 }
 
 static void
@@ -702,10 +709,21 @@ sample_level_vec(const struct fxp_sampler_binding *b, int lv, bool linear, fxp_v
    const fxp_vi x0 = vwrap(st->wrap_s, flu, iw), x1 = vwrap(st->wrap_s, flu + 1, iw);
    const fxp_vi y0 = vwrap(st->wrap_t, flv, ih), y1 = vwrap(st->wrap_t, flv + 1, ih);
    fxp_vf tx[4][4];
-   vload(b, base, row_B, x0, y0, tx[0]);
-   vload(b, base, row_B, x1, y0, tx[1]);
-   vload(b, base, row_B, x0, y1, tx[2]);
-   vload(b, base, row_B, x1, y1, tx[3]);
+   if (b->fast >= FAST_RGBA && b->fast <= FAST_BGRX) {
+      /* the four-byte formats: the four gathers first, then the unpacking, so that the gathers overlap */
+      fxp_vu word[4];
+      gather_words(base, row_B, x0, y0, 4, 0, &word[0]);
+      gather_words(base, row_B, x1, y0, 4, 0, &word[1]);
+      gather_words(base, row_B, x0, y1, 4, 0, &word[2]);
+      gather_words(base, row_B, x1, y1, 4, 0, &word[3]);
+      for (unsigned k = 0; k < 4; k++)
+         unpack_8888(b, word[k], tx[k]);
+   } else {
+      vload(b, base, row_B, x0, y0, tx[0]);
+      vload(b, base, row_B, x1, y0, tx[1]);
+      vload(b, base, row_B, x0, y1, tx[2]);
+      vload(b, base, row_B, x1, y1, tx[3]);
+   }
    for (unsigned c = 0; c < 4; c++) {
       fxp_vf acc = fxp_splat_f(0.0f);
       for (unsigned k = 0; k < 4; k++)
