@@ -51,7 +51,7 @@
 
 /* texel kinds: the 8-bit ones (RGBA to BGRX) are sRGB when the binding's fast_srgb is set; FAST_Z24_LOW has
  * its depth in bits 0-23 of a 32-bit word, FAST_Z24_HIGH in bits 8-31; FAST_Z32F's float is the first word of
- * a texel of b->bpp bytes (4, or 8 with stencil). RGBA to BGRX stay in a row: sample_level_vec tests the range. */
+ * a texel of b->bpp bytes (4, or 8 with stencil) */
 enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1, FAST_RGBA16F, FAST_RG16F, FAST_RGBA32F,
        FAST_R32F, FAST_R11G11B10F, FAST_Z16, FAST_Z24_LOW, FAST_Z24_HIGH, FAST_Z32F, FAST_SMALL8 };
 
@@ -598,40 +598,80 @@ unpack_8888(const struct fxp_sampler_binding *b, fxp_vu word, fxp_vf t[4])
       t[0] = vsrgb(bgr ? c2 : c0), t[1] = vsrgb(c1), t[2] = vsrgb(bgr ? c0 : c2);
 }
 
+/* vload in two halves for the formats whose texels are one or two gathered words: the gathers (vgather: false
+ * for the other formats, nothing done), then the words as floats (vunpack). A bilinear footprint takes its
+ * four gathers first, so that they overlap, and unpacks after. */
+static inline bool
+vgather(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vu w[2])
+{
+   switch (b->fast) {
+   case FAST_RGBA16F:
+      gather_words(base, row_B, x, y, 8, 0, &w[0]);
+      gather_words(base, row_B, x, y, 8, 4, &w[1]);
+      return true;
+   case FAST_RGBA: case FAST_BGRA: case FAST_RGBX: case FAST_BGRX:
+   case FAST_RG16F: case FAST_R32F: case FAST_R11G11B10F: case FAST_Z24_LOW: case FAST_Z24_HIGH:
+      gather_words(base, row_B, x, y, 4, 0, &w[0]);
+      return true;
+   case FAST_Z32F:
+      gather_words(base, row_B, x, y, b->bpp, 0, &w[0]);
+      return true;
+   default:
+      return false;
+   }
+}
+
+static inline void
+vunpack(const struct fxp_sampler_binding *b, const fxp_vu w[2], fxp_vf t[4])
+{
+   const fxp_vu word = w[0];
+   switch (b->fast) {
+   case FAST_RGBA16F:
+      t[0] = vhalf_to_float(word & 0xffffu), t[1] = vhalf_to_float(word >> 16);
+      t[2] = vhalf_to_float(w[1] & 0xffffu), t[3] = vhalf_to_float(w[1] >> 16);
+      return;
+   case FAST_RG16F:
+      t[0] = vhalf_to_float(word & 0xffffu), t[1] = vhalf_to_float(word >> 16);
+      t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
+      return;
+   case FAST_R32F:
+   case FAST_Z32F:
+      t[0] = (fxp_vf)word, t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
+      return;
+   case FAST_R11G11B10F:
+      t[0] = fxp_vuf_to_float(word & 0x7ffu, 6), t[1] = fxp_vuf_to_float((word >> 11) & 0x7ffu, 6);
+      t[2] = fxp_vuf_to_float(word >> 22, 5), t[3] = fxp_splat_f(1.0f);
+      return;
+   case FAST_Z24_LOW:
+   case FAST_Z24_HIGH: {
+      const fxp_vu z = b->fast == FAST_Z24_LOW ? word & 0xffffffu : word >> 8;
+      const fxp_vd zd = __builtin_convertvector((fxp_vi)z, fxp_vd) * (1.0 / 0xffffff);
+      t[0] = __builtin_convertvector(zd, fxp_vf), t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
+      return;
+   }
+   default: /* FAST_RGBA ... FAST_BGRX */
+      unpack_8888(b, word, t);
+      return;
+   }
+}
+
 /* load() at texels (x, y) of a level for every lane: the four channels as floats. Inlined where one call
  * is the whole of the sampling (sample_one_level's nearest filter), out of line (vload) elsewhere. */
 static inline __attribute__((always_inline)) void
 vload_inl(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, fxp_vi x, fxp_vi y, fxp_vf t[4])
 {
-   fxp_vu word;
-   switch (b->fast) {
-   case FAST_RGBA16F: {
-      fxp_vu w1;
-      gather_words(base, row_B, x, y, 8, 0, &word);
-      gather_words(base, row_B, x, y, 8, 4, &w1);
-      t[0] = vhalf_to_float(word & 0xffffu), t[1] = vhalf_to_float(word >> 16);
-      t[2] = vhalf_to_float(w1 & 0xffffu), t[3] = vhalf_to_float(w1 >> 16);
+   fxp_vu w[2];
+   if (vgather(b, base, row_B, x, y, w)) {
+      vunpack(b, w, t);
       return;
    }
-   case FAST_RG16F:
-      gather_words(base, row_B, x, y, 4, 0, &word);
-      t[0] = vhalf_to_float(word & 0xffffu), t[1] = vhalf_to_float(word >> 16);
-      t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
-      return;
+   fxp_vu word;
+   switch (b->fast) {
    case FAST_RGBA32F:
       for (unsigned c = 0; c < 4; c++) {
          gather_words(base, row_B, x, y, 16, 4 * c, &word);
          t[c] = (fxp_vf)word;
       }
-      return;
-   case FAST_R32F:
-      gather_words(base, row_B, x, y, 4, 0, &word);
-      t[0] = (fxp_vf)word, t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
-      return;
-   case FAST_R11G11B10F:
-      gather_words(base, row_B, x, y, 4, 0, &word);
-      t[0] = fxp_vuf_to_float(word & 0x7ffu, 6), t[1] = fxp_vuf_to_float((word >> 11) & 0x7ffu, 6);
-      t[2] = fxp_vuf_to_float(word >> 22, 5), t[3] = fxp_splat_f(1.0f);
       return;
    case FAST_Z16: {
       /* a lane at a time: a 4-byte gather at the last texel would read past the level */
@@ -645,19 +685,7 @@ vload_inl(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row
       t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
       return;
    }
-   case FAST_Z24_LOW:
-   case FAST_Z24_HIGH: {
-      gather_words(base, row_B, x, y, 4, 0, &word);
-      const fxp_vu z = b->fast == FAST_Z24_LOW ? word & 0xffffffu : word >> 8;
-      const fxp_vd zd = __builtin_convertvector((fxp_vi)z, fxp_vd) * (1.0 / 0xffffff);
-      t[0] = __builtin_convertvector(zd, fxp_vf), t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
-      return;
-   }
-   case FAST_Z32F:
-      gather_words(base, row_B, x, y, b->bpp, 0, &word);
-      t[0] = (fxp_vf)word, t[1] = t[2] = fxp_splat_f(0.0f), t[3] = fxp_splat_f(1.0f);
-      return;
-   case FAST_SMALL8: {
+   default: { /* FAST_SMALL8 */
       /* a lane at a time (a 4-byte gather at the last texel would read past the level), each byte once */
       uint32_t by[2][FXP_W];
       for (unsigned l = 0; l < FXP_W; l++) {
@@ -677,11 +705,7 @@ vload_inl(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row
                                                  : f[b->small8_src[c]];
       return;
    }
-   default:
-      break;
    }
-   gather_words(base, row_B, x, y, 4, 0, &word); /* little-endian byte order */
-   unpack_8888(b, word, t);
 }
 
 static void
@@ -709,15 +733,14 @@ sample_level_vec(const struct fxp_sampler_binding *b, int lv, bool linear, fxp_v
    const fxp_vi x0 = vwrap(st->wrap_s, flu, iw), x1 = vwrap(st->wrap_s, flu + 1, iw);
    const fxp_vi y0 = vwrap(st->wrap_t, flv, ih), y1 = vwrap(st->wrap_t, flv + 1, ih);
    fxp_vf tx[4][4];
-   if (b->fast >= FAST_RGBA && b->fast <= FAST_BGRX) {
-      /* the four-byte formats: the four gathers first, then the unpacking, so that the gathers overlap */
-      fxp_vu word[4];
-      gather_words(base, row_B, x0, y0, 4, 0, &word[0]);
-      gather_words(base, row_B, x1, y0, 4, 0, &word[1]);
-      gather_words(base, row_B, x0, y1, 4, 0, &word[2]);
-      gather_words(base, row_B, x1, y1, 4, 0, &word[3]);
+   fxp_vu word[4][2];
+   if (vgather(b, base, row_B, x0, y0, word[0])) {
+      /* the four gathers first, then the unpacking, so that the gathers overlap */
+      vgather(b, base, row_B, x1, y0, word[1]);
+      vgather(b, base, row_B, x0, y1, word[2]);
+      vgather(b, base, row_B, x1, y1, word[3]);
       for (unsigned k = 0; k < 4; k++)
-         unpack_8888(b, word[k], tx[k]);
+         vunpack(b, word[k], tx[k]);
    } else {
       vload(b, base, row_B, x0, y0, tx[0]);
       vload(b, base, row_B, x1, y0, tx[1]);
