@@ -268,6 +268,26 @@ lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, flo
    return footprint(nd, dx, dy, size, max_aniso, dx, dy, an);
 }
 
+/* A binding with one level for every LOD (no mipmaps, one filter: the LOD selects nothing) and one probe a
+ * lane (quad_lod: the LOD comes from the quads, whose anisotropic footprints take several): the batch sampled
+ * as vectors and stored, without the LODs, arrays and cache of the batch form (perf, glmark2 effect2d: a
+ * third of the samples went to them). False (nothing done): not such a binding. */
+static inline bool
+one_level_vec(struct fxp_exec *e, const struct fxp_inst *in, const struct fxp_sampler_binding *b, bool quad_lod,
+              const fxp_vf *s, const fxp_vf *tt)
+{
+   if (b->fast_level < 0 || (quad_lod && fxp_sampler_max_aniso(b) > 1))
+      return false;
+   /* fragment batches sample for every lane, helpers included (their results feed other lanes' derivatives) */
+   const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
+   const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
+   fxp_vu r[4];
+   if (!fxp_sample_fast_one_level(b, in->tex_target, s, tt, off, active, r))
+      return false;
+   store_result(e, in, r);
+   return true;
+}
+
 /* The common case of the GL family as lane vectors: one binding for every lane (SAMP[n], not indexed),
  * 2D or RECT with a fast path (sampler/fxp_sampler_fast.c), no compare, gather or register offsets, and an
  * implicit, biased, explicit or zero LOD. The general code below builds a request per lane first; this
@@ -311,19 +331,8 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
     * filtering, the same bits); a quad of more probes sends the batch to the general path */
    const unsigned max_aniso = fxp_sampler_max_aniso(b);
    const bool quad_lod = e->quad_layout && (a->mode == LOD_IMPLICIT || a->mode == LOD_BIAS);
-   /* fragment batches sample for every lane, helpers included (their results feed other lanes' derivatives) */
-   const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
-   const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
-   if (b->fast_level >= 0 && !(quad_lod && max_aniso > 1)) {
-      /* one level for every LOD and one probe a lane: the LOD selects nothing, the batch is sampled as vectors
-       * (perf, glmark2 effect2d: a third of the samples went to this function's and the batch form's arrays,
-       * LODs and cache around the sampling) */
-      fxp_vu r[4];
-      if (fxp_sample_fast_one_level(b, t, &s, &tt, off, active, r)) {
-         store_result(e, in, r);
-         return true;
-      }
-   }
+   if (one_level_vec(e, in, b, quad_lod, &s, &tt))
+      return true;
    if (!lod_used && !(quad_lod && max_aniso > 1)) {
       memset(lod, 0, sizeof(lod));
    } else if (quad_lod) {
@@ -367,6 +376,9 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
          lod[l] = (given ? a->lod[l] : 0.0f) + bias;
    }
 
+   /* fragment batches sample for every lane, helpers included (their results feed other lanes' derivatives) */
+   const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
+   const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
    float sa[FXP_W], ta[FXP_W];
    memcpy(sa, &s, sizeof(sa));
    memcpy(ta, &tt, sizeof(ta));
@@ -565,10 +577,9 @@ sample(struct fxp_exec *e, const struct fxp_inst *in, enum lod_mode mode, bool p
    run_tex(e, in, &a);
 }
 
-/* TEX of a 2D or RECT texture on a binding with one level for every LOD (no mipmaps, one filter: the LOD
- * selects nothing) and one probe a lane: run_tex_fast's one-level case, without building the operands of
- * the other forms (perf, glmark2 effect2d: `sample` and run_tex's tests took a tenth of the samples). False:
- * the general route. */
+/* TEX of a 2D or RECT texture by one_level_vec (run_tex_fast's conditions), without building the operands
+ * of the other forms first (perf, glmark2 effect2d: `sample` and run_tex's tests took a tenth of the
+ * samples). False: the general route. */
 static inline bool
 tex_one_level(struct fxp_exec *e, const struct fxp_inst *in)
 {
@@ -577,16 +588,10 @@ tex_one_level(struct fxp_exec *e, const struct fxp_inst *in)
        in->mem_file != TGSI_FILE_SAMPLER || in->tex_offset_reg || !e->bind || in->mem_index >= PIPE_MAX_SAMPLERS)
       return false;
    const struct fxp_sampler_binding *b = &e->bind->samplers[in->mem_index];
-   if (!b->fast || b->fast_level < 0 || (e->quad_layout && fxp_sampler_max_aniso(b) > 1))
+   if (!b->fast)
       return false;
    const fxp_vf s = src_f(e, in, 0, 0), tt = src_f(e, in, 0, 1);
-   const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
-   const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
-   fxp_vu r[4];
-   if (!fxp_sample_fast_one_level(b, t, &s, &tt, off, active, r))
-      return false;
-   store_result(e, in, r);
-   return true;
+   return one_level_vec(e, in, b, e->quad_layout, &s, &tt);
 }
 
 static void
