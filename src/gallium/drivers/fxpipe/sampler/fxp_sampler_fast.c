@@ -23,7 +23,10 @@
  * | batches         | when all lanes sample one level with one filter (or a few such groups), wrapping,  |
  * |                 | loads (gathers; halves converted as vectors, vhalf_to_float) and filtering run as  |
  * |                 | lane vectors (sample_level_vec), else, and for FXT1, lane by lane; a binding       |
- * |                 | with no mipmaps and one filter skips the LOD (fast_level, sample_one_level)         |
+ * |                 | with no mipmaps and one filter skips the LOD (fast_level, sample_one_level), and   |
+ * |                 | from vectors to vectors (fxp_sample_fast_one_level); a bilinear footprint issues  |
+ * |                 | its gathers before unpacking (vgather, vunpack), a trilinear batch of one pair of |
+ * |                 | levels both levels' (sample_two_levels_vec)                                       |
  * | anisotropy      | a batch is one probe of every lane (shader/fxp_ops_tex.c run_tex_fast calls it     |
  * |                 | once a probe, each lane's N, spacing and divisor); a lone request's probes are one |
  * |                 | fxp_sample_fast call each (fxp_sampler.c filter_aniso)                             |
