@@ -885,11 +885,11 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
 }
 
 /* sample_levels_blend when every active lane has the same two levels (l1 and l2 >= 0) and filter (a
- * trilinear batch away from level and magnification boundaries) and the format's texels are gathered words
- * (vgather): both levels' gathers are issued before any texel is unpacked, so that they overlap (the two
- * sample_levels calls each waited for their own). The same float operations in the same order as
- * sample_levels' one-level vector form on each level and the blend after. */
-static void
+ * trilinear batch away from level and magnification boundaries): both levels' gathers are issued before any
+ * texel is unpacked, so that they overlap (the two sample_levels calls each waited for their own). The same
+ * float operations in the same order as sample_levels' one-level vector form on each level and the blend
+ * after. False (nothing written) when vgather does not load the format. */
+static bool
 sample_two_levels_vec(const struct fxp_sampler_binding *b, bool rect, const fxp_vf s, const fxp_vf t,
                       const int off[2], int l1, int l2, bool linear, fxp_vf frac, fxp_vf a[4])
 {
@@ -908,14 +908,16 @@ sample_two_levels_vec(const struct fxp_sampler_binding *b, bool rect, const fxp_
       const uint8_t *base = res->data + res->level_offset_B[lv];
       const unsigned row_B = res->row_stride_B[lv];
       if (!linear) {
-         vgather(b, base, row_B, vwrap(st->wrap_s, u, iw), vwrap(st->wrap_t, vv, ih), word[k][0]);
+         if (!vgather(b, base, row_B, vwrap(st->wrap_s, u, iw), vwrap(st->wrap_t, vv, ih), word[k][0]))
+            return false;
          continue;
       }
       fxp_vf flu, flv;
       bilinear_footprint(u, vv, &flu, &flv, wgt[k]);
       const fxp_vi x0 = vwrap(st->wrap_s, flu, iw), x1 = vwrap(st->wrap_s, flu + 1, iw);
       const fxp_vi y0 = vwrap(st->wrap_t, flv, ih), y1 = vwrap(st->wrap_t, flv + 1, ih);
-      vgather(b, base, row_B, x0, y0, word[k][0]);
+      if (!vgather(b, base, row_B, x0, y0, word[k][0]))
+         return false;
       vgather(b, base, row_B, x1, y0, word[k][1]);
       vgather(b, base, row_B, x0, y1, word[k][2]);
       vgather(b, base, row_B, x1, y1, word[k][3]);
@@ -938,19 +940,7 @@ sample_two_levels_vec(const struct fxp_sampler_binding *b, bool rect, const fxp_
    }
    for (unsigned c = 0; c < 4; c++)
       a[c] = out[0][c] * (1 - frac) + out[1][c] * frac;
-}
-
-/* Whether vgather loads the binding's texels (its formats of one or two gathered words). */
-static inline bool
-gathered_words(const struct fxp_sampler_binding *b)
-{
-   switch (b->fast) {
-   case FAST_RGBA16F: case FAST_RGBA: case FAST_BGRA: case FAST_RGBX: case FAST_BGRX: case FAST_RG16F:
-   case FAST_R32F: case FAST_R11G11B10F: case FAST_Z24_LOW: case FAST_Z24_HIGH: case FAST_Z32F:
-      return true;
-   default:
-      return false;
-   }
+   return true;
 }
 
 /* Each lane's level(s) by its LOD, sampled and blended (linear mip filter) into a[]. */
@@ -971,7 +961,7 @@ sample_levels_blend(const struct fxp_sampler_binding *b, unsigned target, const 
    memcpy(pk.level, &l1, sizeof(l1));
    memcpy(pk.level2, &l2, sizeof(l2));
    const bool rect = target == TGSI_TEXTURE_RECT;
-   if (active && gathered_words(b)) {
+   if (active && fast_vec(b)) {
       /* one pair of levels and one filter for every active lane: both levels at once */
       const unsigned first = (unsigned)__builtin_ctz(active);
       const int lv1 = pk.level[first], lv2 = pk.level2[first], lin = pk.linear[first];
@@ -979,12 +969,10 @@ sample_levels_blend(const struct fxp_sampler_binding *b, unsigned target, const 
       memcpy(&linv, pk.linear, sizeof(linv));
       const uint32_t differ = fxp_lane_bits(fxp_ne_i(l1, fxp_splat_i(lv1)) | fxp_ne_i(l2, fxp_splat_i(lv2)) |
                                             fxp_ne_i(linv, fxp_splat_i(lin)));
-      if (lv2 >= 0 && !(differ & active)) {
-         fxp_vf frac;
-         memcpy(&frac, pk.frac, sizeof(frac));
-         sample_two_levels_vec(b, rect, s, t, off, lv1, lv2, lin != 0, frac, a);
+      fxp_vf frac;
+      memcpy(&frac, pk.frac, sizeof(frac));
+      if (lv2 >= 0 && !(differ & active) && sample_two_levels_vec(b, rect, s, t, off, lv1, lv2, lin != 0, frac, a))
          return;
-      }
    }
    sample_levels(b, cache, rect, s, t, off, pk.level, pk.linear, a);
    const fxp_vi blend = fxp_ge_i(l2, fxp_splat_i(0));

@@ -39,19 +39,6 @@ bool fxp_sample_fast_batch_avx512(const struct fxp_sampler_binding *b, unsigned 
                                   const float t[FXP_W], const float lod[FXP_W], const int off[2], uint32_t active,
                                   struct fxp_sample_cache *cache, uint32_t out[4][FXP_W]);
 #endif
-static const struct {
-   const char *name;
-   int isa; /* enum fxp_isa, -1 for the baseline copy */
-   batch_fn fn;
-} batch_copies[] = {
-   {"baseline", -1, fxp_sample_fast_batch},
-   {"sse2", FXP_ISA_SSE2, fxp_sample_fast_batch_sse2},
-#if defined(__x86_64__)
-   {"avx2", FXP_ISA_AVX2, fxp_sample_fast_batch_avx2},
-   {"avx512", FXP_ISA_AVX512, fxp_sample_fast_batch_avx512},
-#endif
-};
-
 /* each copy's one-level form (fxp_sample_fast_one_level), checked beside its batch form */
 typedef bool (*one_level_fn)(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s, const fxp_vf *t,
                              const int off[2], uint32_t active, fxp_vu out[4]);
@@ -63,10 +50,17 @@ bool fxp_sample_fast_one_level_avx2(const struct fxp_sampler_binding *b, unsigne
 bool fxp_sample_fast_one_level_avx512(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s,
                                       const fxp_vf *t, const int off[2], uint32_t active, fxp_vu out[4]);
 #endif
-static const one_level_fn one_level_copies[] = {
-   fxp_sample_fast_one_level, fxp_sample_fast_one_level_sse2,
+static const struct {
+   const char *name;
+   int isa; /* enum fxp_isa, -1 for the baseline copy */
+   batch_fn fn;
+   one_level_fn one_level;
+} batch_copies[] = {
+   {"baseline", -1, fxp_sample_fast_batch, fxp_sample_fast_one_level},
+   {"sse2", FXP_ISA_SSE2, fxp_sample_fast_batch_sse2, fxp_sample_fast_one_level_sse2},
 #if defined(__x86_64__)
-   fxp_sample_fast_one_level_avx2, fxp_sample_fast_one_level_avx512,
+   {"avx2", FXP_ISA_AVX2, fxp_sample_fast_batch_avx2, fxp_sample_fast_one_level_avx2},
+   {"avx512", FXP_ISA_AVX512, fxp_sample_fast_batch_avx512, fxp_sample_fast_one_level_avx512},
 #endif
 };
 
@@ -175,6 +169,7 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
    if (!view)
       return;
    unsigned mismatches = 0, fast_taken = 0, batch_runs = 0, one_level_runs = 0, one_level_states = 0;
+   const bool fxt1 = format == PIPE_FORMAT_FXT1_RGB || format == PIPE_FORMAT_FXT1_RGBA; /* no one-level form */
    for (unsigned s = 0; s < 24; s++) {
       struct pipe_sampler_state st;
       memset(&st, 0, sizeof(st));
@@ -251,9 +246,8 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
                fxp_vu vout[4];
                memcpy(&vs, bs, sizeof(vs));
                memcpy(&vt, bt, sizeof(vt));
-               const bool one = one_level_copies[i](&fast, q.target, &vs, &vt, q.offset, active, vout);
-               const bool one_expected = fast.fast_level >= 0 && fast.fast != 0 && format != PIPE_FORMAT_FXT1_RGB &&
-                                         format != PIPE_FORMAT_FXT1_RGBA;
+               const bool one = batch_copies[i].one_level(&fast, q.target, &vs, &vt, q.offset, active, vout);
+               const bool one_expected = fast.fast_level >= 0 && fast.fast != 0 && !fxt1;
                one_level_runs += one;
                if (one != one_expected && mismatches++ < 3)
                   CHECK(t, false, "%s: the %s one-level form %s a binding of fast_level %d",
@@ -280,7 +274,6 @@ compare_paths(struct fxp_t *t, enum pipe_texture_target target, enum pipe_format
    CHECK(t, mismatches == 0, "%s: %u mismatching requests", util_format_name(format), mismatches);
    CHECK(t, fast_taken == 24, "%s: fast path chosen for %u of 24 states", util_format_name(format), fast_taken);
    CHECK(t, batch_runs == 24 * (400 / FXP_W), "%s: the batch form ran %u times", util_format_name(format), batch_runs);
-   const bool fxt1 = format == PIPE_FORMAT_FXT1_RGB || format == PIPE_FORMAT_FXT1_RGBA;
    CHECK(t, fxt1 || (one_level_states > 0 && one_level_runs > 0),
          "%s: %u states of one level for every LOD, the one-level form ran %u times", util_format_name(format),
          one_level_states, one_level_runs);

@@ -268,13 +268,25 @@ lod_from_gradients(unsigned t, const struct fxp_sampler_binding *b, float s, flo
    return footprint(nd, dx, dy, size, max_aniso, dx, dy, an);
 }
 
+/* The binding of a sampling instruction the lane-vector forms take: one binding for every lane (SAMP[n], not
+ * indexed), immediate offsets, a 2D or RECT target t, a binding with a fast path; NULL otherwise. */
+static inline const struct fxp_sampler_binding *
+fast_binding(const struct fxp_exec *e, const struct fxp_inst *in, unsigned t)
+{
+   if (in->res_addr_slot != UINT32_MAX || in->mem_file != TGSI_FILE_SAMPLER || in->tex_offset_reg || !e->bind ||
+       in->mem_index >= PIPE_MAX_SAMPLERS || (t != TGSI_TEXTURE_2D && t != TGSI_TEXTURE_RECT))
+      return NULL;
+   const struct fxp_sampler_binding *b = &e->bind->samplers[in->mem_index];
+   return b->fast ? b : NULL;
+}
+
 /* A binding with one level for every LOD (no mipmaps, one filter: the LOD selects nothing) and one probe a
  * lane (quad_lod: the LOD comes from the quads, whose anisotropic footprints take several): the batch sampled
  * as vectors and stored, without the LODs, arrays and cache of the batch form (perf, glmark2 effect2d: a
  * third of the samples went to them). False (nothing done): not such a binding. */
 static inline bool
-one_level_vec(struct fxp_exec *e, const struct fxp_inst *in, const struct fxp_sampler_binding *b, bool quad_lod,
-              const fxp_vf *s, const fxp_vf *tt)
+one_level_vec(struct fxp_exec *e, const struct fxp_inst *in, const struct fxp_sampler_binding *b, unsigned t,
+              bool quad_lod, const fxp_vf *s, const fxp_vf *tt)
 {
    if (b->fast_level < 0 || (quad_lod && fxp_sampler_max_aniso(b) > 1))
       return false;
@@ -282,7 +294,7 @@ one_level_vec(struct fxp_exec *e, const struct fxp_inst *in, const struct fxp_sa
    const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
    const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
    fxp_vu r[4];
-   if (!fxp_sample_fast_one_level(b, in->tex_target, s, tt, off, active, r))
+   if (!fxp_sample_fast_one_level(b, t, s, tt, off, active, r))
       return false;
    store_result(e, in, r);
    return true;
@@ -300,12 +312,10 @@ static bool
 run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_args *a)
 {
    const unsigned t = a->target;
-   if (a->gather >= 0 || a->shadow || a->mode == LOD_GRAD || in->res_addr_slot != UINT32_MAX ||
-       in->mem_file != TGSI_FILE_SAMPLER || in->tex_offset_reg || !e->bind || in->mem_index >= PIPE_MAX_SAMPLERS ||
-       (t != TGSI_TEXTURE_2D && t != TGSI_TEXTURE_RECT))
+   if (a->gather >= 0 || a->shadow || a->mode == LOD_GRAD)
       return false;
-   const struct fxp_sampler_binding *b = &e->bind->samplers[in->mem_index];
-   if (!b->fast)
+   const struct fxp_sampler_binding *b = fast_binding(e, in, t);
+   if (!b)
       return false;
 
    fxp_vf s = a->c[0], tt = a->c[1];
@@ -331,7 +341,7 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
     * filtering, the same bits); a quad of more probes sends the batch to the general path */
    const unsigned max_aniso = fxp_sampler_max_aniso(b);
    const bool quad_lod = e->quad_layout && (a->mode == LOD_IMPLICIT || a->mode == LOD_BIAS);
-   if (one_level_vec(e, in, b, quad_lod, &s, &tt))
+   if (one_level_vec(e, in, b, t, quad_lod, &s, &tt))
       return true;
    if (!lod_used && !(quad_lod && max_aniso > 1)) {
       memset(lod, 0, sizeof(lod));
@@ -584,14 +594,11 @@ static inline bool
 tex_one_level(struct fxp_exec *e, const struct fxp_inst *in)
 {
    const unsigned t = in->tex_target;
-   if ((t != TGSI_TEXTURE_2D && t != TGSI_TEXTURE_RECT) || in->res_addr_slot != UINT32_MAX ||
-       in->mem_file != TGSI_FILE_SAMPLER || in->tex_offset_reg || !e->bind || in->mem_index >= PIPE_MAX_SAMPLERS)
-      return false;
-   const struct fxp_sampler_binding *b = &e->bind->samplers[in->mem_index];
-   if (!b->fast)
+   const struct fxp_sampler_binding *b = fast_binding(e, in, t);
+   if (!b)
       return false;
    const fxp_vf s = src_f(e, in, 0, 0), tt = src_f(e, in, 0, 1);
-   return one_level_vec(e, in, b, e->quad_layout, &s, &tt);
+   return one_level_vec(e, in, b, t, e->quad_layout, &s, &tt);
 }
 
 static void
