@@ -144,7 +144,8 @@ spin_for(const struct fxp_pool *p, const unsigned *word, unsigned value, bool wa
 {
    int64_t end = 0;
    for (unsigned k = 0;; k++) {
-      if ((__atomic_load_n(word, __ATOMIC_ACQUIRE) == value) != wait_while || __atomic_load_n(&p->quit, __ATOMIC_RELAXED))
+      const bool at_value = __atomic_load_n(word, __ATOMIC_ACQUIRE) == value;
+      if (at_value != wait_while || __atomic_load_n(&p->quit, __ATOMIC_RELAXED))
          return true;
       if (k % 64 == 0) {
          const int64_t now = os_time_get_nano();

@@ -482,9 +482,8 @@ stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const 
          word = fxp_sel_u(s_pass & z_pass, (word & ~z_bits) | zi << z_shift, word);
    }
    if (stencil) {
-      const fxp_vu ns = fxp_sel_u(s_pass,
-                                  fxp_sel_u(z_pass, vstencil_op(st->zpass_op, s, ref), vstencil_op(st->zfail_op, s, ref)),
-                                  vstencil_op(st->fail_op, s, ref));
+      const fxp_vu after_z = fxp_sel_u(z_pass, vstencil_op(st->zpass_op, s, ref), vstencil_op(st->zfail_op, s, ref));
+      const fxp_vu ns = fxp_sel_u(s_pass, after_z, vstencil_op(st->fail_op, s, ref));
       word = (word & ~s_bits) | (((s & (uint8_t)~wm) | (ns & wm)) & 0xffu) << s_shift;
    }
    words_store(origin, stride, x, y, lanes, word);
@@ -1093,8 +1092,9 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
          fxp_vu r[4];
          for (unsigned c = 0; c < 4; c++) {
             const fxp_vf sc = clamp01(fxp_output(e, f->fs_color[i], c)->f);
-            const fxp_vf dc = c == 3 && !has_alpha ? fxp_splat_f(1.0f)
-                                                   : __builtin_convertvector((fxp_vi)dbyte[c], fxp_vf) * (1.0f / 255.0f);
+            const fxp_vf dc = c == 3 && !has_alpha
+                                 ? fxp_splat_f(1.0f)
+                                 : __builtin_convertvector((fxp_vi)dbyte[c], fxp_vf) * (1.0f / 255.0f);
             r[c] = vec_to_ubyte(sc * a + dc * ia);
          }
          if (!has_alpha)

@@ -717,7 +717,78 @@ vload(const struct fxp_sampler_binding *b, const uint8_t *base, unsigned row_B, 
    vload_inl(b, base, row_B, x, y, t);
 }
 
-/* sample_levels when every lane samples one level with one filter and the format is an 8-bit one: wrapping,
+/* One level of the binding as the vector forms address it: its size in texels, its first byte and its row
+ * pitch. */
+struct vlevel {
+   int w_px, h_px;
+   const uint8_t *base;
+   unsigned row_B;
+};
+
+static inline __attribute__((always_inline)) struct vlevel
+vlevel_of(const struct fxp_sampler_binding *b, int lv)
+{
+   const struct fxp_resource *res = fxp_resource(b->view->texture);
+   return (struct vlevel){(int)u_minify(b->view->texture->width0, lv), (int)u_minify(b->view->texture->height0, lv),
+                          res->data + res->level_offset_B[lv], res->row_stride_B[lv]};
+}
+
+/* The lanes' texel-space coordinates on a level w by h texels (per lane where the lanes' levels differ):
+ * normalized coordinates scaled by its size, then the immediate offset added, as the general path does. */
+static inline __attribute__((always_inline)) void
+texel_coords(bool normalized, fxp_vf s, fxp_vf t, fxp_vf w, fxp_vf h, const int off[2], fxp_vf *u, fxp_vf *vv)
+{
+   *u = (normalized ? s * w : s) + (float)off[0];
+   *vv = (normalized ? t * h : t) + (float)off[1];
+}
+
+/* A bilinear footprint's columns x[0], x[1] and rows y[0], y[1] on level L, wrapped, from the floors of
+ * bilinear_footprint. */
+static inline __attribute__((always_inline)) void
+footprint_texels(const struct pipe_sampler_state *st, const struct vlevel *L, fxp_vf flu, fxp_vf flv, fxp_vi x[2],
+                 fxp_vi y[2])
+{
+   x[0] = vwrap(st->wrap_s, flu, L->w_px), x[1] = vwrap(st->wrap_s, flu + 1, L->w_px);
+   y[0] = vwrap(st->wrap_t, flv, L->h_px), y[1] = vwrap(st->wrap_t, flv + 1, L->h_px);
+}
+
+/* The footprint's four gathers, in the order (0,0), (1,0), (0,1), (1,1), issued before any is unpacked so
+ * that they overlap. False (nothing gathered) where vgather does not load the format. */
+static inline __attribute__((always_inline)) bool
+gather_footprint(const struct fxp_sampler_binding *b, const struct vlevel *L, const fxp_vi x[2], const fxp_vi y[2],
+                 fxp_vu word[4][2])
+{
+   if (!vgather(b, L->base, L->row_B, x[0], y[0], word[0]))
+      return false;
+   vgather(b, L->base, L->row_B, x[1], y[0], word[1]);
+   vgather(b, L->base, L->row_B, x[0], y[1], word[2]);
+   vgather(b, L->base, L->row_B, x[1], y[1], word[3]);
+   return true;
+}
+
+/* The four texels weighted, channel by channel, in the order of the weights: the bilinear filter. */
+static inline __attribute__((always_inline)) void
+weigh_footprint(const fxp_vf tx[4][4], const fxp_vf wgt[4], fxp_vf out[4])
+{
+   for (unsigned c = 0; c < 4; c++) {
+      fxp_vf acc = fxp_splat_f(0.0f);
+      for (unsigned k = 0; k < 4; k++)
+         acc += tx[k][c] * wgt[k];
+      out[c] = acc;
+   }
+}
+
+/* gather_footprint's words unpacked and filtered. */
+static inline __attribute__((always_inline)) void
+filter_footprint(const struct fxp_sampler_binding *b, const fxp_vu word[4][2], const fxp_vf wgt[4], fxp_vf out[4])
+{
+   fxp_vf tx[4][4];
+   for (unsigned k = 0; k < 4; k++)
+      vunpack(b, word[k], tx[k]);
+   weigh_footprint(tx, wgt, out);
+}
+
+/* sample_levels when every lane samples one level with one filter and the format has a vector load: wrapping,
  * loads and the filter as lane vectors, the same float operations in the same order per lane. u, vv are the
  * texel-space coordinates, flu, flv their floors after the half-texel shift, wgt the bilinear weights. */
 static void
@@ -725,37 +796,24 @@ sample_level_vec(const struct fxp_sampler_binding *b, int lv, bool linear, fxp_v
                  fxp_vf flv, const fxp_vf wgt[4], fxp_vf out[4])
 {
    const struct pipe_sampler_state *st = b->state;
-   const struct fxp_resource *res = fxp_resource(b->view->texture);
-   const int iw = (int)u_minify(b->view->texture->width0, lv), ih = (int)u_minify(b->view->texture->height0, lv);
-   const uint8_t *base = res->data + res->level_offset_B[lv];
-   const unsigned row_B = res->row_stride_B[lv];
+   const struct vlevel L = vlevel_of(b, lv);
    if (!linear) {
-      vload(b, base, row_B, vwrap(st->wrap_s, u, iw), vwrap(st->wrap_t, vv, ih), out);
+      vload(b, L.base, L.row_B, vwrap(st->wrap_s, u, L.w_px), vwrap(st->wrap_t, vv, L.h_px), out);
       return;
    }
-   const fxp_vi x0 = vwrap(st->wrap_s, flu, iw), x1 = vwrap(st->wrap_s, flu + 1, iw);
-   const fxp_vi y0 = vwrap(st->wrap_t, flv, ih), y1 = vwrap(st->wrap_t, flv + 1, ih);
-   fxp_vf tx[4][4];
+   fxp_vi x[2], y[2];
+   footprint_texels(st, &L, flu, flv, x, y);
    fxp_vu word[4][2];
-   if (vgather(b, base, row_B, x0, y0, word[0])) {
-      /* the four gathers first, then the unpacking, so that the gathers overlap */
-      vgather(b, base, row_B, x1, y0, word[1]);
-      vgather(b, base, row_B, x0, y1, word[2]);
-      vgather(b, base, row_B, x1, y1, word[3]);
-      for (unsigned k = 0; k < 4; k++)
-         vunpack(b, word[k], tx[k]);
-   } else {
-      vload(b, base, row_B, x0, y0, tx[0]);
-      vload(b, base, row_B, x1, y0, tx[1]);
-      vload(b, base, row_B, x0, y1, tx[2]);
-      vload(b, base, row_B, x1, y1, tx[3]);
+   if (gather_footprint(b, &L, x, y, word)) {
+      filter_footprint(b, word, wgt, out);
+      return;
    }
-   for (unsigned c = 0; c < 4; c++) {
-      fxp_vf acc = fxp_splat_f(0.0f);
-      for (unsigned k = 0; k < 4; k++)
-         acc += tx[k][c] * wgt[k];
-      out[c] = acc;
-   }
+   fxp_vf tx[4][4];
+   vload(b, L.base, L.row_B, x[0], y[0], tx[0]);
+   vload(b, L.base, L.row_B, x[1], y[0], tx[1]);
+   vload(b, L.base, L.row_B, x[0], y[1], tx[2]);
+   vload(b, L.base, L.row_B, x[1], y[1], tx[3]);
+   weigh_footprint(tx, wgt, out);
 }
 
 /* The bilinear footprint of texel-space coordinates (u, vv), as the general path computes it: the floors of
@@ -799,11 +857,9 @@ sample_level_groups(const struct fxp_sampler_binding *b, bool rect, const fxp_vf
       todo &= ~fxp_lane_bits(gmask[n]);
    }
    for (unsigned g = 0; g < n; g++) {
-      const fxp_vf w = fxp_splat_f((float)u_minify(b->view->texture->width0, glv[g]));
-      const fxp_vf h = fxp_splat_f((float)u_minify(b->view->texture->height0, glv[g]));
-      const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
-      const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
-      fxp_vf flu, flv, wgt[4], r[4];
+      const struct vlevel L = vlevel_of(b, glv[g]);
+      fxp_vf u, vv, flu, flv, wgt[4], r[4];
+      texel_coords(normalized, s, t, fxp_splat_f((float)L.w_px), fxp_splat_f((float)L.h_px), off, &u, &vv);
       bilinear_footprint(u, vv, &flu, &flv, wgt);
       sample_level_vec(b, glv[g], glin[g] != 0, u, vv, flu, flv, wgt, r);
       for (unsigned c = 0; c < 4; c++)
@@ -838,8 +894,8 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
       return;
    fxp_vf w, h;
    if (one_level) {
-      w = fxp_splat_f((float)u_minify(b->view->texture->width0, lv));
-      h = fxp_splat_f((float)u_minify(b->view->texture->height0, lv));
+      const struct vlevel L = vlevel_of(b, lv);
+      w = fxp_splat_f((float)L.w_px), h = fxp_splat_f((float)L.h_px);
    } else {
       for (unsigned l = 0; l < FXP_W; l++) {
          const int ll = MAX2(levels[l], 0);
@@ -847,9 +903,8 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
          h[l] = (float)u_minify(b->view->texture->height0, ll);
       }
    }
-   const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
-   const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
-   fxp_vf flu, flv, wgt[4];
+   fxp_vf u, vv, flu, flv, wgt[4];
+   texel_coords(normalized, s, t, w, h, off, &u, &vv);
    bilinear_footprint(u, vv, &flu, &flv, wgt);
 
    if (fast_vec(b) && uniform) {
@@ -894,49 +949,32 @@ sample_two_levels_vec(const struct fxp_sampler_binding *b, bool rect, const fxp_
                       const int off[2], int l1, int l2, bool linear, fxp_vf frac, fxp_vf a[4])
 {
    const struct pipe_sampler_state *st = b->state;
-   const struct fxp_resource *res = fxp_resource(b->view->texture);
    const bool normalized = !rect && !st->unnormalized_coords;
    const int lvs[2] = {l1, l2};
    fxp_vu word[2][4][2];
    fxp_vf wgt[2][4];
    for (unsigned k = 0; k < 2; k++) {
-      const int lv = lvs[k];
-      const int iw = (int)u_minify(b->view->texture->width0, lv), ih = (int)u_minify(b->view->texture->height0, lv);
-      const fxp_vf w = fxp_splat_f((float)iw), h = fxp_splat_f((float)ih);
-      const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
-      const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
-      const uint8_t *base = res->data + res->level_offset_B[lv];
-      const unsigned row_B = res->row_stride_B[lv];
+      const struct vlevel L = vlevel_of(b, lvs[k]);
+      fxp_vf u, vv;
+      texel_coords(normalized, s, t, fxp_splat_f((float)L.w_px), fxp_splat_f((float)L.h_px), off, &u, &vv);
       if (!linear) {
-         if (!vgather(b, base, row_B, vwrap(st->wrap_s, u, iw), vwrap(st->wrap_t, vv, ih), word[k][0]))
+         if (!vgather(b, L.base, L.row_B, vwrap(st->wrap_s, u, L.w_px), vwrap(st->wrap_t, vv, L.h_px), word[k][0]))
             return false;
          continue;
       }
       fxp_vf flu, flv;
+      fxp_vi x[2], y[2];
       bilinear_footprint(u, vv, &flu, &flv, wgt[k]);
-      const fxp_vi x0 = vwrap(st->wrap_s, flu, iw), x1 = vwrap(st->wrap_s, flu + 1, iw);
-      const fxp_vi y0 = vwrap(st->wrap_t, flv, ih), y1 = vwrap(st->wrap_t, flv + 1, ih);
-      if (!vgather(b, base, row_B, x0, y0, word[k][0]))
+      footprint_texels(st, &L, flu, flv, x, y);
+      if (!gather_footprint(b, &L, x, y, word[k]))
          return false;
-      vgather(b, base, row_B, x1, y0, word[k][1]);
-      vgather(b, base, row_B, x0, y1, word[k][2]);
-      vgather(b, base, row_B, x1, y1, word[k][3]);
    }
    fxp_vf out[2][4];
    for (unsigned k = 0; k < 2; k++) {
-      if (!linear) {
+      if (linear)
+         filter_footprint(b, word[k], wgt[k], out[k]);
+      else
          vunpack(b, word[k][0], out[k]);
-         continue;
-      }
-      fxp_vf tx[4][4];
-      for (unsigned j = 0; j < 4; j++)
-         vunpack(b, word[k][j], tx[j]);
-      for (unsigned c = 0; c < 4; c++) {
-         fxp_vf acc = fxp_splat_f(0.0f);
-         for (unsigned j = 0; j < 4; j++)
-            acc += tx[j][c] * wgt[k][j];
-         out[k][c] = acc;
-      }
    }
    for (unsigned c = 0; c < 4; c++)
       a[c] = out[0][c] * (1 - frac) + out[1][c] * frac;
@@ -996,15 +1034,12 @@ sample_one_level(const struct fxp_sampler_binding *b, bool rect, const fxp_vf s,
    const struct pipe_sampler_state *st = b->state;
    const int lv = b->fast_level;
    const bool normalized = !rect && !st->unnormalized_coords;
-   const int iw = (int)u_minify(b->view->texture->width0, lv), ih = (int)u_minify(b->view->texture->height0, lv);
-   const fxp_vf w = fxp_splat_f((float)iw), h = fxp_splat_f((float)ih);
-   const fxp_vf u = (normalized ? s * w : s) + (float)off[0];
-   const fxp_vf vv = (normalized ? t * h : t) + (float)off[1];
+   const struct vlevel L = vlevel_of(b, lv);
+   fxp_vf u, vv;
+   texel_coords(normalized, s, t, fxp_splat_f((float)L.w_px), fxp_splat_f((float)L.h_px), off, &u, &vv);
    if (!b->fast_linear) {
       /* sample_level_vec's nearest filter, inlined: one load of every lane's texel */
-      const struct fxp_resource *res = fxp_resource(b->view->texture);
-      vload_inl(b, res->data + res->level_offset_B[lv], res->row_stride_B[lv], vwrap(st->wrap_s, u, iw),
-                vwrap(st->wrap_t, vv, ih), out);
+      vload_inl(b, L.base, L.row_B, vwrap(st->wrap_s, u, L.w_px), vwrap(st->wrap_t, vv, L.h_px), out);
       return;
    }
    fxp_vf flu, flv, wgt[4];
