@@ -201,21 +201,20 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
             /* a whole tile: a batch a row of quads, each four quads side by side (whose colour writes are
              * two 8-pixel rows: fragment/fxp_fragment_fast.c, store_pixels); the batch the tile finds is
              * shaded first, so that the rows line up with batches (primitive order is kept either way) */
-            static const int8_t row_dx[16] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
-            static const int8_t row_dy[16] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
             if (bt->nq)
                r->shade_batch(r, ts, bt);
             for (int qy = 0; qy < RASTER_TILE; qy += 2) {
-               for (unsigned l = 0; l < FXP_W; l++) {
-                  bt->x[l] = tx + row_dx[l];
-                  bt->y[l] = ty + qy + row_dy[l];
-               }
+               /* the shading writes the lanes' positions (struct fxp_batch.row) as vectors: here, with this
+                * file's instruction set, they were stores a vector load could not take its value from */
+               bt->row = true;
+               bt->x[0] = tx;
+               bt->y[0] = ty + qy;
                for (unsigned q = 0; q < FXP_QUADS_PER_BATCH; q++)
                   bt->prim[q] = p;
                bt->coverage = (uint32_t)((1ull << FXP_W) - 1);
                if (r->samples > 1) /* every pixel has a sample covered, not necessarily all (ms) */
                   for (unsigned l = 0; l < FXP_W; l++)
-                     bt->smask[l] = pixel_samples(r, ms, (qy + row_dy[l]) * RASTER_TILE + row_dx[l]);
+                     bt->smask[l] = pixel_samples(r, ms, (qy + fxp_row_dy[l]) * RASTER_TILE + fxp_row_dx[l]);
                bt->nq = FXP_QUADS_PER_BATCH;
                r->shade_batch(r, ts, bt);
             }

@@ -588,6 +588,16 @@ fxp_shade_batch(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_b
       fxp_batch_init(bt); /* the rest of the draw is dropped */
       return;
    }
+   if (bt->row) {
+      /* a quad row's lanes (struct fxp_batch.row), stored as vectors for the loads that follow */
+      fxp_vi dx, dy;
+      for (unsigned l = 0; l < FXP_W; l++)
+         dx[l] = fxp_row_dx[l], dy[l] = fxp_row_dy[l];
+      const fxp_vi x = fxp_splat_i(bt->x[0]) + dx, y = fxp_splat_i(bt->y[0]) + dy;
+      memcpy(bt->x, &x, sizeof(x));
+      memcpy(bt->y, &y, sizeof(y));
+      bt->row = false;
+   }
    if (r->samples > 1) {
       shade_batch_ms(r, ts, bt, seg, num_seg);
       fxp_batch_init(bt);

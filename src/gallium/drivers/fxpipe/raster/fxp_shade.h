@@ -21,6 +21,9 @@
 struct fxp_batch {
    unsigned nq;
    unsigned first_q;            /* the first quad of the last primitive (prim[nq - 1]) */
+   bool row;                    /* a quad row of a wholly covered 8x8 tile, four quads of one primitive side
+                                   by side: only x[0] and y[0] are set, and fxp_shade_batch writes the other
+                                   lanes as (x[0] + fxp_row_dx[l], y[0] + fxp_row_dy[l]) */
    int x[FXP_W], y[FXP_W];
    uint32_t coverage;           /* lanes inside their primitive */
    uint16_t smask[FXP_W];       /* multisampling (fxp_raster.samples > 1): each lane's covered samples, bit s
@@ -28,11 +31,16 @@ struct fxp_batch {
    const struct fxp_prim *prim[FXP_QUADS_PER_BATCH];
 };
 
+/* A quad row's lanes (struct fxp_batch.row) from its top-left pixel, in pixels. */
+static const int8_t fxp_row_dx[FXP_W] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
+static const int8_t fxp_row_dy[FXP_W] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
+
 static inline void
 fxp_batch_init(struct fxp_batch *bt)
 {
    bt->nq = 0;
    bt->first_q = 0;
+   bt->row = false;
    bt->coverage = 0; /* lanes past nq * 4 are never read: the rest is not cleared */
 }
 
