@@ -21,11 +21,11 @@
 struct fxp_batch {
    unsigned nq;
    unsigned first_q;            /* the first quad of the last primitive (prim[nq - 1]) */
+   int x[FXP_W], y[FXP_W];
+   uint32_t coverage;           /* lanes inside their primitive */
    bool row;                    /* a quad row of a wholly covered 8x8 tile, four quads of one primitive side
                                    by side: only x[0] and y[0] are set, and fxp_shade_batch writes the other
                                    lanes as (x[0] + fxp_row_dx[l], y[0] + fxp_row_dy[l]) */
-   int x[FXP_W], y[FXP_W];
-   uint32_t coverage;           /* lanes inside their primitive */
    uint16_t smask[FXP_W];       /* multisampling (fxp_raster.samples > 1): each lane's covered samples, bit s
                                    for sample s; not set with one sample */
    const struct fxp_prim *prim[FXP_QUADS_PER_BATCH];
