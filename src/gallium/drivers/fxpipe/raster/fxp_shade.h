@@ -32,6 +32,7 @@ struct fxp_batch {
 };
 
 /* A quad row's lanes (struct fxp_batch.row) from its top-left pixel, in pixels. */
+_Static_assert(FXP_W == 16, "a quad row is four quads: fxp_row_dx and fxp_row_dy have 16 lanes");
 static const int8_t fxp_row_dx[FXP_W] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
 static const int8_t fxp_row_dy[FXP_W] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
 
