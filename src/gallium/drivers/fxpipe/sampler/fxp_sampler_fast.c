@@ -788,31 +788,31 @@ filter_footprint(const struct fxp_sampler_binding *b, const fxp_vu word[4][2], c
    weigh_footprint(tx, wgt, out);
 }
 
-/* sample_levels when every lane samples one level with one filter and the format has a vector load: wrapping,
- * loads and the filter as lane vectors, the same float operations in the same order per lane. u, vv are the
- * texel-space coordinates, flu, flv their floors after the half-texel shift, wgt the bilinear weights. */
+/* sample_levels when every lane samples one level (L, the caller's vlevel_of) with one filter and the format
+ * has a vector load: wrapping, loads and the filter as lane vectors, the same float operations in the same
+ * order per lane. u, vv are the texel-space coordinates, flu, flv their floors after the half-texel shift,
+ * wgt the bilinear weights. */
 static void
-sample_level_vec(const struct fxp_sampler_binding *b, int lv, bool linear, fxp_vf u, fxp_vf vv, fxp_vf flu,
-                 fxp_vf flv, const fxp_vf wgt[4], fxp_vf out[4])
+sample_level_vec(const struct fxp_sampler_binding *b, const struct vlevel *L, bool linear, fxp_vf u, fxp_vf vv,
+                 fxp_vf flu, fxp_vf flv, const fxp_vf wgt[4], fxp_vf out[4])
 {
    const struct pipe_sampler_state *st = b->state;
-   const struct vlevel L = vlevel_of(b, lv);
    if (!linear) {
-      vload(b, L.base, L.row_B, vwrap(st->wrap_s, u, L.w_px), vwrap(st->wrap_t, vv, L.h_px), out);
+      vload(b, L->base, L->row_B, vwrap(st->wrap_s, u, L->w_px), vwrap(st->wrap_t, vv, L->h_px), out);
       return;
    }
    fxp_vi x[2], y[2];
-   footprint_texels(st, &L, flu, flv, x, y);
+   footprint_texels(st, L, flu, flv, x, y);
    fxp_vu word[4][2];
-   if (gather_footprint(b, &L, x, y, word)) {
+   if (gather_footprint(b, L, x, y, word)) {
       filter_footprint(b, word, wgt, out);
       return;
    }
    fxp_vf tx[4][4];
-   vload(b, L.base, L.row_B, x[0], y[0], tx[0]);
-   vload(b, L.base, L.row_B, x[1], y[0], tx[1]);
-   vload(b, L.base, L.row_B, x[0], y[1], tx[2]);
-   vload(b, L.base, L.row_B, x[1], y[1], tx[3]);
+   vload(b, L->base, L->row_B, x[0], y[0], tx[0]);
+   vload(b, L->base, L->row_B, x[1], y[0], tx[1]);
+   vload(b, L->base, L->row_B, x[0], y[1], tx[2]);
+   vload(b, L->base, L->row_B, x[1], y[1], tx[3]);
    weigh_footprint(tx, wgt, out);
 }
 
@@ -861,7 +861,7 @@ sample_level_groups(const struct fxp_sampler_binding *b, bool rect, const fxp_vf
       fxp_vf u, vv, flu, flv, wgt[4], r[4];
       texel_coords(normalized, s, t, fxp_splat_f((float)L.w_px), fxp_splat_f((float)L.h_px), off, &u, &vv);
       bilinear_footprint(u, vv, &flu, &flv, wgt);
-      sample_level_vec(b, glv[g], glin[g] != 0, u, vv, flu, flv, wgt, r);
+      sample_level_vec(b, &L, glin[g] != 0, u, vv, flu, flv, wgt, r);
       for (unsigned c = 0; c < 4; c++)
          out[c] = g ? fxp_sel_f(gmask[g], r[c], out[c]) : r[c];
    }
@@ -893,8 +893,9 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    if (fast_vec(b) && !uniform && sample_level_groups(b, rect, s, t, off, lvv, linv, used_bits, out))
       return;
    fxp_vf w, h;
+   struct vlevel L;
    if (one_level) {
-      const struct vlevel L = vlevel_of(b, lv);
+      L = vlevel_of(b, lv);
       w = fxp_splat_f((float)L.w_px), h = fxp_splat_f((float)L.h_px);
    } else {
       for (unsigned l = 0; l < FXP_W; l++) {
@@ -908,7 +909,7 @@ sample_levels(const struct fxp_sampler_binding *b, struct fxp_sample_cache *cach
    bilinear_footprint(u, vv, &flu, &flv, wgt);
 
    if (fast_vec(b) && uniform) {
-      sample_level_vec(b, lv, lin != 0, u, vv, flu, flv, wgt, out);
+      sample_level_vec(b, &L, lin != 0, u, vv, flu, flv, wgt, out);
       return;
    }
    for (unsigned l = 0; l < FXP_W; l++) {
@@ -999,6 +1000,8 @@ sample_levels_blend(const struct fxp_sampler_binding *b, unsigned target, const 
    memcpy(pk.level, &l1, sizeof(l1));
    memcpy(pk.level2, &l2, sizeof(l2));
    const bool rect = target == TGSI_TEXTURE_RECT;
+   fxp_vf frac;
+   memcpy(&frac, pk.frac, sizeof(frac));
    if (active && fast_vec(b)) {
       /* one pair of levels and one filter for every active lane: both levels at once */
       const unsigned first = (unsigned)__builtin_ctz(active);
@@ -1007,17 +1010,14 @@ sample_levels_blend(const struct fxp_sampler_binding *b, unsigned target, const 
       memcpy(&linv, pk.linear, sizeof(linv));
       const uint32_t differ = fxp_lane_bits(fxp_ne_i(l1, fxp_splat_i(lv1)) | fxp_ne_i(l2, fxp_splat_i(lv2)) |
                                             fxp_ne_i(linv, fxp_splat_i(lin)));
-      fxp_vf frac;
-      memcpy(&frac, pk.frac, sizeof(frac));
       if (lv2 >= 0 && !(differ & active) && sample_two_levels_vec(b, rect, s, t, off, lv1, lv2, lin != 0, frac, a))
          return;
    }
    sample_levels(b, cache, rect, s, t, off, pk.level, pk.linear, a);
    const fxp_vi blend = fxp_ge_i(l2, fxp_splat_i(0));
    if (fxp_any(blend)) {
-      fxp_vf c[4] = {{0}}, frac;
+      fxp_vf c[4] = {{0}};
       sample_levels(b, cache, rect, s, t, off, pk.level2, pk.linear, c);
-      memcpy(&frac, pk.frac, sizeof(frac));
       /* a * (1 - f) + c * f where a second level is blended, per lane as before */
       for (unsigned k = 0; k < 4; k++)
          a[k] = fxp_sel_f(blend, a[k] * (1 - frac) + c[k] * frac, a[k]);
@@ -1044,7 +1044,7 @@ sample_one_level(const struct fxp_sampler_binding *b, bool rect, const fxp_vf s,
    }
    fxp_vf flu, flv, wgt[4];
    bilinear_footprint(u, vv, &flu, &flv, wgt);
-   sample_level_vec(b, lv, true, u, vv, flu, flv, wgt, out);
+   sample_level_vec(b, &L, true, u, vv, flu, flv, wgt, out);
 }
 
 /* fxp_sampler_swizzle on whole channels, lanes outside `active` 0: the batch forms' results. */
