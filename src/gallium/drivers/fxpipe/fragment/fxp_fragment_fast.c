@@ -20,8 +20,8 @@
  * X formats read alpha 1 and write 0 in the X byte, as util_format does. Unblended full-mask writes and the
  * usual "over" blending (SRC_ALPHA, ONE_MINUS_SRC_ALPHA) run as lane vectors with one load and store a pixel,
  * or two 8-pixel row loads and stores for a full batch of four quads side by side (store_pixels, load_pixels;
- * RGBA16F full batches so too on the AVX-512 and AVX2 tables, 5-6-5 on the AVX-512 one: rgba16f_rows_load and
- * the like); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round and
+ * RGBA16F and 5-6-5 full batches so too on the AVX-512 and AVX2 tables: rgba16f_rows_load and the
+ * like); the depth test runs as lane vectors for the 32-bit formats (depth_vec: Z24 either way round and
  * Z32_FLOAT, depths from the rasterizer) and as one loop per depth format otherwise (Z16, depth written by
  * the shader), with the state compiled at setup (fast_depth_tt); with a stencil test, as lane vectors for
  * either Z24S8 order (stencil_vec: the general path's stencil test, depth test and stencil operations on the
@@ -896,8 +896,37 @@ rgba16f_rows_store(uint8_t *top, size_t stride, const fxp_vf o[4])
       _mm256_storeu_si256((__m256i *)(bottom + 32 * h), _mm256_permute2x128_si256(g0, g1, 0x31));
    }
 }
+
+/* rgb565_rows_load and rgb565_rows_store on the AVX2 table: each row's 8 pixels one 16-byte load or store, as
+ * on the AVX-512 table; the 32-bit pairs interleaved by row (T0 B0 T1 B1 for lanes 0-7, T2 B2 T3 B3 for 8-15)
+ * and widened a half of the lanes at a time. */
+static inline fxp_vu
+rgb565_rows_load(const uint8_t *top, size_t stride)
+{
+   const __m128i t = _mm_loadu_si128((const __m128i *)top), b = _mm_loadu_si128((const __m128i *)(top + stride));
+   const __m256i lo = _mm256_cvtepu16_epi32(_mm_unpacklo_epi32(t, b));
+   const __m256i hi = _mm256_cvtepu16_epi32(_mm_unpackhi_epi32(t, b));
+   fxp_vu px;
+   memcpy(&px, &lo, sizeof(lo));
+   memcpy((uint32_t *)&px + 8, &hi, sizeof(hi));
+   return px;
+}
+
+static inline void
+rgb565_rows_store(uint8_t *top, size_t stride, fxp_vu px)
+{
+   __m256i lo, hi;
+   memcpy(&lo, &px, sizeof(lo));
+   memcpy(&hi, (const uint32_t *)&px + 8, sizeof(hi));
+   /* packed to 16 bits within each 128-bit half (every lane below 2^16): pairs T0 B0 T2 B2 | T1 B1 T3 B3,
+    * then T0 T1 T2 T3 | B0 B1 B2 B3 */
+   const __m256i pairs = _mm256_packus_epi32(lo, hi);
+   const __m256i h = _mm256_permutevar8x32_epi32(pairs, _mm256_setr_epi32(0, 4, 2, 6, 1, 5, 3, 7));
+   _mm_storeu_si128((__m128i *)top, _mm256_castsi256_si128(h));
+   _mm_storeu_si128((__m128i *)(top + stride), _mm256_extracti128_si256(h, 1));
+}
 #define RGBA16F_ROWS 1
-#define RGB565_ROWS 0
+#define RGB565_ROWS 1
 #else
 #define RGBA16F_ROWS 0
 #define RGB565_ROWS 0
@@ -908,9 +937,8 @@ rgba16f_rows_store(uint8_t *top, size_t stride, const fxp_vf o[4])
  * sources clamped to [0, 1] for UNORM buffers, and for float ones when the rasterizer clamps fragment
  * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
  * as util_format does, the channels outside the mask keeping their unpacked values. Pixels are loaded and
- * stored a quad's row at a time for a full batch in two rows (on the AVX-512 table, and for RGBA16F the AVX2
- * one, a row at a time in registers: rgba16f_rows_load and the like), else a pixel a lane (RGBA16F and 5-6-5:
- * wide_load, wide_store; R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run as
+ * stored a quad's row at a time for a full batch in two rows (on the AVX-512 and AVX2 tables, a row at a
+ * time in registers: rgba16f_rows_load and the like), else a pixel a lane (RGBA16F and 5-6-5: wide_load, wide_store; R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run as
  * lane vectors (fxp_lane_formats.h, the bits of Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f), halves
  * too (vec_halves_to_float and vec_float_to_halves_rtz: the instructions or the functions util_format's
  * conversions run). */
