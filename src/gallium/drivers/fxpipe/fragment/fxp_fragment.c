@@ -7,6 +7,7 @@
  * integers for pure-integer buffers, which are never blended). Colours are clamped to [0, 1] before
  * blending into UNORM buffers and to [-1, 1] for SNORM ones; float buffers blend unclamped. */
 #include <math.h>
+#include <string.h>
 
 #include "util/format/u_format.h"
 #include "util/u_math.h"
@@ -25,7 +26,7 @@
 static bool
 depth_stencil(struct fxp_fragment *f, enum pipe_format format, uint8_t *p, double z, bool front, int fs_ref)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = f->ctx->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = &f->dsa;
    const struct util_format_description *desc = util_format_description(format);
    const bool has_z = util_format_has_depth(desc), has_s = util_format_has_stencil(desc);
    bool pass = true;
@@ -61,7 +62,7 @@ depth_stencil(struct fxp_fragment *f, enum pipe_format format, uint8_t *p, doubl
    const bool stencil = has_s && st->enabled;
    uint8_t s = 0;
    /* the reference: the fragment shader's (ARB_shader_stencil_export), else the state's */
-   const uint8_t ref = fs_ref >= 0 ? (uint8_t)fs_ref : f->ctx->stencil_ref.ref_value[face];
+   const uint8_t ref = fs_ref >= 0 ? (uint8_t)fs_ref : f->stencil_ref.ref_value[face];
    if (stencil) {
       util_format_unpack_s_8uint(format, &s, p, 1);
       if (!fxp_compare(st->func, (float)(ref & st->valuemask), (float)(s & st->valuemask))) {
@@ -106,7 +107,7 @@ static void
 write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format format, const uint32_t src_bits[4],
             const float src1[4])
 {
-   const struct pipe_blend_state *blend = f->ctx->blend;
+   const struct pipe_blend_state *blend = fxp_fragment_blend(f);
    const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
    const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
    uint32_t out[4], dst[4];
@@ -126,7 +127,7 @@ write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format fo
          for (unsigned c = 0; c < 4; c++)
             s[c] = CLAMP(s[c], 0.0f, 1.0f);
       for (unsigned c = 0; c < 4; c++) {
-         cc[c] = f->ctx->blend_color.color[c];
+         cc[c] = f->blend_color.color[c];
          if (unorm) {
             s[c] = CLAMP(s[c], 0.0f, 1.0f);
             cc[c] = CLAMP(cc[c], 0.0f, 1.0f);
@@ -173,17 +174,43 @@ write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format fo
    util_format_pack_rgba(format, p, out, 1);
 }
 
+void
+fxp_fragment_take_bound_state(struct fxp_fragment *f, const struct fxp_context *ctx)
+{
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   /* (bytes, padding included, as the compiled state's key compares them: raster/fxp_raster.c make_key) */
+   f->has_blend = ctx->blend != NULL;
+   if (ctx->blend)
+      memcpy(&f->blend, ctx->blend, sizeof(f->blend));
+   else
+      memset(&f->blend, 0, sizeof(f->blend));
+   if (ctx->dsa)
+      memcpy(&f->dsa, ctx->dsa, sizeof(f->dsa));
+   else
+      memset(&f->dsa, 0, sizeof(f->dsa));
+   f->nr_cbufs = MIN2(fb->nr_cbufs, PIPE_MAX_COLOR_BUFS);
+   for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
+      f->cbuf_format[i] = i < f->nr_cbufs && fb->cbufs[i] ? fb->cbufs[i]->format : PIPE_FORMAT_NONE;
+   f->zs_format = fb->zsbuf ? fb->zsbuf->format : PIPE_FORMAT_NONE;
+}
+
+void
+fxp_fragment_take_draw_state(struct fxp_fragment *f, const struct fxp_context *ctx)
+{
+   f->stencil_ref = ctx->stencil_ref;
+   f->blend_color = ctx->blend_color;
+}
+
 unsigned
 fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *y, const double *zin, uint32_t *mask,
                       bool front)
 {
-   const struct pipe_surface *zsurf = f->ctx->framebuffer.zsbuf;
    unsigned passed = 0;
    if (f->fast_depth)
       return f->fast_early_z(f, x, y, zin, mask, front);
    for (unsigned l = 0; l < FXP_W; l++) {
       if (fxp_fragment_lane_in(f, x, y, *mask, l) &&
-          depth_stencil(f, zsurf->format, fxp_fragment_zs(f, x[l], y[l]), fxp_fragment_clamp_z(f, zin[l]), front,
+          depth_stencil(f, f->zs_format, fxp_fragment_zs(f, x[l], y[l]), fxp_fragment_clamp_z(f, zin[l]), front,
                         -1))
          passed++;
       else
@@ -196,9 +223,6 @@ unsigned
 fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y, const double *zin,
                  uint32_t mask, bool front)
 {
-   struct fxp_context *ctx = f->ctx;
-   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
-   struct pipe_surface *zsurf = fb->zsbuf;
    uint8_t *zbase = f->zs_base;
    uint8_t *const *cbase = f->cbuf_base;
    unsigned passed = 0;
@@ -213,12 +237,11 @@ fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const
 
       if (zbase && !f->early_zs) {
          const int ref = f->fs_stencil >= 0 ? (int)(fxp_output(e, f->fs_stencil, 1)->au[l] & 0xff) : -1;
-         if (!depth_stencil(f, zsurf->format, fxp_fragment_zs(f, x[l], y[l]), z, front, ref))
+         if (!depth_stencil(f, f->zs_format, fxp_fragment_zs(f, x[l], y[l]), z, front, ref))
             continue;
       }
       passed += !f->early_zs; /* early tests counted their samples already */
-      for (unsigned i = 0; i < fb->nr_cbufs; i++) {
-         struct pipe_surface *cs = fb->cbufs[i];
+      for (unsigned i = 0; i < f->nr_cbufs; i++) {
          if (!cbase[i])
             continue;
          uint8_t *p = fxp_fragment_cbuf(f, i, x[l], y[l]);
@@ -229,7 +252,7 @@ fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const
             if (i == 0 && f->fs_color1 >= 0) /* dual-source blending's second colour */
                src1[c] = fxp_output(e, f->fs_color1, c)->af[l];
          }
-         write_color(f, i, p, cs->format, src, src1);
+         write_color(f, i, p, f->cbuf_format[i], src, src1);
       }
    }
 

@@ -90,8 +90,8 @@ depth_kind(enum pipe_format f)
 bool
 fxp_fragment_fast_setup(struct fxp_fragment *f)
 {
-   const struct fxp_context *ctx = f->ctx;
-   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   const struct pipe_blend_state *blend = fxp_fragment_blend(f);
+   const struct pipe_depth_stencil_alpha_state *dsa = &f->dsa;
 
    f->fast_frag = false;
    f->fast_depth = FZ_NONE;
@@ -106,13 +106,12 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    if (f->fs_stencil >= 0)
       return false;
    /* the depth buffer's fast test: also what early tests use (fxp_fragment_early_zs) */
-   if (fb->zsbuf) {
-      const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
-      const enum pipe_format zf = fb->zsbuf->format;
-      const bool stencil_on = dsa && (dsa->stencil[0].enabled || dsa->stencil[1].enabled);
+   if (f->zs_format != PIPE_FORMAT_NONE) {
+      const enum pipe_format zf = f->zs_format;
+      const bool stencil_on = dsa->stencil[0].enabled || dsa->stencil[1].enabled;
       /* every format depth_kind takes is Z24S8 (either way round), whose stencil test the fast test does, or
        * has no stencil bits, where the general path tests no stencil either */
-      if (!(dsa && dsa->depth_bounds_test))
+      if (!dsa->depth_bounds_test)
          f->fast_depth = depth_kind(zf);
       /* the stencil test is part of the fast depth test: none without it (depth bounds) */
       f->fast_stencil = f->fast_depth != FZ_NONE && stencil_on &&
@@ -128,26 +127,24 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
          return false;
    }
    {
-      const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
-      const unsigned func = dsa ? dsa->depth_func : PIPE_FUNC_ALWAYS;
-      f->fast_depth_on = dsa && dsa->depth_enabled;
-      f->fast_depth_write = dsa && dsa->depth_writemask;
+      const unsigned func = dsa->depth_func;
+      f->fast_depth_on = dsa->depth_enabled;
+      f->fast_depth_write = dsa->depth_writemask;
       f->fast_depth_tt = (uint8_t)((func & 7u) | (func == PIPE_FUNC_NOTEQUAL || func == PIPE_FUNC_ALWAYS ? 8u : 0u));
    }
    f->fast_refused = "logic op or dual-source blending";
-   if (ctx->blend && (ctx->blend->logicop_enable || util_blend_state_is_dual(ctx->blend, 0)))
+   if (blend && (blend->logicop_enable || util_blend_state_is_dual(blend, 0)))
       return false;
    f->fast_refused = "colour buffer format (not RGBA8, BGRA8, RGBX8 or BGRX8, UNORM or sRGB, RGB565, BGR565, "
                      "RGBA16F or R11G11B10F)";
-   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+   for (unsigned i = 0; i < f->nr_cbufs; i++) {
       f->fast_color[i] = FC_NONE;
-      if (!fb->cbufs[i] || f->fs_color[i] < 0)
+      if (f->cbuf_format[i] == PIPE_FORMAT_NONE || f->fs_color[i] < 0)
          continue;
-      f->fast_color[i] = color_kind(fb->cbufs[i]->format, &f->fast_color_alpha[i], &f->fast_color_srgb[i]);
+      f->fast_color[i] = color_kind(f->cbuf_format[i], &f->fast_color_alpha[i], &f->fast_color_srgb[i]);
       if (f->fast_color[i] == FC_NONE)
          return false;
       f->fast_color_clamp[i] = f->rast && f->rast->clamp_fragment_color;
-      const struct pipe_blend_state *blend = ctx->blend;
       const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? i : 0] : NULL;
       f->fast_color_plain[i] = !rt || (!rt->blend_enable && rt->colormask == PIPE_MASK_RGBA);
       f->fast_color_over[i] = rt && rt->blend_enable && rt->colormask == PIPE_MASK_RGBA &&
@@ -453,7 +450,7 @@ static inline uint32_t
 stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const int *x, const int *y,
             uint32_t lanes, bool front)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = f->ctx->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = &f->dsa;
    const struct pipe_stencil_state *st = &dsa->stencil[0];
    unsigned face = 0;
    if (!front && dsa->stencil[1].enabled) {
@@ -461,7 +458,7 @@ stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const 
       face = 1;
    }
    const bool stencil = st->enabled, depth = f->fast_depth_on, write = f->fast_depth_write;
-   const uint8_t ref = f->ctx->stencil_ref.ref_value[face], vm = st->valuemask, wm = st->writemask;
+   const uint8_t ref = f->stencil_ref.ref_value[face], vm = st->valuemask, wm = st->writemask;
    const unsigned tt = f->fast_depth_tt;
    const unsigned s_shift = KIND == FZ_Z24_LOW ? 24 : 0, z_shift = KIND == FZ_Z24_LOW ? 0 : 8;
    const uint32_t s_bits = 0xffu << s_shift, z_bits = 0xffffffu << z_shift;
@@ -652,7 +649,7 @@ static void
 write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, const int *x, const int *y,
                 uint32_t pass)
 {
-   const struct pipe_blend_state *blend = f->ctx->blend;
+   const struct pipe_blend_state *blend = fxp_fragment_blend(f);
    const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
    const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
    const bool bgra = f->fast_color[cb] == FC_BGRA, has_alpha = f->fast_color_alpha[cb];
@@ -674,7 +671,7 @@ write_color_vec(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, c
          d[c] = c == 3 && !has_alpha ? fxp_splat_f(1.0f)
                 : c < 3 && srgb      ? vec_from_srgb(db[c])
                                      : __builtin_convertvector((fxp_vi)db[c], fxp_vf) * (1.0f / 255.0f);
-         cc[c] = fxp_splat_f(CLAMP(f->ctx->blend_color.color[c], 0.0f, 1.0f));
+         cc[c] = fxp_splat_f(CLAMP(f->blend_color.color[c], 0.0f, 1.0f));
       }
       vblend_rgba(rt, sv, d, cc, o);
    } else {
@@ -946,7 +943,7 @@ static void
 write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb, const int *x, const int *y,
                   uint32_t pass)
 {
-   const struct pipe_blend_state *blend = f->ctx->blend;
+   const struct pipe_blend_state *blend = fxp_fragment_blend(f);
    const struct pipe_rt_blend_state *rt = blend ? &blend->rt[blend->independent_blend_enable ? cb : 0] : NULL;
    const unsigned colormask = rt ? rt->colormask : PIPE_MASK_RGBA;
    const unsigned kind = f->fast_color[cb];
@@ -1008,7 +1005,7 @@ write_color_other(const struct fxp_fragment *f, struct fxp_exec *e, unsigned cb,
    if (blending) {
       fxp_vf cc[4];
       for (unsigned c = 0; c < 4; c++) {
-         const float k = f->ctx->blend_color.color[c];
+         const float k = f->blend_color.color[c];
          cc[c] = fxp_splat_f(unorm ? CLAMP(k, 0.0f, 1.0f) : k);
       }
       vblend_rgba(rt, sv, d, cc, o);
@@ -1067,7 +1064,6 @@ unsigned
 fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const int *y, const double *zin,
                   uint32_t mask, bool front)
 {
-   const struct pipe_framebuffer_state *fb = &f->ctx->framebuffer;
    unsigned passed = 0;
    uint32_t pass = 0;
 
@@ -1081,7 +1077,7 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
    passed = f->early_zs ? 0 : util_bitcount(pass); /* early tests counted their samples already */
    if (!pass)
       return 0;
-   for (unsigned i = 0; i < fb->nr_cbufs; i++) {
+   for (unsigned i = 0; i < f->nr_cbufs; i++) {
       if (!f->cbuf_base[i])
          continue;
       if (f->fast_color[i] > FC_BGRA) {

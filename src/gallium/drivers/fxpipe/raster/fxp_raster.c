@@ -158,6 +158,7 @@ compile_state(struct fxp_raster *r)
 
    f->ctx = ctx;
    f->rast = r->rast;
+   fxp_fragment_take_bound_state(f, ctx);
    setup_samples(r);
    f->samples = r->samples;
    f->fb_width = fb->width * r->samples;
@@ -239,7 +240,7 @@ compile_state(struct fxp_raster *r)
       else if (name == TGSI_SEMANTIC_SAMPLEMASK)
          f->fs_samplemask = o;
    }
-   f->fs_color1 = ctx->blend && util_blend_state_is_dual(ctx->blend, 0) ? f->fs_color[1] : -1;
+   f->fs_color1 = f->has_blend && util_blend_state_is_dual(&f->blend, 0) ? f->fs_color[1] : -1;
    if (fi->properties[TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS] && f->fs_color[0] >= 0)
       for (unsigned i = 1; i < PIPE_MAX_COLOR_BUFS; i++)
          f->fs_color[i] = f->fs_color[0];
@@ -281,10 +282,10 @@ compile_state(struct fxp_raster *r)
     * FXPIPE_DEBUG=nofast) whenever the shader cannot change their outcome or notice they ran first: it
     * writes no depth, stencil or sample mask, never discards or demotes, and has no memory side effects
     * (which GL runs for fragments that then fail the tests). Fragments failing them are not shaded. */
-   const struct pipe_depth_stencil_alpha_state *dsa = ctx->dsa;
-   const bool zs_tested = dsa && (dsa->depth_enabled || dsa->stencil[0].enabled);
+   const struct pipe_depth_stencil_alpha_state *dsa = &f->dsa;
+   const bool zs_tested = dsa->depth_enabled || dsa->stencil[0].enabled;
    /* (alpha to coverage, with several samples, is the shader deciding too) */
-   const bool a2c = r->samples > 1 && ctx->blend && ctx->blend->alpha_to_coverage;
+   const bool a2c = r->samples > 1 && f->has_blend && f->blend.alpha_to_coverage;
    /* (and smooth points and lines, whose pixels of coverage 0 are dropped after shading) */
    const bool fs_decides = a2c || r->smooth_points || r->smooth_lines || fi->writes_z || fi->writes_stencil ||
                            fi->writes_samplemask || fi->uses_kill || fi->writes_memory ||
@@ -431,6 +432,9 @@ fxp_raster_begin(struct fxp_raster *r)
       check_compiled(r, &cc->state);
    }
    copy_compiled(r, &cc->state);
+   fxp_fragment_take_draw_state(f, ctx);
+   if (r->rast->poly_stipple_enable)
+      memcpy(r->poly_stipple, ctx->poly_stipple.stipple, sizeof(r->poly_stipple));
    if (r->early_zs_chosen)
       ctx->perf.early_zs_draws++;
    apply_viewport(r, 0);

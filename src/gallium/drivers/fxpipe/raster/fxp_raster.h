@@ -110,6 +110,8 @@ struct fxp_raster {
    float vp_scale[3], vp_translate[3];
    unsigned cur_viewport;                 /* the viewport (and scissor) in vp_scale, clip_min... and zmin */
    unsigned cur_layer;                    /* the layer the fragment stage's buffer origins point at */
+   uint32_t poly_stipple[32];             /* the polygon stipple's rows (set_polygon_stipple), copied at each
+                                             draw that enables it (rasterizer state poly_stipple_enable) */
 
    /* multisampling (raster/fxp_samples.h), set by fxp_raster_begin from the framebuffer and the state */
    unsigned samples;                     /* samples a pixel of the framebuffer: 1, 2, 4, 8 or 16 */

@@ -189,7 +189,7 @@ raster_rect(struct fxp_raster *r, struct fxp_raster_thread *ts, const struct fxp
          }
          if (p->pstipple && m) {
             /* pixel (x, y) stays if bit 31 - x % 32 of row y % 32 is set */
-            const uint32_t *rows = r->ctx->poly_stipple.stipple;
+            const uint32_t *rows = r->poly_stipple;
             for (unsigned j = 0; j < RASTER_TILE; j++) {
                const uint32_t row = rows[(ty + j) & 31];
                for (unsigned i = 0; i < RASTER_TILE; i++)

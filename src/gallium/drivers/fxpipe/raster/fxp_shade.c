@@ -174,7 +174,7 @@ frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
 {
    const struct frag_ctx *f = data;
    const struct fxp_raster *r = f->r;
-   const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
+   const struct fxp_fragment *fr = &r->frag;
    for (unsigned l = 0; l < FXP_W; l++) {
       uint32_t v[4] = {0, 0, 0, 0};
       /* a multisample buffer's sample column (fxp_fragment.h); lanes past the batch's quads hold no pixel
@@ -182,11 +182,11 @@ frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
       const bool in_batch = l < f->bt->nq * 4;
       const int x = in_batch ? fxp_sample_column(f->bt->x[l], r->samples, f->sample) : -1;
       const int y = in_batch ? f->bt->y[l] : -1;
-      if (cbuf < fb->nr_cbufs && fb->cbufs[cbuf] && r->frag.cbuf_origin[cbuf] && x >= 0 &&
-          y >= 0 && (unsigned)x < r->frag.fb_width && (unsigned)y < r->frag.fb_height)
-         util_format_unpack_rgba(fb->cbufs[cbuf]->format, v,
-                                 r->frag.cbuf_origin[cbuf] + (size_t)y * r->frag.cbuf_stride[cbuf] +
-                                    (size_t)x * r->frag.cbuf_bpp[cbuf], 1);
+      if (cbuf < fr->nr_cbufs && fr->cbuf_format[cbuf] != PIPE_FORMAT_NONE && fr->cbuf_origin[cbuf] && x >= 0 &&
+          y >= 0 && (unsigned)x < fr->fb_width && (unsigned)y < fr->fb_height)
+         util_format_unpack_rgba(fr->cbuf_format[cbuf], v,
+                                 fr->cbuf_origin[cbuf] + (size_t)y * fr->cbuf_stride[cbuf] +
+                                    (size_t)x * fr->cbuf_bpp[cbuf], 1);
       for (unsigned c = 0; c < 4; c++)
          out[c].au[l] = v[c];
    }
@@ -417,7 +417,7 @@ static void
 ms_after_shading(const struct fxp_raster *r, struct fxp_exec *e, uint16_t *sm, uint32_t lanes)
 {
    const struct fxp_fragment *f = &r->frag;
-   const struct pipe_blend_state *blend = r->ctx->blend;
+   const struct pipe_blend_state *blend = fxp_fragment_blend(f);
    if (f->fs_samplemask >= 0)
       for (unsigned l = 0; l < FXP_W; l++)
          sm[l] &= (uint16_t)fxp_output(e, f->fs_samplemask, 0)->au[l];
