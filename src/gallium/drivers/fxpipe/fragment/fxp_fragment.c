@@ -26,7 +26,7 @@
 static bool
 depth_stencil(struct fxp_fragment *f, enum pipe_format format, uint8_t *p, double z, bool front, int fs_ref)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = &f->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = &f->bound->dsa;
    const struct util_format_description *desc = util_format_description(format);
    const bool has_z = util_format_has_depth(desc), has_s = util_format_has_stencil(desc);
    bool pass = true;
@@ -175,30 +175,20 @@ write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format fo
 }
 
 void
-fxp_fragment_take_bound_state(struct fxp_fragment *f, const struct fxp_context *ctx)
+fxp_fragment_take_bound_state(struct fxp_fragment_bound *b, const struct fxp_context *ctx)
 {
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   memset(b, 0, sizeof(*b));
    /* (bytes, padding included, as the compiled state's key compares them: raster/fxp_raster.c make_key) */
-   f->has_blend = ctx->blend != NULL;
+   b->has_blend = ctx->blend != NULL;
    if (ctx->blend)
-      memcpy(&f->blend, ctx->blend, sizeof(f->blend));
-   else
-      memset(&f->blend, 0, sizeof(f->blend));
+      memcpy(&b->blend, ctx->blend, sizeof(b->blend));
    if (ctx->dsa)
-      memcpy(&f->dsa, ctx->dsa, sizeof(f->dsa));
-   else
-      memset(&f->dsa, 0, sizeof(f->dsa));
-   f->nr_cbufs = MIN2(fb->nr_cbufs, PIPE_MAX_COLOR_BUFS);
+      memcpy(&b->dsa, ctx->dsa, sizeof(b->dsa));
+   b->nr_cbufs = MIN2(fb->nr_cbufs, PIPE_MAX_COLOR_BUFS);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
-      f->cbuf_format[i] = i < f->nr_cbufs && fb->cbufs[i] ? fb->cbufs[i]->format : PIPE_FORMAT_NONE;
-   f->zs_format = fb->zsbuf ? fb->zsbuf->format : PIPE_FORMAT_NONE;
-}
-
-void
-fxp_fragment_take_draw_state(struct fxp_fragment *f, const struct fxp_context *ctx)
-{
-   f->stencil_ref = ctx->stencil_ref;
-   f->blend_color = ctx->blend_color;
+      b->cbuf_format[i] = i < b->nr_cbufs && fb->cbufs[i] ? fb->cbufs[i]->format : PIPE_FORMAT_NONE;
+   b->zs_format = fb->zsbuf ? fb->zsbuf->format : PIPE_FORMAT_NONE;
 }
 
 unsigned
@@ -210,7 +200,7 @@ fxp_fragment_early_zs(struct fxp_fragment *f, const int *x, const int *y, const 
       return f->fast_early_z(f, x, y, zin, mask, front);
    for (unsigned l = 0; l < FXP_W; l++) {
       if (fxp_fragment_lane_in(f, x, y, *mask, l) &&
-          depth_stencil(f, f->zs_format, fxp_fragment_zs(f, x[l], y[l]), fxp_fragment_clamp_z(f, zin[l]), front,
+          depth_stencil(f, f->bound->zs_format, fxp_fragment_zs(f, x[l], y[l]), fxp_fragment_clamp_z(f, zin[l]), front,
                         -1))
          passed++;
       else
@@ -237,11 +227,11 @@ fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const
 
       if (zbase && !f->early_zs) {
          const int ref = f->fs_stencil >= 0 ? (int)(fxp_output(e, f->fs_stencil, 1)->au[l] & 0xff) : -1;
-         if (!depth_stencil(f, f->zs_format, fxp_fragment_zs(f, x[l], y[l]), z, front, ref))
+         if (!depth_stencil(f, f->bound->zs_format, fxp_fragment_zs(f, x[l], y[l]), z, front, ref))
             continue;
       }
       passed += !f->early_zs; /* early tests counted their samples already */
-      for (unsigned i = 0; i < f->nr_cbufs; i++) {
+      for (unsigned i = 0; i < f->bound->nr_cbufs; i++) {
          if (!cbase[i])
             continue;
          uint8_t *p = fxp_fragment_cbuf(f, i, x[l], y[l]);
@@ -252,7 +242,7 @@ fxp_fragment_ops(struct fxp_fragment *f, struct fxp_exec *e, const int *x, const
             if (i == 0 && f->fs_color1 >= 0) /* dual-source blending's second colour */
                src1[c] = fxp_output(e, f->fs_color1, c)->af[l];
          }
-         write_color(f, i, p, f->cbuf_format[i], src, src1);
+         write_color(f, i, p, f->bound->cbuf_format[i], src, src1);
       }
    }
 

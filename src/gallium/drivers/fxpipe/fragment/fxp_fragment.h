@@ -19,24 +19,30 @@
 
 struct fxp_context;
 
+/* The bound state the per-fragment stage reads, copied rather than read from the context, whose CSOs a later
+ * bind or delete changes or frees (docs/deferred-raster-plan.md): made with the compiled state
+ * (fxp_fragment_take_bound_state; the rasterizer keeps it beside its compiled copy, raster/fxp_raster.h
+ * struct fxp_raster_compiled, so that a draw copies a pointer to it). Zeroed, then filled. Without a
+ * depth-stencil-alpha state dsa is zeroed (no test); without a blend state fxp_fragment_blend is NULL (no
+ * blending, every channel written). */
+struct fxp_fragment_bound {
+   bool has_blend;
+   struct pipe_blend_state blend;
+   struct pipe_depth_stencil_alpha_state dsa;
+   unsigned nr_cbufs;                     /* the framebuffer's colour buffers, at most PIPE_MAX_COLOR_BUFS */
+   enum pipe_format cbuf_format[PIPE_MAX_COLOR_BUFS];  /* PIPE_FORMAT_NONE where there is no buffer */
+   enum pipe_format zs_format;            /* PIPE_FORMAT_NONE without a depth-stencil buffer */
+};
+
 /* One draw's per-fragment state. */
 struct fxp_fragment {
    struct fxp_context *ctx;
    const struct pipe_rasterizer_state *rast;
-
-   /* The bound state this stage reads, copied rather than read from the context, whose CSOs a later bind or
-    * delete changes or frees (docs/deferred-raster-plan.md): the blend and depth-stencil-alpha states and the
-    * framebuffer's formats with the compiled state (fxp_fragment_take_bound_state), the stencil reference and
-    * blend colour at every draw (fxp_fragment_take_draw_state). Without a depth-stencil-alpha state dsa is
-    * zeroed (no test); without a blend state fxp_fragment_blend is NULL (no blending, every channel). */
-   bool has_blend;
-   struct pipe_blend_state blend;
-   struct pipe_depth_stencil_alpha_state dsa;
+   const struct fxp_fragment_bound *bound;
+   /* the state that changes without a bind the compiled state depends on, copied at each draw
+    * (fxp_fragment_take_draw_state) */
    struct pipe_stencil_ref stencil_ref;
    struct pipe_blend_color blend_color;
-   unsigned nr_cbufs;                     /* the framebuffer's colour buffers, at most PIPE_MAX_COLOR_BUFS */
-   enum pipe_format cbuf_format[PIPE_MAX_COLOR_BUFS];  /* PIPE_FORMAT_NONE where there is no buffer */
-   enum pipe_format zs_format;            /* PIPE_FORMAT_NONE without a depth-stencil buffer */
 
    /* FS outputs */
    int fs_color[PIPE_MAX_COLOR_BUFS];     /* FS output index per colour buffer, -1 if none */
@@ -101,15 +107,22 @@ struct fxp_fragment {
                             uint32_t *mask, bool front);
 };
 
-/* fragment/fxp_fragment.c: struct fxp_fragment's copies of the bound state, from ctx: those the compiled state
- * keeps (when the blend, depth-stencil-alpha or framebuffer state is bound), then those taken at each draw. */
-void fxp_fragment_take_bound_state(struct fxp_fragment *f, const struct fxp_context *ctx);
-void fxp_fragment_take_draw_state(struct fxp_fragment *f, const struct fxp_context *ctx);
+/* fragment/fxp_fragment.c: the copies of the bound state, from ctx: those the compiled state keeps (struct
+ * fxp_fragment_bound), then those taken at each draw (inline: every draw runs it). */
+void fxp_fragment_take_bound_state(struct fxp_fragment_bound *b, const struct fxp_context *ctx);
+
+static inline void
+fxp_fragment_take_draw_state(struct fxp_fragment *f, const struct pipe_stencil_ref *ref,
+                             const struct pipe_blend_color *color)
+{
+   f->stencil_ref = *ref;
+   f->blend_color = *color;
+}
 
 static inline const struct pipe_blend_state *
 fxp_fragment_blend(const struct fxp_fragment *f)
 {
-   return f->has_blend ? &f->blend : NULL;
+   return f->bound->has_blend ? &f->bound->blend : NULL;
 }
 
 /* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel

@@ -91,7 +91,7 @@ bool
 fxp_fragment_fast_setup(struct fxp_fragment *f)
 {
    const struct pipe_blend_state *blend = fxp_fragment_blend(f);
-   const struct pipe_depth_stencil_alpha_state *dsa = &f->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = &f->bound->dsa;
 
    f->fast_frag = false;
    f->fast_depth = FZ_NONE;
@@ -106,8 +106,8 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
    if (f->fs_stencil >= 0)
       return false;
    /* the depth buffer's fast test: also what early tests use (fxp_fragment_early_zs) */
-   if (f->zs_format != PIPE_FORMAT_NONE) {
-      const enum pipe_format zf = f->zs_format;
+   if (f->bound->zs_format != PIPE_FORMAT_NONE) {
+      const enum pipe_format zf = f->bound->zs_format;
       const bool stencil_on = dsa->stencil[0].enabled || dsa->stencil[1].enabled;
       /* every format depth_kind takes is Z24S8 (either way round), whose stencil test the fast test does, or
        * has no stencil bits, where the general path tests no stencil either */
@@ -137,11 +137,11 @@ fxp_fragment_fast_setup(struct fxp_fragment *f)
       return false;
    f->fast_refused = "colour buffer format (not RGBA8, BGRA8, RGBX8 or BGRX8, UNORM or sRGB, RGB565, BGR565, "
                      "RGBA16F or R11G11B10F)";
-   for (unsigned i = 0; i < f->nr_cbufs; i++) {
+   for (unsigned i = 0; i < f->bound->nr_cbufs; i++) {
       f->fast_color[i] = FC_NONE;
-      if (f->cbuf_format[i] == PIPE_FORMAT_NONE || f->fs_color[i] < 0)
+      if (f->bound->cbuf_format[i] == PIPE_FORMAT_NONE || f->fs_color[i] < 0)
          continue;
-      f->fast_color[i] = color_kind(f->cbuf_format[i], &f->fast_color_alpha[i], &f->fast_color_srgb[i]);
+      f->fast_color[i] = color_kind(f->bound->cbuf_format[i], &f->fast_color_alpha[i], &f->fast_color_srgb[i]);
       if (f->fast_color[i] == FC_NONE)
          return false;
       f->fast_color_clamp[i] = f->rast && f->rast->clamp_fragment_color;
@@ -450,7 +450,7 @@ static inline uint32_t
 stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const int *x, const int *y,
             uint32_t lanes, bool front)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = &f->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = &f->bound->dsa;
    const struct pipe_stencil_state *st = &dsa->stencil[0];
    unsigned face = 0;
    if (!front && dsa->stencil[1].enabled) {
@@ -1077,7 +1077,7 @@ fxp_fragment_fast(struct fxp_fragment *f, struct fxp_exec *e, const int *x, cons
    passed = f->early_zs ? 0 : util_bitcount(pass); /* early tests counted their samples already */
    if (!pass)
       return 0;
-   for (unsigned i = 0; i < f->nr_cbufs; i++) {
+   for (unsigned i = 0; i < f->bound->nr_cbufs; i++) {
       if (!f->cbuf_base[i])
          continue;
       if (f->fast_color[i] > FC_BGRA) {

@@ -236,8 +236,10 @@ run_key(struct env *v, enum pipe_format cf, enum pipe_format zf, const struct bl
    memset(&f, 0, sizeof(f));
    f.ctx = ctx;
    f.rast = ctx->rasterizer;
-   fxp_fragment_take_bound_state(&f, ctx);
-   fxp_fragment_take_draw_state(&f, ctx);
+   struct fxp_fragment_bound bound;
+   fxp_fragment_take_bound_state(&bound, ctx);
+   f.bound = &bound;
+   fxp_fragment_take_draw_state(&f, &ctx->stencil_ref, &ctx->blend_color);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
       f.fs_color[i] = -1;
    f.fs_color[0] = 0;

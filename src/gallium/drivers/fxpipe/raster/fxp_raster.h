@@ -79,6 +79,9 @@ struct fxp_raster {
    unsigned stride;                          /* floats of fxp_rvert.attr */
    int psize, edgeflag;                      /* the last stage's PSIZE and EDGEFLAG outputs, or -1 */
    struct fxp_raster_cache *cache;         /* the caller's, where the compiled state is kept */
+   /* set by fxp_raster_begin at each draw, not compiled (here, so that copy_compiled does not copy it) */
+   uint32_t poly_stipple[32];                /* the polygon stipple's rows (set_polygon_stipple), copied at each
+                                                draw that enables it (rasterizer state poly_stipple_enable) */
 
    /* set by primitive assembly as it goes */
    /* line stipple: pixels of the current line primitive drawn so far (reset by primitive assembly at the
@@ -110,8 +113,6 @@ struct fxp_raster {
    float vp_scale[3], vp_translate[3];
    unsigned cur_viewport;                 /* the viewport (and scissor) in vp_scale, clip_min... and zmin */
    unsigned cur_layer;                    /* the layer the fragment stage's buffer origins point at */
-   uint32_t poly_stipple[32];             /* the polygon stipple's rows (set_polygon_stipple), copied at each
-                                             draw that enables it (rasterizer state poly_stipple_enable) */
 
    /* multisampling (raster/fxp_samples.h), set by fxp_raster_begin from the framebuffer and the state */
    unsigned samples;                     /* samples a pixel of the framebuffer: 1, 2, 4, 8 or 16 */
@@ -199,6 +200,7 @@ struct fxp_raster_compiled {
    uint32_t serial;
    struct fxp_raster_key key;
    struct fxp_raster state;
+   struct fxp_fragment_bound bound;      /* what state.frag.bound points at */
 };
 
 /* Compiled states kept: enough for the few shader and state combinations a frame alternates between

@@ -182,9 +182,9 @@ frag_fb_fetch(void *data, unsigned cbuf, fxp_vec out[4])
       const bool in_batch = l < f->bt->nq * 4;
       const int x = in_batch ? fxp_sample_column(f->bt->x[l], r->samples, f->sample) : -1;
       const int y = in_batch ? f->bt->y[l] : -1;
-      if (cbuf < fr->nr_cbufs && fr->cbuf_format[cbuf] != PIPE_FORMAT_NONE && fr->cbuf_origin[cbuf] && x >= 0 &&
-          y >= 0 && (unsigned)x < fr->fb_width && (unsigned)y < fr->fb_height)
-         util_format_unpack_rgba(fr->cbuf_format[cbuf], v,
+      if (cbuf < fr->bound->nr_cbufs && fr->bound->cbuf_format[cbuf] != PIPE_FORMAT_NONE && fr->cbuf_origin[cbuf] &&
+          x >= 0 && y >= 0 && (unsigned)x < fr->fb_width && (unsigned)y < fr->fb_height)
+         util_format_unpack_rgba(fr->bound->cbuf_format[cbuf], v,
                                  fr->cbuf_origin[cbuf] + (size_t)y * fr->cbuf_stride[cbuf] +
                                     (size_t)x * fr->cbuf_bpp[cbuf], 1);
       for (unsigned c = 0; c < 4; c++)
