@@ -436,6 +436,10 @@ fxp_raster_begin(struct fxp_raster *r)
       check_compiled(r, &cc->state);
    }
    copy_compiled(r, &cc->state);
+   /* the rasterizer state read from the compiled state's key from now on: a copy of the bound CSO's bytes
+    * (nothing was bound since the key was made or matched), which a later delete cannot free while this
+    * draw's primitives are rasterized (docs/deferred-raster-plan.md) */
+   r->rast = r->frag.rast = &cc->key.rast;
    fxp_fragment_take_draw_state(f, &ctx->stencil_ref, &ctx->blend_color);
    if (r->rast->poly_stipple_enable)
       memcpy(r->poly_stipple, ctx->poly_stipple.stipple, sizeof(r->poly_stipple));

@@ -75,7 +75,8 @@ struct fxp_raster {
    struct fxp_context *ctx;
    const struct fxp_program *fs;
    const struct fxp_program *out;            /* the last vertex stage: its outputs are fxp_rvert.attr */
-   const struct pipe_rasterizer_state *rast;
+   const struct pipe_rasterizer_state *rast;  /* the bound CSO; fxp_raster_begin points it at the compiled
+                                                 state's copy (struct fxp_raster_key.rast) */
    unsigned stride;                          /* floats of fxp_rvert.attr */
    int psize, edgeflag;                      /* the last stage's PSIZE and EDGEFLAG outputs, or -1 */
    struct fxp_raster_cache *cache;         /* the caller's, where the compiled state is kept */
