@@ -96,8 +96,8 @@ struct fxp_fragment {
    bool fast_depth_on, fast_depth_write;
    uint8_t fast_depth_tt;
    bool fast_stencil;                     /* the stencil test is on for a face and the buffer is Z24 with S8
-                                             (either order): the fast test's stencil loop (the state's
-                                             stencil faces and the context's reference read at each batch) */
+                                             (either order): the fast test's stencil loop (the copies of the
+                                             stencil faces and reference read at each batch) */
    uint32_t fast_depth_keep;              /* Z24 formats: the word's stencil bits, kept by depth writes (0 for
                                              the X8 formats, whose padding byte writes get as 0) */
    /* the batch functions of the process's instruction-set table (set by fxp_fragment_fast_setup) */
