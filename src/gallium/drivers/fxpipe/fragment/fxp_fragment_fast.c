@@ -935,7 +935,8 @@ rgb565_rows_store(uint8_t *top, size_t stride, fxp_vu px)
  * colours; the constant colour clamped for UNORM buffers only; the destination unpacked, blended and packed
  * as util_format does, the channels outside the mask keeping their unpacked values. Pixels are loaded and
  * stored a quad's row at a time for a full batch in two rows (on the AVX-512 and AVX2 tables, a row at a
- * time in registers: rgba16f_rows_load and the like), else a pixel a lane (RGBA16F and 5-6-5: wide_load, wide_store; R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run as
+ * time in registers: rgba16f_rows_load and the like), else a pixel a lane (RGBA16F and 5-6-5: wide_load,
+ * wide_store; R11G11B10F: load_pixels, store_pixels); the 5-6-5 and R11G11B10F conversions run as
  * lane vectors (fxp_lane_formats.h, the bits of Mesa's r11g11b10f_to_float3 and float3_to_r11g11b10f), halves
  * too (vec_halves_to_float and vec_float_to_halves_rtz: the instructions or the functions util_format's
  * conversions run). */

@@ -320,7 +320,8 @@ compile_state(struct fxp_raster *r, struct fxp_fragment_bound *bound)
 #define FXP_RASTER_DRAW_OFFSET_B offsetof(struct fxp_raster, stipple_counter)
 
 /* The compiled state into a draw's struct: every field but the tails of fs_in and sample_x/y that this state
- * does not use (past num_fs_in and samples, never read). */
+ * does not use (past num_fs_in and samples, never read). fxp_raster_begin then points r->rast and
+ * r->frag.rast at the compiled key's copy of the rasterizer state. */
 FXP_DRAW_PATH static void
 copy_compiled(struct fxp_raster *r, const struct fxp_raster *c)
 {
@@ -341,7 +342,6 @@ copy_compiled(struct fxp_raster *r, const struct fxp_raster *c)
    memcpy(r->sample_x, c->sample_x, c->samples * sizeof(c->sample_x[0]));
    memcpy(r->sample_y, c->sample_y, c->samples * sizeof(c->sample_y[0]));
    memcpy(&r->sample_lo, &c->sample_lo, sizeof(*r) - offsetof(struct fxp_raster, sample_lo));
-   r->frag.rast = r->rast;
 }
 
 /* The key of the state r's draw compiles (struct fxp_raster_key). */
