@@ -6,6 +6,7 @@
 #include "pipe/p_state.h"
 #include "util/list.h"
 #include "util/u_debug.h"
+#include "context/fxp_sync.h"
 #include "fetch/fxp_fetch.h"
 
 struct fxp_screen;
@@ -117,6 +118,8 @@ struct fxp_context {
       uint64_t verts_prepared_ahead;           /* of those, by the threads that shaded them (fxp_prim_ahead_*) */
       uint64_t resolves, resolves_direct;      /* multisample resolves (blits); those written straight into the
                                                   destination (ops/fxp_blit_ms.c resolve_direct) */
+      uint64_t syncs[FXP_SYNC_COUNT];          /* sync points reached, by reason (context/fxp_sync.h; the
+                                                  context's reasons only) */
       int64_t shaders_alive;                   /* shader CSOs created less those deleted (state/fxp_state_shader.c,
                                                   compute/): 0 at the context's end unless one leaked */
    } perf;

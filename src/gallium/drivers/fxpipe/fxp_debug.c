@@ -29,6 +29,8 @@ static const struct debug_named_value fxp_debug_options[] = {
    {"notexfast", FXP_DBG_NOTEXFAST, "not a message: turns off the sampler's fast path"},
    {"checkstate", FXP_DBG_CHECKSTATE, "for tests: state compiled when bound is compiled again at every draw and "
                                       "compared; stale state is said and aborts the process"},
+   {"checksync", FXP_DBG_CHECKSYNC, "for tests: after each sync point, that the context has no binned primitive "
+                                    "left; one left is said and aborts the process"},
    {"tgsi", FXP_DBG_TGSI, "each shader's TGSI as it is decoded, and what decoding made of it"},
    DEBUG_NAMED_VALUE_END
 };

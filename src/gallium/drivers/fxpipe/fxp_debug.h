@@ -19,6 +19,8 @@
  * | checkstate| for tests: the rasterizer's state compiled when bound is compiled again  |
  * |          | at every draw and compared with the copy draws reuse; a stale copy is     |
  * |          | said and aborts the process (raster/fxp_raster.c)                         |
+ * | checksync| for tests: after each sync point (context/fxp_sync.h), that the context   |
+ * |          | has no binned primitive left; one left is said and aborts the process     |
  * | tgsi     | each shader's TGSI as it is decoded, and what decoding made of it         |
  * |          | (instructions, uniform work hoisted, simple forms; scripts/count-tgsi.py) |
  * | all      | everything above                                                          |
@@ -53,6 +55,7 @@ enum fxp_debug_flag {
    FXP_DBG_CHECKSTATE = 1 << 11,
    FXP_DBG_NORUNS   = 1 << 12,
    FXP_DBG_NOFWD    = 1 << 13,
+   FXP_DBG_CHECKSYNC = 1 << 14,
 };
 
 extern unsigned fxp_debug_flags;

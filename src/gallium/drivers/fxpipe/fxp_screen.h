@@ -2,6 +2,7 @@
 #ifndef FXP_SCREEN_H
 #define FXP_SCREEN_H
 
+#include "context/fxp_sync.h"
 #include "resource/fxp_storage.h"
 #include "pipe/p_screen.h"
 #include "pipe/p_defines.h"
@@ -29,6 +30,9 @@ struct fxp_screen {
    bool msaa;
    /* freed resource storage kept for the next resource of its size (resource/fxp_storage.h) */
    struct fxp_storage_cache storage;
+   /* the screen's sync points reached, by reason (context/fxp_sync.h: from FXP_SYNC_FIRST_SCREEN on);
+    * atomic: any thread reaches them */
+   uint64_t syncs[FXP_SYNC_COUNT];
 };
 
 static inline struct fxp_screen *

@@ -292,6 +292,7 @@ launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
 static void
 fxp_launch_grid(struct pipe_context *pipe, const struct pipe_grid_info *info)
 {
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_COMPUTE); /* it shares the pool and the resources */
    const unsigned fp = fxp_fp_enter();
    launch_grid(pipe, info);
    fxp_fp_leave(fp);

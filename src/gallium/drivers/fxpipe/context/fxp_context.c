@@ -18,6 +18,7 @@
 static void
 fxp_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence, unsigned flags)
 {
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_FLUSH);
    if (fence) {
       struct pipe_fence_handle *f = fxp_fence_create();
       pipe->screen->fence_reference(pipe->screen, fence, NULL);
@@ -37,18 +38,20 @@ fxp_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence, unsigned 
 static void
 fxp_texture_barrier(struct pipe_context *pipe, unsigned flags)
 {
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_BARRIER);
    assert(!fxp_draw_pending(fxp_context(pipe)));
-   (void)pipe;
 }
 
 static void
 fxp_memory_barrier(struct pipe_context *pipe, unsigned flags)
 {
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_BARRIER);
 }
 
 static void
 fxp_flush_resource(struct pipe_context *pipe, struct pipe_resource *resource)
 {
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_BARRIER);
 }
 
 static void
@@ -66,6 +69,7 @@ static enum pipe_reset_status
 fxp_get_device_reset_status(struct pipe_context *pipe)
 {
    struct fxp_context *ctx = fxp_context(pipe);
+   fxp_context_sync(ctx, FXP_SYNC_RESET_STATUS); /* a draw's watchdog trip is reported at its end */
    const enum pipe_reset_status s = ctx->wd.unreported;
    ctx->wd.unreported = PIPE_NO_RESET; /* reported once: afterwards the reset is over */
    return s;
@@ -135,6 +139,7 @@ fxp_context_destroy(struct pipe_context *pipe)
 {
    struct fxp_context *ctx = fxp_context(pipe);
 
+   fxp_context_sync(ctx, FXP_SYNC_CONTEXT_DESTROY);
    fxp_release_state(ctx);
    if (pipe->stream_uploader)
       u_upload_destroy(pipe->stream_uploader);
@@ -157,6 +162,14 @@ fxp_context_destroy(struct pipe_context *pipe)
            ctx->perf.tiles_edges_64,
            ctx->perf.verts_prepared_4, ctx->perf.verts_prepared_1, ctx->perf.verts_prepared_ahead,
            ctx->perf.resolves, ctx->perf.resolves_direct, ctx->perf.shaders_alive);
+   if (unlikely(fxp_debug_flags & FXP_DBG_PERF)) {
+      char line[512];
+      size_t n = 0;
+      for (unsigned i = 0; i < FXP_SYNC_FIRST_SCREEN && n < sizeof(line); i++)
+         n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s %" PRIu64, i ? ", " : "", fxp_sync_name(i),
+                               ctx->perf.syncs[i]);
+      fxp_log("context %p: sync points reached (context/fxp_sync.h): %s", (void *)ctx, line);
+   }
    fxp_bindings_fini(ctx);
    fxp_draw_cache_fini(ctx);
    free(ctx->paths_last);

@@ -179,6 +179,7 @@ fxp_begin_query(struct pipe_context *pipe, struct pipe_query *pq)
    struct fxp_context *ctx = fxp_context(pipe);
    struct fxp_query *q = (struct fxp_query *)pq;
 
+   fxp_context_sync(ctx, FXP_SYNC_QUERY); /* the counters hold every earlier draw's work */
    if (q->active)
       list_del(&q->link);
    q->start = q->end = fxp_query_counter(ctx, q->type, query_stream(q));
@@ -195,6 +196,7 @@ fxp_end_query(struct pipe_context *pipe, struct pipe_query *pq)
    struct fxp_context *ctx = fxp_context(pipe);
    struct fxp_query *q = (struct fxp_query *)pq;
 
+   fxp_context_sync(ctx, FXP_SYNC_QUERY);
    q->end = fxp_query_counter(ctx, q->type, query_stream(q));
    q->end2 = ctx->prims_generated[query_stream(q)];
    q->stats_end = ctx->stats;
@@ -207,12 +209,10 @@ fxp_end_query(struct pipe_context *pipe, struct pipe_query *pq)
    return true;
 }
 
+/* The query's result, from what begin_query and end_query took (its caller has synced). */
 static bool
-fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait,
-                     union pipe_query_result *result)
+query_result(const struct fxp_query *q, union pipe_query_result *result)
 {
-   struct fxp_query *q = (struct fxp_query *)pq;
-
    switch (q->type) {
    case PIPE_QUERY_OCCLUSION_COUNTER:
    case PIPE_QUERY_TIME_ELAPSED:
@@ -258,6 +258,14 @@ fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait
       return false;
    }
    return true;
+}
+
+static bool
+fxp_get_query_result(struct pipe_context *pipe, struct pipe_query *pq, bool wait,
+                     union pipe_query_result *result)
+{
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_QUERY);
+   return query_result((const struct fxp_query *)pq, result);
 }
 
 /* Query types whose result is union pipe_query_result's b (the predicates). */
@@ -322,6 +330,7 @@ fxp_get_query_result_resource(struct pipe_context *pipe, struct pipe_query *pq, 
    struct fxp_query *q = (struct fxp_query *)pq;
    const unsigned size_B = type == PIPE_QUERY_TYPE_I64 || type == PIPE_QUERY_TYPE_U64 ? 8 : 4;
 
+   fxp_context_sync(ctx, FXP_SYNC_QUERY);
    if (!q || !resource || resource->target != PIPE_BUFFER || offset > resource->width0 ||
        resource->width0 - offset < size_B) {
       fxp_ctx_refuse(ctx, "a query result of %u bytes at byte %u of a %u-byte %s" FXP_GL_NO_QUERY_STORE, size_B,
@@ -342,7 +351,7 @@ fxp_get_query_result_resource(struct pipe_context *pipe, struct pipe_query *pq, 
       }
       union pipe_query_result r;
       memset(&r, 0, sizeof(r));
-      if (!fxp_get_query_result(pipe, pq, true, &r) || !result_value(q, &r, index, &v)) {
+      if (!query_result(q, &r) || !result_value(q, &r, index, &v)) {
          fxp_ctx_refuse(ctx, "value %d of a query of type %u into a buffer" FXP_GL_NO_QUERY_STORE, index,
                         q->type);
          return;

@@ -342,6 +342,7 @@ fxp_blit_valid(const struct pipe_blit_info *info)
 static void
 fxp_blit(struct pipe_context *pipe, const struct pipe_blit_info *info)
 {
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_COPY);
    if (info->render_condition_enable && !fxp_render_condition_passes(fxp_context(pipe)))
       return;
    if (info->src.resource && info->dst.resource &&

@@ -172,6 +172,7 @@ fxp_clear(struct pipe_context *pipe, unsigned buffers, const struct pipe_scissor
    unsigned x = 0, y = 0, w = ~0u, h = ~0u;
    struct fxp_region r;
 
+   fxp_context_sync(ctx, FXP_SYNC_CLEAR);
    if (!fxp_render_condition_passes(ctx))
       return; /* clears obey conditional rendering */
    if (scissor) {
@@ -201,6 +202,7 @@ fxp_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
 {
    struct fxp_region r;
 
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_CLEAR);
    if (render_condition_enabled && !fxp_render_condition_passes(fxp_context(pipe)))
       return;
    if (fxp_surface_region(dst, x, y, w, h, &r))
@@ -214,6 +216,7 @@ fxp_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst, uns
 {
    struct fxp_region r;
 
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_CLEAR);
    if (render_condition_enabled && !fxp_render_condition_passes(fxp_context(pipe)))
       return;
    if (fxp_surface_region(dst, x, y, w, h, &r))
@@ -233,6 +236,7 @@ fxp_clear_texture(struct pipe_context *pipe, struct pipe_resource *res, unsigned
       fxp_ctx_refuse(fxp_context(pipe), "clear_texture of a box outside level %u" FXP_GL_SKIPPED_CLEAR, level);
       return;
    }
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_CLEAR);
    r.level = level;
    r.x = box->x / bw * fxp_resource_samples(res); /* every sample of a multisample texture */
    r.y = box->y / bh;
@@ -256,6 +260,7 @@ fxp_clear_buffer(struct pipe_context *pipe, struct pipe_resource *pres, unsigned
                                         FXP_GL_SKIPPED_CLEAR, size, offset, pres->width0);
       return;
    }
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_CLEAR);
    base = fxp_resource_map(res);
    if (!base)
       return;

@@ -45,6 +45,7 @@ fxp_resource_copy_region(struct pipe_context *pipe, struct pipe_resource *pdst, 
    struct fxp_resource *dst = fxp_resource(pdst), *src = fxp_resource(psrc);
    struct pipe_box dbox;
 
+   fxp_context_sync(fxp_context(pipe), FXP_SYNC_COPY);
    if ((pdst->target == PIPE_BUFFER) != (psrc->target == PIPE_BUFFER)) {
       fxp_ctx_refuse(fxp_context(pipe), "resource_copy_region between a buffer and a texture" FXP_GL_SKIPPED_COPY);
       return;

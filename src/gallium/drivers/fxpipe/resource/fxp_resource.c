@@ -289,6 +289,7 @@ fxp_resource_destroy(struct pipe_screen *pscreen, struct pipe_resource *pres)
    struct fxp_screen *screen = fxp_screen(pscreen);
    struct fxp_resource *res = fxp_resource(pres);
 
+   fxp_screen_sync(screen, pres, FXP_SYNC_RESOURCE_DESTROY);
    if (res->dt) {
       if (res->dt_map_count)
          screen->winsys->displaytarget_unmap(screen->winsys, res->dt);
@@ -342,6 +343,7 @@ fxp_resource_get_handle(struct pipe_screen *pscreen, struct pipe_context *ctx,
 
    if (!res->dt || !screen->winsys->displaytarget_get_handle)
       return false;
+   fxp_screen_sync(screen, pres, FXP_SYNC_HANDLE);
    return screen->winsys->displaytarget_get_handle(screen->winsys, res->dt, whandle);
 }
 

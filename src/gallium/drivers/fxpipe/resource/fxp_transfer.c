@@ -9,6 +9,7 @@
 #include "util/u_memory.h"
 #include "util/u_transfer.h"
 
+#include "fxp_context.h"
 #include "fxp_resource.h"
 #include "fxp_debug.h"
 #include "fxp_ops.h"
@@ -34,6 +35,8 @@ fxp_transfer_map(struct pipe_context *pipe, struct pipe_resource *pres, unsigned
       fxp_refuse("map of a box not aligned to the format's blocks" FXP_GL_NO_MAP);
       return NULL;
    }
+   if (!(usage & PIPE_MAP_UNSYNCHRONIZED))
+      fxp_context_sync(fxp_context(pipe), FXP_SYNC_MAP);
    xfer = CALLOC_STRUCT(fxp_transfer);
    if (!xfer)
       return NULL;

@@ -34,7 +34,8 @@ static bool
 fxp_fence_finish(struct pipe_screen *screen, struct pipe_context *ctx,
                  struct pipe_fence_handle *fence, uint64_t timeout)
 {
-   /* All work completed inside flush(); nothing can still be pending. */
+   /* All work completed inside flush(); nothing can still be pending (context/fxp_sync.h). */
+   fxp_screen_sync(fxp_screen(screen), NULL, FXP_SYNC_FENCE);
    return true;
 }
 

@@ -46,6 +46,7 @@ fxp_destroy_screen(struct pipe_screen *pscreen)
 {
    struct fxp_screen *screen = fxp_screen(pscreen);
 
+   fxp_screen_sync(screen, NULL, FXP_SYNC_SCREEN_DESTROY);
    fxp_pool_destroy(screen->pool);
    disk_cache_destroy(screen->disk_cache);
    simple_mtx_destroy(&screen->cache_lock);
@@ -70,6 +71,7 @@ fxp_flush_frontbuffer(struct pipe_screen *pscreen, struct pipe_context *pctx,
       fxp_refuse("flush_frontbuffer on a resource that is not a display target" FXP_GL_NOT_SHOWN);
       return;
    }
+   fxp_screen_sync(screen, pres, FXP_SYNC_PRESENT);
    if (screen->winsys->displaytarget_display)
       screen->winsys->displaytarget_display(screen->winsys, res->dt, context_private, sub_box);
 }

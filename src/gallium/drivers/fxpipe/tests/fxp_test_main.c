@@ -16,7 +16,8 @@ extern const struct fxp_test fxp_formats_tests[], fxp_screen_tests[], fxp_resour
    fxp_fxt1_encode_tests[], fxp_gs_tests[], fxp_pool_tests[], fxp_setup_tests[], fxp_coverage_tests[], fxp_image_tests[], fxp_scene_tests[],
    fxp_fragment_fast_tests[],
    fxp_watchdog_tests[], fxp_vmath_tests[], fxp_fxt1_texstore_tests[], fxp_decompose_tests[],
-   fxp_query_tests[], fxp_tess_tests[], fxp_clip_vertex_tests[], fxp_storage_tests[], fxp_fs_copy_tests[];
+   fxp_query_tests[], fxp_tess_tests[], fxp_clip_vertex_tests[], fxp_storage_tests[], fxp_fs_copy_tests[],
+   fxp_sync_tests[];
 
 static const struct fxp_test *const tables[] = {
    fxp_formats_tests, fxp_screen_tests, fxp_resource_tests, fxp_transfer_tests, fxp_clear_tests,
@@ -24,7 +25,7 @@ static const struct fxp_test *const tables[] = {
    fxp_draw_sv_tests, fxp_fxt1_encode_tests, fxp_gs_tests, fxp_pool_tests, fxp_setup_tests, fxp_coverage_tests, fxp_image_tests, fxp_scene_tests,
    fxp_fragment_fast_tests,
    fxp_watchdog_tests, fxp_vmath_tests, fxp_fxt1_texstore_tests, fxp_decompose_tests, fxp_query_tests,
-   fxp_tess_tests, fxp_clip_vertex_tests, fxp_storage_tests, fxp_fs_copy_tests,
+   fxp_tess_tests, fxp_clip_vertex_tests, fxp_storage_tests, fxp_fs_copy_tests, fxp_sync_tests,
 };
 
 bool

@@ -1,0 +1,54 @@
+/* The sync points (context/fxp_sync.h): today they count, and check under FXPIPE_DEBUG=checksync that
+ * nothing is left in flight; the waits of docs/deferred-raster-plan.md's step 5 go here. */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fxp_context.h"
+#include "fxp_debug.h"
+#include "fxp_screen.h"
+#include "context/fxp_sync.h"
+
+static const char *const sync_names[FXP_SYNC_COUNT] = {
+   [FXP_SYNC_FLUSH] = "flush",
+   [FXP_SYNC_BARRIER] = "barrier",
+   [FXP_SYNC_MAP] = "map",
+   [FXP_SYNC_CLEAR] = "clear",
+   [FXP_SYNC_COPY] = "copy",
+   [FXP_SYNC_QUERY] = "query",
+   [FXP_SYNC_COMPUTE] = "compute",
+   [FXP_SYNC_RESET_STATUS] = "reset status",
+   [FXP_SYNC_CONTEXT_DESTROY] = "context destroy",
+   [FXP_SYNC_RESOURCE_DESTROY] = "resource destroy",
+   [FXP_SYNC_HANDLE] = "handle",
+   [FXP_SYNC_FENCE] = "fence",
+   [FXP_SYNC_PRESENT] = "present",
+   [FXP_SYNC_SCREEN_DESTROY] = "screen destroy",
+};
+
+const char *
+fxp_sync_name(enum fxp_sync_why why)
+{
+   return (unsigned)why < FXP_SYNC_COUNT && sync_names[why] ? sync_names[why] : "?";
+}
+
+void
+fxp_context_sync(struct fxp_context *ctx, enum fxp_sync_why why)
+{
+   assert(why < FXP_SYNC_FIRST_SCREEN);
+   ctx->perf.syncs[why]++;
+   /* nothing to wait for: fxp_raster_end waited for every thread before draw_vbo returned */
+   if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSYNC) && fxp_draw_pending(ctx)) {
+      fprintf(stderr, "fxpipe: checksync: context %p has binned primitives left after its %s sync\n",
+              (void *)ctx, fxp_sync_name(why));
+      abort();
+   }
+}
+
+void
+fxp_screen_sync(struct fxp_screen *screen, const struct pipe_resource *res, enum fxp_sync_why why)
+{
+   assert(why >= FXP_SYNC_FIRST_SCREEN && why < FXP_SYNC_COUNT);
+   (void)res; /* step 5 waits for the jobs that touch it; none is in flight between calls today */
+   __atomic_fetch_add(&screen->syncs[why], 1, __ATOMIC_RELAXED);
+}
