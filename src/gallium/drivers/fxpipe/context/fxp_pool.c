@@ -1,26 +1,32 @@
-/* Worker threads for parallel rasterization and compute (see fxp_pool.h). A job is published by bumping a
- * generation counter under the mutex; each worker runs it once and counts itself done; the caller runs its own
- * share and waits for the count.
+/* Worker threads for parallel rasterization, vertex work and compute (see fxp_pool.h): a queue of jobs, each
+ * of a fixed number of shares. A submitter puts its job at the queue's end; idle workers take the shares of the
+ * job at the queue's head, one at a time, under the pool's lock, and count each done; the submitter, when it
+ * waits, takes the shares of its own job no worker has taken yet, then waits for the count. Several contexts
+ * (threads) may submit at once: their jobs' shares are taken in the order the jobs came, so a second context's
+ * job no longer runs alone on its caller while the pool is busy. A share's index says which part of the job it
+ * is, not which thread runs it.
  *
  * Workers start when a pool first runs a job, not when it is created, so that creating a context stays cheap.
  * Every pool is also on a list that a destructor of the library walks: an application may exit, or unload the
  * DRI driver at XCloseDisplay, without destroying its contexts, and workers left waiting in the driver's code
  * would then run in unmapped memory (piglit's glx-multithread crashed so about one run in 20). The
- * destructor stops and joins them first; a pool stopped so runs its jobs on the calling thread alone.
- * A child of fork() has none of its parent's threads: a handler run in the child resets every pool (its
- * locks, which another thread may have held at the fork, and its workers), and the child's first job starts
- * workers of its own.
+ * destructor stops and joins them first; a pool stopped so runs its jobs on the calling thread alone (a
+ * submitter's wait takes every share no worker took). A child of fork() has none of its parent's threads: a
+ * handler run in the child resets every pool (its locks, which another thread may have held at the fork, its
+ * queue, whose jobs are the parent's, and its workers), and the child's first job starts workers of its own.
+ * No prepare handler drains the queue before a fork: every job is waited for by its submitter before the
+ * entry point that made it returns, so the forking thread has none in flight (docs/deferred-raster-plan.md's
+ * step 5 changes that, and adds one).
  *
- * Short waits spin before they sleep (FXP_POOL_SPIN_NS): a worker that finished a job watches the generation
- * for the next, and the caller that finished its share watches the count of finished workers, each for a
- * bounded time, before waiting on the condition variable. A draw's scenes follow each other closely (glmark2's
- * ideas shares about 5,000 a second), and each sleep then costs a wake through the kernel on both sides.
- * The spin is shorter the more workers a pool has (FXP_POOL_SPIN_TOTAL_NS shared among them), so that a pool
- * of many workers that draws one scene a frame burns a bounded time a frame, not FXP_POOL_SPIN_NS a worker.
- * (Spinning only after a wait shorter than the spin, tried first, kept half of ideas' gain: 1.05x, against
- * 1.11x spinning always.)
- * generation and finished change under the lock, as before, but are stored atomically, so that the spins
- * may read them without it; what a job needs (job, data) is still read under the lock. */
+ * Short waits spin before they sleep (FXP_POOL_SPIN_NS): a worker that finds the queue empty watches the
+ * count of submitted jobs, and a submitter whose shares are all taken watches its job's count of finished
+ * shares, each for a bounded time, before waiting on a condition variable. A draw's scenes follow each other
+ * closely (glmark2's ideas shares about 5,000 a second), and each sleep then costs a wake through the kernel
+ * on both sides. The spin is shorter the more workers a pool has (FXP_POOL_SPIN_TOTAL_NS shared among them),
+ * so that a pool of many workers that draws one scene a frame burns a bounded time a frame, not
+ * FXP_POOL_SPIN_NS a worker. (Spinning only after a wait shorter than the spin, tried first, kept half of
+ * ideas' gain: 1.05x, against 1.11x spinning always.) The counts the spins read change under the lock but
+ * are stored atomically, so that the spins may read them without it. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -38,8 +44,8 @@
 /* The most threads a pool runs (FXPIPE_THREADS above it is cut to it): far beyond today's CPUs, a bound on
  * what a mistyped variable can ask for. */
 #define FXP_POOL_MAX_THREADS 1024
-/* How long a worker watches for the next job, and the caller for its workers, before sleeping (at most): and
- * the CPU time the workers of a pool spin after a job, at most, all together (each spins
+/* How long a worker watches for the next job, and a submitter for its job's last shares, before sleeping (at
+ * most): and the CPU time the workers of a pool spin after a job, at most, all together (each spins
  * MIN2(FXP_POOL_SPIN_NS, FXP_POOL_SPIN_TOTAL_NS / workers)). */
 #define FXP_POOL_SPIN_NS 50000
 #define FXP_POOL_SPIN_TOTAL_NS 200000
@@ -48,22 +54,20 @@ struct fxp_pool;
 
 struct worker {
    struct fxp_pool *pool;
-   unsigned index;
-   unsigned first_generation; /* the pool's generation when the worker was started: it runs only later jobs */
    thrd_t thread;
 };
 
 struct fxp_pool {
-   mtx_t run;                   /* held by the thread whose job the pool runs (contexts share a pool) */
    mtx_t lock;
-   cnd_t start, done;
+   cnd_t work;                  /* a job was queued, or the pool quits: for idle workers */
+   cnd_t done;                  /* a job's last share finished: for submitters */
    unsigned threads;            /* shares of a job: workers + the caller, as asked for */
-   unsigned generation, finished;
+   unsigned submitted;          /* jobs queued so far (idle workers spin on it) */
    bool quit;                   /* stopped for good (the library is being unloaded) */
-   void (*job)(void *data, unsigned i, unsigned n);
-   void *data;
-   struct worker *workers;      /* [threads]; [0] is the caller's place */
-   unsigned started;
+   struct fxp_pool_job *head, *tail; /* jobs with shares no thread has taken yet, oldest first */
+   struct worker *workers;      /* [threads]; [0] is unused (the caller's place) */
+   unsigned started;            /* workers running: workers[1 .. started] */
+   bool starting;               /* a submitter is starting the workers (under lock) */
    struct fxp_pool *next;       /* the list of live pools */
 };
 
@@ -76,26 +80,29 @@ pool_stop(struct fxp_pool *p)
 {
    mtx_lock(&p->lock);
    __atomic_store_n(&p->quit, true, __ATOMIC_RELAXED);
-   cnd_broadcast(&p->start);
+   cnd_broadcast(&p->work);
+   const unsigned started = p->started;
    mtx_unlock(&p->lock);
-   for (unsigned i = 1; i <= p->started; i++)
+   for (unsigned i = 1; i <= started; i++)
       thrd_join(p->workers[i].thread, NULL);
-   p->started = 0;
+   mtx_lock(&p->lock);
+   __atomic_store_n(&p->started, 0, __ATOMIC_RELAXED);
+   mtx_unlock(&p->lock);
 }
 
-/* In the child of a fork: the workers are the parent's, and the locks may have been held by one of the
- * parent's threads. */
+/* In the child of a fork: the workers and the queued jobs are the parent's, and the locks may have been held
+ * by one of the parent's threads. */
 static void
 fxp_pool_after_fork_child(void)
 {
    simple_mtx_init(&pools_lock, mtx_plain);
    for (struct fxp_pool *p = pools; p; p = p->next) {
-      mtx_init(&p->run, mtx_plain);
       mtx_init(&p->lock, mtx_plain);
-      cnd_init(&p->start);
+      cnd_init(&p->work);
       cnd_init(&p->done);
       p->started = 0;
-      p->finished = 0;
+      p->starting = false;
+      p->head = p->tail = NULL;
    }
 }
 
@@ -137,7 +144,7 @@ fxp_pool_default_threads(void)
    return n > 0 ? (unsigned)n : MIN2(fxp_usable_cpus(), FXP_POOL_MAX_THREADS);
 }
 
-/* Whether *word (a field the pool changes under its lock) moves off `value` (wait_while true) or reaches it
+/* Whether *word (a count the pool changes under its lock) moves off `value` (wait_while true) or reaches it
  * (false) within spin_ns, read without the lock; or the pool quits. */
 static bool
 spin_for(const struct fxp_pool *p, const unsigned *word, unsigned value, bool wait_while, int64_t spin_ns)
@@ -160,60 +167,93 @@ spin_for(const struct fxp_pool *p, const unsigned *word, unsigned value, bool wa
    }
 }
 
+/* Takes the next share of job j (under p->lock; j has one left), taking j off the queue with its last. */
+static unsigned
+take_share(struct fxp_pool *p, struct fxp_pool_job *j)
+{
+   const unsigned i = j->next_share++;
+   if (j->next_share == j->n) {
+      struct fxp_pool_job **q = &p->head, *prev = NULL;
+      while (*q != j)
+         prev = *q, q = &(*q)->next;
+      *q = j->next;
+      if (p->tail == j)
+         p->tail = prev;
+      j->next = NULL;
+   }
+   return i;
+}
+
+/* Runs share i of job j (p->lock not held) and counts it done. j is not read once the count is stored: its
+ * submitter, spinning on the count, may return and reuse j's storage at once. */
+static void
+run_share(struct fxp_pool *p, struct fxp_pool_job *j, unsigned i)
+{
+   j->fn(j->data, i, j->n);
+   mtx_lock(&p->lock);
+   const unsigned finished = j->finished + 1;
+   const bool last = finished == j->n;
+   __atomic_store_n(&j->finished, finished, __ATOMIC_RELEASE);
+   if (last)
+      cnd_broadcast(&p->done);
+   mtx_unlock(&p->lock);
+}
+
 static int
 worker_main(void *arg)
 {
    struct worker *w = arg;
    struct fxp_pool *p = w->pool;
-   /* Not 0: a worker started after jobs have run (in the child of a fork, or after a thread that could not be
-    * started earlier) would take the last job, whose data may be gone, for a new one, and count itself done
-    * in the next job before running it. */
-   unsigned seen = w->first_generation;
 
    fxp_fp_enter(); /* a worker runs nothing but shader jobs: the shaders' float rule for its whole life */
 
    const int64_t spin_ns = MIN2(FXP_POOL_SPIN_NS, FXP_POOL_SPIN_TOTAL_NS / MAX2(p->threads - 1, 1));
+   mtx_lock(&p->lock);
    for (;;) {
-      spin_for(p, &p->generation, seen, true, spin_ns);
-      mtx_lock(&p->lock);
-      while (!p->quit && p->generation == seen)
-         cnd_wait(&p->start, &p->lock);
-      if (p->quit) {
+      if (!p->head && !p->quit) {
+         const unsigned seen = p->submitted;
          mtx_unlock(&p->lock);
-         break;
+         spin_for(p, &p->submitted, seen, true, spin_ns);
+         mtx_lock(&p->lock);
+         while (!p->quit && !p->head)
+            cnd_wait(&p->work, &p->lock);
       }
-      seen = p->generation;
-      void (*job)(void *, unsigned, unsigned) = p->job;
-      void *data = p->data;
-      const unsigned threads = p->threads;
+      if (p->quit)
+         break;
+      struct fxp_pool_job *j = p->head;
+      const unsigned i = take_share(p, j);
       mtx_unlock(&p->lock);
-      job(data, w->index, threads);
+      run_share(p, j, i);
       mtx_lock(&p->lock);
-      __atomic_store_n(&p->finished, p->finished + 1, __ATOMIC_RELEASE);
-      if (p->finished == p->started)
-         cnd_signal(&p->done);
-      mtx_unlock(&p->lock);
    }
+   mtx_unlock(&p->lock);
    return 0;
 }
 
-/* Starts the workers of p (called with p->run held and p->lock not held, on the first job and after a
- * fork). */
+/* Starts the workers of p that are not running (on the first job, and after a fork); one submitter at a
+ * time. */
 static void
 pool_start(struct fxp_pool *p)
 {
    mtx_lock(&p->lock);
-   const unsigned generation = p->generation; /* only the holder of p->run changes it */
+   if (p->starting || p->quit || p->started + 1 >= p->threads) {
+      mtx_unlock(&p->lock);
+      return;
+   }
+   p->starting = true;
+   unsigned started = p->started;
    mtx_unlock(&p->lock);
-   for (unsigned i = p->started + 1; i < p->threads; i++) {
+   for (unsigned i = started + 1; i < p->threads; i++) {
       struct worker *w = &p->workers[i];
       w->pool = p;
-      w->index = i;
-      w->first_generation = generation;
       if (thrd_create(&w->thread, worker_main, w) != thrd_success)
-         break; /* run with the workers that did start */
-      p->started++;
+         break; /* run with the workers that did start: submitters take the shares left */
+      started++;
    }
+   mtx_lock(&p->lock);
+   __atomic_store_n(&p->started, started, __ATOMIC_RELAXED);
+   p->starting = false;
+   mtx_unlock(&p->lock);
 }
 
 struct fxp_pool *
@@ -233,9 +273,8 @@ fxp_pool_create(unsigned threads)
       return NULL;
    }
    call_once(&fork_once, fxp_pool_register_fork_handler);
-   mtx_init(&p->run, mtx_plain);
    mtx_init(&p->lock, mtx_plain);
-   cnd_init(&p->start);
+   cnd_init(&p->work);
    cnd_init(&p->done);
    p->threads = threads;
    simple_mtx_lock(&pools_lock);
@@ -248,45 +287,73 @@ fxp_pool_create(unsigned threads)
 unsigned
 fxp_pool_threads(const struct fxp_pool *pool)
 {
-   return pool && !pool->quit ? pool->threads : 1;
+   return pool && !__atomic_load_n(&pool->quit, __ATOMIC_RELAXED) ? pool->threads : 1;
 }
 
 void
-fxp_pool_run(struct fxp_pool *p, void (*job)(void *data, unsigned i, unsigned n), void *data)
+fxp_pool_submit(struct fxp_pool *p, struct fxp_pool_job *j, void (*fn)(void *data, unsigned i, unsigned n),
+                void *data)
 {
-   /* a pool runs one job at a time: while another thread's job runs (contexts of one screen drawing from
-    * several threads), this one runs on the calling thread alone */
-   const bool mine = p && mtx_trylock(&p->run) == thrd_success;
-   if (mine && !p->quit && p->started + 1 < p->threads)
+   j->queued = false;
+   j->fn = fn;
+   j->data = data;
+   j->n = fxp_pool_threads(p);
+   j->next_share = 0;
+   j->finished = 0;
+   j->next = NULL;
+   if (!p)
+      return;
+   if (__atomic_load_n(&p->started, __ATOMIC_RELAXED) + 1 < p->threads && !__atomic_load_n(&p->quit, __ATOMIC_RELAXED))
       pool_start(p);
-   if (!p || !mine || p->quit || !p->started) {
-      if (mine)
-         mtx_unlock(&p->run);
-      /* the job still sees the share count it was planned for, on this thread alone */
-      const unsigned n = fxp_pool_threads(p);
-      for (unsigned i = 0; i < n; i++)
-         job(data, i, n);
+   mtx_lock(&p->lock);
+   if (p->quit || !p->started) {
+      mtx_unlock(&p->lock); /* no workers: the submitter's wait runs every share */
       return;
    }
-   mtx_lock(&p->lock);
-   p->job = job;
-   p->data = data;
-   __atomic_store_n(&p->finished, 0, __ATOMIC_RELAXED);
-   __atomic_store_n(&p->generation, p->generation + 1, __ATOMIC_RELEASE);
-   cnd_broadcast(&p->start);
+   if (p->tail)
+      p->tail->next = j;
+   else
+      p->head = j;
+   p->tail = j;
+   j->queued = true;
+   __atomic_store_n(&p->submitted, p->submitted + 1, __ATOMIC_RELEASE);
+   cnd_broadcast(&p->work);
    mtx_unlock(&p->lock);
+}
 
-   job(data, 0, p->threads);
-   /* the shares of workers that could not be started */
-   for (unsigned i = p->started + 1; i < p->threads; i++)
-      job(data, i, p->threads);
-
-   spin_for(p, &p->finished, p->started, false, FXP_POOL_SPIN_NS);
+void
+fxp_pool_wait(struct fxp_pool *p, struct fxp_pool_job *j)
+{
+   if (!p || !j->queued) {
+      /* not queued: every share on this thread, each still told the share count it was planned for */
+      for (unsigned i = 0; i < j->n; i++)
+         j->fn(j->data, i, j->n);
+      return;
+   }
+   /* the shares no worker has taken yet */
    mtx_lock(&p->lock);
-   while (p->finished != p->started)
+   while (j->next_share < j->n) {
+      const unsigned i = take_share(p, j);
+      mtx_unlock(&p->lock);
+      run_share(p, j, i);
+      mtx_lock(&p->lock);
+   }
+   mtx_unlock(&p->lock);
+   /* then the workers' */
+   spin_for(p, &j->finished, j->n, false, FXP_POOL_SPIN_NS);
+   mtx_lock(&p->lock);
+   while (j->finished != j->n)
       cnd_wait(&p->done, &p->lock);
    mtx_unlock(&p->lock);
-   mtx_unlock(&p->run);
+   j->queued = false;
+}
+
+void
+fxp_pool_run(struct fxp_pool *p, void (*fn)(void *data, unsigned i, unsigned n), void *data)
+{
+   struct fxp_pool_job j;
+   fxp_pool_submit(p, &j, fn, data);
+   fxp_pool_wait(p, &j);
 }
 
 void
@@ -303,10 +370,9 @@ fxp_pool_destroy(struct fxp_pool *p)
    }
    simple_mtx_unlock(&pools_lock);
    pool_stop(p);
-   cnd_destroy(&p->start);
+   cnd_destroy(&p->work);
    cnd_destroy(&p->done);
    mtx_destroy(&p->lock);
-   mtx_destroy(&p->run);
    FREE(p->workers);
    FREE(p);
 }

@@ -1,6 +1,7 @@
-/* A pool of worker threads that run one job on every thread at once (the caller's thread included) and
- * return when all are done: each screen has one (fxp_screen_pool), which its contexts' rasterizers and
- * compute dispatches share. No code is generated; the workers only call the job function they are given. */
+/* A pool of worker threads that run jobs in shares, a job's shares on every thread at once (the caller's
+ * thread included), jobs in the order they were submitted: each screen has one (fxp_screen_pool), which its
+ * contexts' rasterizers, vertex work and compute dispatches share, from any thread. No code is generated; the
+ * workers only call the job function they are given. */
 #ifndef FXP_POOL_H
 #define FXP_POOL_H
 
@@ -23,10 +24,29 @@ unsigned fxp_pool_default_threads(void);
  * start with its first job; the shares of workers that cannot be started run on the caller. */
 struct fxp_pool *fxp_pool_create(unsigned threads);
 unsigned fxp_pool_threads(const struct fxp_pool *pool);
-/* Runs job(data, i, n) for i = 0 .. n - 1 (n = the pool's threads; i = 0 on the calling thread) and
- * waits for all. Thread-safe: while the pool runs another thread's job, every share of this one runs on
- * the calling thread, one after the other. */
-void fxp_pool_run(struct fxp_pool *pool, void (*job)(void *data, unsigned i, unsigned n), void *data);
+/* A job: fn(data, i, n) for each share i = 0 .. n - 1, n the pool's threads when it was submitted. Its
+ * storage is the submitter's, from fxp_pool_submit until fxp_pool_wait returns; the fields are the pool's. */
+struct fxp_pool_job {
+   void (*fn)(void *data, unsigned i, unsigned n);
+   void *data;
+   unsigned n;                  /* shares */
+   unsigned next_share;         /* the next share a thread takes (under the pool's lock) */
+   unsigned finished;           /* shares done (changed under the lock, stored atomically) */
+   bool queued;                 /* on the pool's queue (else fxp_pool_wait runs every share) */
+   struct fxp_pool_job *next;   /* the queue */
+};
+
+/* Queues job j of fn and data on the pool (NULL: none; j then runs whole in fxp_pool_wait). Thread-safe:
+ * several threads may submit at once, and their jobs' shares are taken in the order they came. The shares
+ * may start at once, on the pool's workers, in any order; each must not wait for another. */
+void fxp_pool_submit(struct fxp_pool *pool, struct fxp_pool_job *j, void (*fn)(void *data, unsigned i, unsigned n),
+                     void *data);
+/* Runs the shares of j no worker has taken yet on the calling thread, then waits until every share is done.
+ * Called once per fxp_pool_submit, by its caller. */
+void fxp_pool_wait(struct fxp_pool *pool, struct fxp_pool_job *j);
+/* fxp_pool_submit and fxp_pool_wait: runs fn(data, i, n) for i = 0 .. n - 1 (n = the pool's threads) and
+ * returns when all are done. */
+void fxp_pool_run(struct fxp_pool *pool, void (*fn)(void *data, unsigned i, unsigned n), void *data);
 void fxp_pool_destroy(struct fxp_pool *pool);
 
 #endif

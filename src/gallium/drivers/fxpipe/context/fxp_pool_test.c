@@ -1,12 +1,14 @@
 /* Unit tests of the thread pool and of the CPU count it is sized from: cgroup CPU quotas read from folder
  * trees made here (v2 and v1, nested groups, no quota), every share of a job run exactly once whatever the
- * pool, lazily started workers, and a pool used again in the child of a fork. */
+ * pool, lazily started workers, a pool used again in the child of a fork, several jobs in flight from one
+ * thread, and several threads submitting to one pool at once (context/fxp_pool.h's contract). */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "c11/threads.h"
 #include "context/fxp_pool.h"
 #include "tests/fxp_test.h"
 
@@ -187,8 +189,96 @@ test_pool_shares(struct fxp_t *t)
    fxp_pool_destroy(p);
 }
 
+/* Slow shares (about 50 us each), so that jobs queued one after another are in flight together. */
+static void
+slow_share(void *data, unsigned i, unsigned n)
+{
+   usleep(50);
+   count_share(data, i, n);
+}
+
+/* One thread, three jobs in flight: each waited for out of order runs every share once. */
+static void
+test_pool_jobs_in_flight(struct fxp_t *t)
+{
+   struct fxp_pool *p = fxp_pool_create(SHARES);
+   if (!CHECK(t, p != NULL, "pool"))
+      return;
+   for (unsigned round = 0; round < 20; round++) {
+      struct count_job c[3];
+      struct fxp_pool_job j[3];
+      memset(c, 0, sizeof(c));
+      for (unsigned k = 0; k < 3; k++)
+         fxp_pool_submit(p, &j[k], slow_share, &c[k]);
+      fxp_pool_wait(p, &j[2]);
+      fxp_pool_wait(p, &j[0]);
+      fxp_pool_wait(p, &j[1]);
+      bool ok = true;
+      for (unsigned k = 0; k < 3; k++)
+         ok &= each_share_once(t, &c[k], SHARES);
+      if (!ok)
+         break;
+   }
+   /* no pool: the wait runs the one share */
+   struct count_job c = {0};
+   struct fxp_pool_job j;
+   fxp_pool_submit(NULL, &j, count_share, &c);
+   CHECK(t, c.runs[0] == 0, "nothing runs before the wait");
+   fxp_pool_wait(NULL, &j);
+   each_share_once(t, &c, 1);
+   fxp_pool_destroy(p);
+}
+
+/* Several threads (contexts drawing at once) running jobs on one pool: every share of every job once. */
+enum { CALLERS = 4, CALLER_JOBS = 300 };
+struct caller {
+   struct fxp_pool *pool;
+   unsigned bad;            /* jobs whose shares did not each run once */
+};
+
+static int
+caller_main(void *arg)
+{
+   struct caller *c = arg;
+   for (unsigned k = 0; k < CALLER_JOBS; k++) {
+      struct count_job j;
+      memset(&j, 0, sizeof(j));
+      fxp_pool_run(c->pool, k % 8 ? count_share : slow_share, &j);
+      bool ok = j.n_seen == SHARES;
+      for (unsigned i = 0; i < SHARES; i++)
+         ok &= j.runs[i] == 1;
+      c->bad += !ok;
+   }
+   return 0;
+}
+
+static void
+test_pool_callers(struct fxp_t *t)
+{
+   struct fxp_pool *p = fxp_pool_create(SHARES);
+   if (!CHECK(t, p != NULL, "pool"))
+      return;
+   struct caller c[CALLERS];
+   thrd_t th[CALLERS];
+   bool made[CALLERS];
+   for (unsigned k = 0; k < CALLERS; k++) {
+      c[k].pool = p;
+      c[k].bad = 0;
+      made[k] = CHECK(t, thrd_create(&th[k], caller_main, &c[k]) == thrd_success, "caller thread %u", k);
+   }
+   for (unsigned k = 0; k < CALLERS; k++) {
+      if (!made[k])
+         continue;
+      thrd_join(th[k], NULL);
+      CHECK(t, c[k].bad == 0, "caller %u: %u of %u jobs ran a share other than once", k, c[k].bad, CALLER_JOBS);
+   }
+   fxp_pool_destroy(p);
+}
+
 const struct fxp_test fxp_pool_tests[] = {
    {"pool.cgroup_quota", test_cgroup_quota},
    {"pool.shares", test_pool_shares},
+   {"pool.jobs_in_flight", test_pool_jobs_in_flight},
+   {"pool.callers", test_pool_callers},
    {NULL, NULL},
 };
