@@ -26,7 +26,7 @@
 static bool
 depth_stencil(struct fxp_fragment *f, enum pipe_format format, uint8_t *p, double z, bool front, int fs_ref)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = &f->bound->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = f->bound->dsa;
    const struct util_format_description *desc = util_format_description(format);
    const bool has_z = util_format_has_depth(desc), has_s = util_format_has_stencil(desc);
    bool pass = true;
@@ -175,16 +175,13 @@ write_color(struct fxp_fragment *f, unsigned cb, uint8_t *p, enum pipe_format fo
 }
 
 void
-fxp_fragment_take_bound_state(struct fxp_fragment_bound *b, const struct fxp_context *ctx)
+fxp_fragment_take_bound_state(struct fxp_fragment_bound *b, const struct pipe_blend_state *blend,
+                              const struct pipe_depth_stencil_alpha_state *dsa, const struct fxp_context *ctx)
 {
    const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
    memset(b, 0, sizeof(*b));
-   /* (bytes, padding included, as the compiled state's key compares them: raster/fxp_raster.c make_key) */
-   b->has_blend = ctx->blend != NULL;
-   if (ctx->blend)
-      memcpy(&b->blend, ctx->blend, sizeof(b->blend));
-   if (ctx->dsa)
-      memcpy(&b->dsa, ctx->dsa, sizeof(b->dsa));
+   b->blend = blend;
+   b->dsa = dsa;
    b->nr_cbufs = MIN2(fb->nr_cbufs, PIPE_MAX_COLOR_BUFS);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
       b->cbuf_format[i] = i < b->nr_cbufs && fb->cbufs[i] ? fb->cbufs[i]->format : PIPE_FORMAT_NONE;

@@ -19,16 +19,16 @@
 
 struct fxp_context;
 
-/* The bound state the per-fragment stage reads, copied rather than read from the context, whose CSOs a later
- * bind or delete changes or frees (docs/deferred-raster-plan.md): made with the compiled state
- * (fxp_fragment_take_bound_state; the rasterizer keeps it beside its compiled copy, raster/fxp_raster.h
- * struct fxp_raster_compiled, so that a draw copies a pointer to it). Zeroed, then filled. Without a
- * depth-stencil-alpha state dsa is zeroed (no test); without a blend state fxp_fragment_blend is NULL (no
- * blending, every channel written). */
+/* The bound state the per-fragment stage reads, rather than the context's, whose CSOs a later bind or delete
+ * changes or frees (docs/deferred-raster-plan.md): made with the compiled state (fxp_fragment_take_bound_state;
+ * the rasterizer keeps it beside its compiled copy, raster/fxp_raster.h struct fxp_raster_compiled, so that a
+ * draw copies a pointer to it). The blend and depth-stencil-alpha states are the copies of the CSOs' bytes in
+ * the compiled state's key (struct fxp_raster_key), which lives as long as it; the framebuffer's formats are
+ * copied here. Zeroed, then filled. */
 struct fxp_fragment_bound {
-   bool has_blend;
-   struct pipe_blend_state blend;
-   struct pipe_depth_stencil_alpha_state dsa;
+   const struct pipe_blend_state *blend;  /* NULL without a blend state (fxp_fragment_blend: no blending,
+                                             every channel written) */
+   const struct pipe_depth_stencil_alpha_state *dsa; /* never NULL: zeroed (no test) without a state */
    unsigned nr_cbufs;                     /* the framebuffer's colour buffers, at most PIPE_MAX_COLOR_BUFS */
    enum pipe_format cbuf_format[PIPE_MAX_COLOR_BUFS];  /* PIPE_FORMAT_NONE where there is no buffer */
    enum pipe_format zs_format;            /* PIPE_FORMAT_NONE without a depth-stencil buffer */
@@ -107,9 +107,11 @@ struct fxp_fragment {
                             uint32_t *mask, bool front);
 };
 
-/* fragment/fxp_fragment.c: the copies of the bound state, from ctx: those the compiled state keeps (struct
- * fxp_fragment_bound), then those taken at each draw (inline: every draw runs it). */
-void fxp_fragment_take_bound_state(struct fxp_fragment_bound *b, const struct fxp_context *ctx);
+/* fragment/fxp_fragment.c: the bound state the compiled state keeps (struct fxp_fragment_bound): blend (NULL
+ * without one) and dsa, copies of the bound CSOs that outlive b's use, and the framebuffer's formats from ctx;
+ * then the copies taken at each draw (inline: every draw runs it). */
+void fxp_fragment_take_bound_state(struct fxp_fragment_bound *b, const struct pipe_blend_state *blend,
+                                   const struct pipe_depth_stencil_alpha_state *dsa, const struct fxp_context *ctx);
 
 static inline void
 fxp_fragment_take_draw_state(struct fxp_fragment *f, const struct pipe_stencil_ref *ref,
@@ -122,7 +124,7 @@ fxp_fragment_take_draw_state(struct fxp_fragment *f, const struct pipe_stencil_r
 static inline const struct pipe_blend_state *
 fxp_fragment_blend(const struct fxp_fragment *f)
 {
-   return f->bound->has_blend ? &f->bound->blend : NULL;
+   return f->bound->blend;
 }
 
 /* fragment/fxp_fragment.c: per-fragment operations on one shaded batch. x[l], y[l] are the lanes' pixel

@@ -91,7 +91,7 @@ bool
 fxp_fragment_fast_setup(struct fxp_fragment *f)
 {
    const struct pipe_blend_state *blend = fxp_fragment_blend(f);
-   const struct pipe_depth_stencil_alpha_state *dsa = &f->bound->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = f->bound->dsa;
 
    f->fast_frag = false;
    f->fast_depth = FZ_NONE;
@@ -450,7 +450,7 @@ static inline uint32_t
 stencil_vec(const struct fxp_fragment *f, const unsigned KIND, fxp_vd zv, const int *x, const int *y,
             uint32_t lanes, bool front)
 {
-   const struct pipe_depth_stencil_alpha_state *dsa = &f->bound->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = f->bound->dsa;
    const struct pipe_stencil_state *st = &dsa->stencil[0];
    unsigned face = 0;
    if (!front && dsa->stencil[1].enabled) {

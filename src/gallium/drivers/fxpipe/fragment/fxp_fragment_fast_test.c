@@ -237,7 +237,8 @@ run_key(struct env *v, enum pipe_format cf, enum pipe_format zf, const struct bl
    f.ctx = ctx;
    f.rast = ctx->rasterizer;
    struct fxp_fragment_bound bound;
-   fxp_fragment_take_bound_state(&bound, ctx);
+   static const struct pipe_depth_stencil_alpha_state no_dsa; /* zeroed: the bound state's rule */
+   fxp_fragment_take_bound_state(&bound, ctx->blend, ctx->dsa ? ctx->dsa : &no_dsa, ctx);
    f.bound = &bound;
    fxp_fragment_take_draw_state(&f, &ctx->stencil_ref, &ctx->blend_color);
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)

@@ -149,7 +149,7 @@ fxp_raster_cache_pending(const struct fxp_raster_cache *c)
  * the FS-input linkage, the FS outputs each buffer takes, the buffers' layout, whether depth and stencil are
  * tested early, the per-fragment fast path and the shading function. */
 static void
-compile_state(struct fxp_raster *r, struct fxp_fragment_bound *bound)
+compile_state(struct fxp_raster *r, struct fxp_fragment_bound *bound, const struct fxp_raster_key *key)
 {
    struct fxp_fragment *f = &r->frag;
    struct fxp_context *ctx = r->ctx;
@@ -158,7 +158,7 @@ compile_state(struct fxp_raster *r, struct fxp_fragment_bound *bound)
 
    f->ctx = ctx;
    f->rast = r->rast;
-   fxp_fragment_take_bound_state(bound, ctx);
+   fxp_fragment_take_bound_state(bound, key->has_blend ? &key->blend : NULL, &key->dsa, ctx);
    f->bound = bound;
    setup_samples(r);
    f->samples = r->samples;
@@ -241,7 +241,7 @@ compile_state(struct fxp_raster *r, struct fxp_fragment_bound *bound)
       else if (name == TGSI_SEMANTIC_SAMPLEMASK)
          f->fs_samplemask = o;
    }
-   f->fs_color1 = bound->has_blend && util_blend_state_is_dual(&bound->blend, 0) ? f->fs_color[1] : -1;
+   f->fs_color1 = bound->blend && util_blend_state_is_dual(bound->blend, 0) ? f->fs_color[1] : -1;
    if (fi->properties[TGSI_PROPERTY_FS_COLOR0_WRITES_ALL_CBUFS] && f->fs_color[0] >= 0)
       for (unsigned i = 1; i < PIPE_MAX_COLOR_BUFS; i++)
          f->fs_color[i] = f->fs_color[0];
@@ -283,10 +283,10 @@ compile_state(struct fxp_raster *r, struct fxp_fragment_bound *bound)
     * FXPIPE_DEBUG=nofast) whenever the shader cannot change their outcome or notice they ran first: it
     * writes no depth, stencil or sample mask, never discards or demotes, and has no memory side effects
     * (which GL runs for fragments that then fail the tests). Fragments failing them are not shaded. */
-   const struct pipe_depth_stencil_alpha_state *dsa = &bound->dsa;
+   const struct pipe_depth_stencil_alpha_state *dsa = bound->dsa;
    const bool zs_tested = dsa->depth_enabled || dsa->stencil[0].enabled;
    /* (alpha to coverage, with several samples, is the shader deciding too) */
-   const bool a2c = r->samples > 1 && bound->has_blend && bound->blend.alpha_to_coverage;
+   const bool a2c = r->samples > 1 && bound->blend && bound->blend->alpha_to_coverage;
    /* (and smooth points and lines, whose pixels of coverage 0 are dropped after shading) */
    const bool fs_decides = a2c || r->smooth_points || r->smooth_lines || fi->writes_z || fi->writes_stencil ||
                            fi->writes_samplemask || fi->uses_kill || fi->writes_memory ||
@@ -375,20 +375,33 @@ static void
 check_compiled(const struct fxp_raster *r, const struct fxp_raster *cached)
 {
    struct fxp_raster *fresh = CALLOC_STRUCT(fxp_raster);
+   struct fxp_raster_key *fresh_key = CALLOC_STRUCT(fxp_raster_key);
    struct fxp_fragment_bound fresh_bound;
-   if (!fresh)
+   if (!fresh || !fresh_key) {
+      FREE(fresh);
+      FREE(fresh_key);
       return;
+   }
    memcpy(fresh, r, FXP_RASTER_DRAW_OFFSET_B);
-   compile_state(fresh, &fresh_bound);
+   make_key(r, fresh_key);
+   compile_state(fresh, &fresh_bound, fresh_key);
    /* (the caller's fields follow from the key, and their padding is the caller's; the rasterizer CSO may be
-    * another of the same content, which copy_compiled points at; the bound state is compared by content) */
+    * another of the same content, which copy_compiled points at; the bound state is compared by content: its
+    * blend and depth-stencil-alpha states are each key's copies) */
+   const struct fxp_fragment_bound *cb = cached->frag.bound;
+   const bool same_bound =
+      fresh_bound.nr_cbufs == cb->nr_cbufs && fresh_bound.zs_format == cb->zs_format &&
+      !memcmp(fresh_bound.cbuf_format, cb->cbuf_format, sizeof(cb->cbuf_format)) &&
+      !memcmp(fresh_bound.dsa, cb->dsa, sizeof(*cb->dsa)) && !fresh_bound.blend == !cb->blend &&
+      (!cb->blend || !memcmp(fresh_bound.blend, cb->blend, sizeof(*cb->blend)));
    fresh->frag.rast = cached->frag.rast;
    fresh->frag.bound = cached->frag.bound;
-   const bool same = !memcmp(&fresh_bound, cached->frag.bound, sizeof(fresh_bound)) &&
+   const bool same = same_bound &&
                      !memcmp((const char *)fresh + FXP_RASTER_DRAW_OFFSET_B,
                              (const char *)cached + FXP_RASTER_DRAW_OFFSET_B,
                              sizeof(*fresh) - FXP_RASTER_DRAW_OFFSET_B);
    FREE(fresh);
+   FREE(fresh_key);
    if (!same) {
       fprintf(stderr, "fxpipe: FXPIPE_DEBUG=checkstate: the rasterizer's compiled state is stale (a bind did not "
                       "call fxp_raster_state_changed)\n");
@@ -423,8 +436,8 @@ fxp_raster_begin(struct fxp_raster *r)
          cache->next = (cache->next + 1) % FXP_RASTER_COMPILED_MAX;
          memcpy(&cc->state, r, FXP_RASTER_DRAW_OFFSET_B);
          memset((char *)&cc->state + FXP_RASTER_DRAW_OFFSET_B, 0, sizeof(cc->state) - FXP_RASTER_DRAW_OFFSET_B);
-         compile_state(&cc->state, &cc->bound);
-         cc->key = key;
+         cc->key = key; /* first: the compiled state points at its copies of the CSOs */
+         compile_state(&cc->state, &cc->bound, &cc->key);
          cc->valid = true;
          ctx->perf.raster_compiles++;
       } else if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSTATE)) {
