@@ -118,8 +118,6 @@ struct fxp_context {
       uint64_t verts_prepared_ahead;           /* of those, by the threads that shaded them (fxp_prim_ahead_*) */
       uint64_t resolves, resolves_direct;      /* multisample resolves (blits); those written straight into the
                                                   destination (ops/fxp_blit_ms.c resolve_direct) */
-      uint64_t syncs[FXP_SYNC_COUNT];          /* sync points reached, by reason (context/fxp_sync.h; the
-                                                  context's reasons only) */
       int64_t shaders_alive;                   /* shader CSOs created less those deleted (state/fxp_state_shader.c,
                                                   compute/): 0 at the context's end unless one leaked */
    } perf;
@@ -156,6 +154,10 @@ struct fxp_context {
       struct pipe_device_reset_callback reset_cb;   /* st/mesa's, for robust contexts */
       uint64_t trips;
    } wd;
+
+   /* sync points reached, by reason (context/fxp_sync.h; the context's reasons only), printed under
+    * FXPIPE_DEBUG=perf; at the struct's end, away from what every draw reads */
+   uint64_t syncs[FXP_SYNC_COUNT];
 };
 
 /* Watchdog. A batch that runs past its budget (FXPIPE_SHADER_BUDGET) stops with e->stopped set; the stage

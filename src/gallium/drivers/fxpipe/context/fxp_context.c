@@ -167,7 +167,7 @@ fxp_context_destroy(struct pipe_context *pipe)
       size_t n = 0;
       for (unsigned i = 0; i < FXP_SYNC_FIRST_SCREEN && n < sizeof(line); i++)
          n += (size_t)snprintf(line + n, sizeof(line) - n, "%s%s %" PRIu64, i ? ", " : "", fxp_sync_name(i),
-                               ctx->perf.syncs[i]);
+                               ctx->syncs[i]);
       fxp_log("context %p: sync points reached (context/fxp_sync.h): %s", (void *)ctx, line);
    }
    fxp_bindings_fini(ctx);

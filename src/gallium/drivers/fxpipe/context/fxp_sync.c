@@ -36,7 +36,7 @@ void
 fxp_context_sync(struct fxp_context *ctx, enum fxp_sync_why why)
 {
    assert(why < FXP_SYNC_FIRST_SCREEN);
-   ctx->perf.syncs[why]++;
+   ctx->syncs[why]++;
    /* nothing to wait for: fxp_raster_end waited for every thread before draw_vbo returned */
    if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSYNC) && fxp_draw_pending(ctx)) {
       fprintf(stderr, "fxpipe: checksync: context %p has binned primitives left after its %s sync\n",

@@ -5,7 +5,7 @@
  * nothing. They are called at every entry point that reads or writes memory a draw's rasterization reads
  * or writes, or that hands out what it produced (the plan's section 3, classes a and b); once draws are
  * rasterized behind the drawing thread (the plan's step 5), the waits go here. Until then they:
- *   - count each call by reason (struct fxp_context.perf.syncs, printed under FXPIPE_DEBUG=perf, and
+ *   - count each call by reason (struct fxp_context.syncs, printed under FXPIPE_DEBUG=perf, and
  *     struct fxp_screen.syncs for the screen's), so that the entry points that would stop an overlap are
  *     measured, and context/fxp_sync_test.c checks each entry point reaches its sync;
  *   - under FXPIPE_DEBUG=checksync, check that the context has no binned primitive left after its sync

@@ -24,7 +24,7 @@ take(struct fxp_t *t, struct counts *k)
    const struct fxp_context *ctx = fxp_context(t->pipe);
    const struct fxp_screen *screen = fxp_screen(t->screen);
    for (unsigned i = 0; i < FXP_SYNC_COUNT; i++)
-      k->c[i] = i < FXP_SYNC_FIRST_SCREEN ? ctx->perf.syncs[i] : __atomic_load_n(&screen->syncs[i], __ATOMIC_RELAXED);
+      k->c[i] = i < FXP_SYNC_FIRST_SCREEN ? ctx->syncs[i] : __atomic_load_n(&screen->syncs[i], __ATOMIC_RELAXED);
 }
 
 /* Every reason's count moved by 0 since `before`, except `why`'s, by `n`. */
