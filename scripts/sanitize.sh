@@ -21,7 +21,7 @@
 #                  shown that the renderer is fxpipe. FXPIPE_SANITIZE_PIGLIT_LIST=foundation-egl runs the
 #                  whole list (3,141 tests, about 105 minutes)
 # With --tsan: build-tsan with `-Dsanitize=thread` (ThreadSanitizer), and the threaded runs:
-#   unit-pool      the thread pool's unit tests (jobs run and started, fork)
+#   unit-pool      the thread pool's unit tests (jobs run and started, fork, jobs in flight, several submitting threads)
 #   tgsi-2         the TGSI runner with FXPIPE_THREADS=2
 #   gl-draw-egl-threads         tests/gl's gl-draw with FXPIPE_THREADS=2
 #   gl-tess-egl-threads         tests/gl's gl-tess (tessellated patches binned and rasterized) with 2 threads
