@@ -1,7 +1,7 @@
 /* pipe_context creation and destruction, flush and barriers, the application's debug callback (KHR_debug,
  * fxp_debug.h), and the watchdog's reports and reset status (fxp_context.h, "Watchdog"). Every command runs
- * to completion when called, so flush only hands out a fence, and barriers have nothing to order (the texture
- * barrier checks that no binned primitive is left). */
+ * to completion when called, so flush only hands out a fence, and barriers have nothing to order (their sync
+ * points check that no binned primitive is left: context/fxp_sync.h). */
 #include <inttypes.h>
 #include <string.h>
 #include "util/u_inlines.h"
@@ -27,7 +27,7 @@ fxp_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence, unsigned 
 }
 
 /* ARB_texture_barrier (GL 4.5's glTextureBarrier) and framebuffer fetch's barriers: what earlier draws wrote
- * must be what later draws sample. fxpipe has nothing to wait for here, and the barrier checks that this
+ * must be what later draws sample. fxpipe has nothing to wait for here, and its sync point checks that this
  * holds: a draw's binned scene is flushed before draw_vbo returns, and the flush returns only once every
  * rasterizing thread has finished its bins (raster/fxp_raster.c fxp_raster_end, fxp_pool_run); clears, copies,
  * blits and compute dispatches complete before they return too. Render targets are the textures' own memory
@@ -39,7 +39,6 @@ static void
 fxp_texture_barrier(struct pipe_context *pipe, unsigned flags)
 {
    fxp_context_sync(fxp_context(pipe), FXP_SYNC_BARRIER);
-   assert(!fxp_draw_pending(fxp_context(pipe)));
 }
 
 static void

@@ -37,7 +37,9 @@ fxp_context_sync(struct fxp_context *ctx, enum fxp_sync_why why)
 {
    assert(why < FXP_SYNC_FIRST_SCREEN);
    ctx->syncs[why]++;
-   /* nothing to wait for: fxp_raster_end waited for every thread before draw_vbo returned */
+   /* nothing to wait for: fxp_raster_end waited for every thread before draw_vbo returned (debug builds
+    * assert it at every sync point, FXPIPE_DEBUG=checksync checks it in any build) */
+   assert(!fxp_draw_pending(ctx));
    if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSYNC) && fxp_draw_pending(ctx)) {
       fprintf(stderr, "fxpipe: checksync: context %p has binned primitives left after its %s sync\n",
               (void *)ctx, fxp_sync_name(why));

@@ -9,7 +9,8 @@
  *     struct fxp_screen.syncs for the screen's), so that the entry points that would stop an overlap are
  *     measured, and context/fxp_sync_test.c checks each entry point reaches its sync;
  *   - under FXPIPE_DEBUG=checksync, check that the context has no binned primitive left after its sync
- *     (fxp_draw_pending), and abort the process if it has.
+ *     (fxp_draw_pending), and abort the process if it has; debug builds assert it at every sync point (the
+ *     texture barrier's own assert before this header).
  *
  * draw_vbo is not a sync point: the plan's step 5 makes its waits lazy (before the first rasterization on
  * the drawing thread, and before vertex work touching what a job writes). Entry points that only change
