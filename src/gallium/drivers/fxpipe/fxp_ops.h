@@ -5,6 +5,7 @@
 #include "pipe/p_state.h"
 
 struct fxp_resource;
+struct fxp_pool;
 
 /* A rectangle of pixels on slices [z0, z0 + depth) of one level. */
 struct fxp_region {
@@ -13,17 +14,20 @@ struct fxp_region {
    unsigned width, height, depth;
 };
 
+/* The fills below share large regions out among the threads of `pool` (NULL: on the calling thread alone). */
+
 /* Fills a region with one colour, packed into `format` (a view format of the resource's block size). */
 void fxp_fill_color(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
-                    const union pipe_color_union *color);
+                    const union pipe_color_union *color, struct fxp_pool *pool);
 
 /* Fills the depth and/or stencil (PIPE_CLEAR_DEPTH / PIPE_CLEAR_STENCIL) of a region; the other part of a
  * combined format is kept. */
 void fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
-                 unsigned clear_flags, double depth, unsigned stencil);
+                 unsigned clear_flags, double depth, unsigned stencil, struct fxp_pool *pool);
 
 /* Fills a region of blocks with a packed block value of the resource's block size. */
-void fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *blocks, const void *value);
+void fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *blocks, const void *value,
+                     struct fxp_pool *pool);
 
 /* Copies a region of blocks between resources of the same block size (src region in src blocks, destination
  * corner in dst blocks), within or across resources; overlapping regions are handled. Both regions must be

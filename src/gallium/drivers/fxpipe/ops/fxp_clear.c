@@ -9,6 +9,7 @@
 #include "fxp_resource.h"
 #include "fxp_ops.h"
 #include "fxp_debug.h"
+#include "context/fxp_pool.h"
 
 /* Writes `value` (bs bytes) into `count` consecutive blocks at dst, doubling the filled span each step. */
 static void
@@ -23,33 +24,67 @@ fxp_fill_row(uint8_t *dst, const void *value, unsigned bs, unsigned count)
       memcpy(dst + filled, dst, MIN2(filled, total - filled));
 }
 
+/* Fills with at least this many bytes are shared out among the pool's threads, a band of rows each: below it
+ * the job's hand-over costs more than the threads gain (a 256x256 RGBA8 buffer is 256 KiB). */
+#define FXP_FILL_SHARED_MIN_B (256u * 1024u)
+
+/* A fill shared out: share i of n fills rows [height i / n, height (i + 1) / n) of every slice. */
+struct fill_job {
+   struct fxp_resource *res;
+   uint8_t *base;
+   const struct fxp_region *r;
+   const void *value;
+   unsigned bs;
+};
+
+static void
+fill_rows(const struct fill_job *j, unsigned y0, unsigned y1)
+{
+   const struct fxp_region *r = j->r;
+   for (unsigned z = 0; z < r->depth && y0 < y1; z++) {
+      uint8_t *first = fxp_resource_texel(j->res, j->base, r->level, r->x, r->y + y0, r->z + z);
+      fxp_fill_row(first, j->value, j->bs, r->width);
+      for (unsigned y = 1; y < y1 - y0; y++)
+         memcpy(first + (uint64_t)y * j->res->row_stride_B[r->level], first, (size_t)j->bs * r->width);
+   }
+}
+
+static void
+fill_share(void *data, unsigned i, unsigned n)
+{
+   const struct fill_job *j = data;
+   const uint64_t h = j->r->height;
+   fill_rows(j, (unsigned)(h * i / n), (unsigned)(h * (i + 1) / n));
+}
+
 void
-fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *r, const void *value)
+fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *r, const void *value, struct fxp_pool *pool)
 {
    const unsigned bs = util_format_get_blocksize(res->base.format);
    uint8_t *base = fxp_resource_map(res);
 
    if (!base)
       return;
-   for (unsigned z = 0; z < r->depth; z++) {
-      uint8_t *first = fxp_resource_texel(res, base, r->level, r->x, r->y, r->z + z);
-      fxp_fill_row(first, value, bs, r->width);
-      for (unsigned y = 1; y < r->height; y++)
-         memcpy(first + (uint64_t)y * res->row_stride_B[r->level], first, (size_t)bs * r->width);
-   }
+   const struct fill_job j = {res, base, r, value, bs};
+   const uint64_t size_B = (uint64_t)bs * r->width * r->height * r->depth;
+   if (pool && size_B >= FXP_FILL_SHARED_MIN_B && r->height >= fxp_pool_threads(pool) &&
+       fxp_pool_threads(pool) > 1)
+      fxp_pool_run(pool, fill_share, (void *)&j);
+   else
+      fill_rows(&j, 0, r->height);
    fxp_resource_unmap(res);
 }
 
 void
 fxp_fill_color(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
-               const union pipe_color_union *color)
+               const union pipe_color_union *color, struct fxp_pool *pool)
 {
    uint8_t packed[16] = {0};
 
    if (util_format_get_blocksize(format) > sizeof(packed) || !util_format_pack_description(format))
       return;
    util_format_pack_rgba(format, packed, color->ui, 1);
-   fxp_fill_packed(res, r, packed);
+   fxp_fill_packed(res, r, packed, pool);
 }
 
 /* Z24 formats: where the 24 depth bits are (0: bits 0-23, 8: bits 8-31), -1 for other formats. */
@@ -79,7 +114,7 @@ pack_z24(enum pipe_format format, uint8_t *p, float z)
 
 void
 fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_region *r,
-            unsigned clear_flags, double depth, unsigned stencil)
+            unsigned clear_flags, double depth, unsigned stencil, struct fxp_pool *pool)
 {
    const struct util_format_description *desc = util_format_description(format);
    const bool has_z = util_format_has_depth(desc), has_s = util_format_has_stencil(desc);
@@ -100,7 +135,7 @@ fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct fxp_
          util_format_pack_z_float(format, packed, &z, 1);
       if (do_s)
          util_format_pack_s_8uint(format, packed, &s, 1);
-      fxp_fill_packed(res, r, packed);
+      fxp_fill_packed(res, r, packed, pool);
       return;
    }
 
@@ -187,12 +222,12 @@ fxp_clear(struct pipe_context *pipe, unsigned buffers, const struct pipe_scissor
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
       struct pipe_surface *cb = fb->cbufs[i];
       if (cb && (buffers & (PIPE_CLEAR_COLOR0 << i)) && fxp_surface_region(cb, x, y, w, h, &r))
-         fxp_fill_color(fxp_resource(cb->texture), cb->format, &r, color);
+         fxp_fill_color(fxp_resource(cb->texture), cb->format, &r, color, fxp_context_pool(ctx));
    }
    if (fb->zsbuf && (buffers & PIPE_CLEAR_DEPTHSTENCIL) &&
        fxp_surface_region(fb->zsbuf, x, y, w, h, &r))
       fxp_fill_zs(fxp_resource(fb->zsbuf->texture), fb->zsbuf->format, &r,
-                  buffers & PIPE_CLEAR_DEPTHSTENCIL, depth, stencil);
+                  buffers & PIPE_CLEAR_DEPTHSTENCIL, depth, stencil, fxp_context_pool(ctx));
 }
 
 static void
@@ -206,7 +241,7 @@ fxp_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
    if (render_condition_enabled && !fxp_render_condition_passes(fxp_context(pipe)))
       return;
    if (fxp_surface_region(dst, x, y, w, h, &r))
-      fxp_fill_color(fxp_resource(dst->texture), dst->format, &r, color);
+      fxp_fill_color(fxp_resource(dst->texture), dst->format, &r, color, fxp_context_pool(fxp_context(pipe)));
 }
 
 static void
@@ -220,7 +255,8 @@ fxp_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst, uns
    if (render_condition_enabled && !fxp_render_condition_passes(fxp_context(pipe)))
       return;
    if (fxp_surface_region(dst, x, y, w, h, &r))
-      fxp_fill_zs(fxp_resource(dst->texture), dst->format, &r, clear_flags, depth, stencil);
+      fxp_fill_zs(fxp_resource(dst->texture), dst->format, &r, clear_flags, depth, stencil,
+                  fxp_context_pool(fxp_context(pipe)));
 }
 
 static void
@@ -244,7 +280,7 @@ fxp_clear_texture(struct pipe_context *pipe, struct pipe_resource *res, unsigned
    r.width = DIV_ROUND_UP(box->width, bw) * fxp_resource_samples(res);
    r.height = DIV_ROUND_UP(box->height, bh);
    r.depth = box->depth;
-   fxp_fill_packed(fxp_resource(res), &r, data);
+   fxp_fill_packed(fxp_resource(res), &r, data, fxp_context_pool(fxp_context(pipe)));
 }
 
 static void

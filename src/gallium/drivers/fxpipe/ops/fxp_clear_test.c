@@ -214,10 +214,74 @@ test_clear_texture_and_buffer(struct fxp_t *t)
    pipe_resource_reference(&b, NULL);
 }
 
+/* Large clears, which the pool's threads share a band of rows each (ops/fxp_clear.c, FXP_FILL_SHARED_MIN_B):
+ * a scissored clear of two layers of a 3-layer RGBA8 array and a full Z24S8 clear, every texel read back; an
+ * odd height, so that the bands are of different sizes. */
+static void
+test_shared(struct fxp_t *t)
+{
+   const unsigned w = 300, h = 257, x0 = 3, y0 = 5, x1 = 293, y1 = 255; /* scissor: [x0, x1) x [y0, y1) */
+   struct pipe_resource *r = fxp_t_texture(t, PIPE_TEXTURE_2D_ARRAY, PIPE_FORMAT_R8G8B8A8_UNORM, w, h, 1, 3, 1,
+                                           PIPE_BIND_RENDER_TARGET);
+   struct pipe_resource *zr = fxp_t_texture(t, PIPE_TEXTURE_2D_ARRAY, PIPE_FORMAT_Z24_UNORM_S8_UINT, w, h, 1, 2,
+                                            1, PIPE_BIND_DEPTH_STENCIL);
+   if (!CHECK(t, r && zr, "textures"))
+      goto out;
+   struct pipe_surface *s = surface(t, r, PIPE_FORMAT_R8G8B8A8_UNORM, 0, 1, 2);
+   struct pipe_surface *zs = surface(t, zr, PIPE_FORMAT_Z24_UNORM_S8_UINT, 0, 0, 1);
+   bind_fb(t, s, zs);
+   const union pipe_color_union c = {.f = {1, 0.5f, 0, 0.25f}}; /* 255, 128, 0, 64 */
+   const struct pipe_scissor_state sc = {x0, y0, x1, y1};
+   t->pipe->clear(t->pipe, PIPE_CLEAR_COLOR0, &sc, &c, 0, 0);
+   /* depth 0.5: 0.5 * (2^24 - 1) + 0.5 = 8388608 = 0x800000 in bits 0-23; stencil 0x5a in bits 24-31 */
+   t->pipe->clear(t->pipe, PIPE_CLEAR_DEPTHSTENCIL, NULL, &c, 0.5, 0x5a);
+   unbind_fb(t);
+   pipe_surface_reference(&s, NULL);
+   pipe_surface_reference(&zs, NULL);
+   for (unsigned layer = 0; layer < 3; layer++) {
+      struct pipe_transfer *xfer;
+      struct pipe_box box;
+      u_box_2d_zslice(0, 0, layer, w, h, &box);
+      const uint8_t *m = t->pipe->texture_map(t->pipe, r, 0, PIPE_MAP_READ, &box, &xfer);
+      if (!CHECK(t, m != NULL, "map of layer %u", layer))
+         continue;
+      unsigned bad = 0, first_x = 0, first_y = 0;
+      for (unsigned y = 0; y < h; y++)
+         for (unsigned x = 0; x < w; x++) {
+            const bool in = layer >= 1 && x >= x0 && x < x1 && y >= y0 && y < y1;
+            const uint32_t want = in ? 0x400080ffu : 0, got = *(const uint32_t *)(m + y * xfer->stride + 4 * x);
+            if (got != want && !bad++) {
+               first_x = x;
+               first_y = y;
+            }
+         }
+      CHECK(t, !bad, "colour layer %u: %u texels wrong, the first at (%u,%u)", layer, bad, first_x, first_y);
+      t->pipe->texture_unmap(t->pipe, xfer);
+   }
+   for (unsigned layer = 0; layer < 2; layer++) {
+      struct pipe_transfer *xfer;
+      struct pipe_box box;
+      u_box_2d_zslice(0, 0, layer, w, h, &box);
+      const uint8_t *m = t->pipe->texture_map(t->pipe, zr, 0, PIPE_MAP_READ, &box, &xfer);
+      if (!CHECK(t, m != NULL, "map of depth layer %u", layer))
+         continue;
+      unsigned bad = 0;
+      for (unsigned y = 0; y < h; y++)
+         for (unsigned x = 0; x < w; x++)
+            bad += *(const uint32_t *)(m + y * xfer->stride + 4 * x) != 0x5a800000u;
+      CHECK(t, !bad, "depth-stencil layer %u: %u texels wrong", layer, bad);
+      t->pipe->texture_unmap(t->pipe, xfer);
+   }
+out:
+   pipe_resource_reference(&r, NULL);
+   pipe_resource_reference(&zr, NULL);
+}
+
 const struct fxp_test fxp_clear_tests[] = {
    {"clear.color_formats", test_color_formats},
    {"clear.scissor_layers_levels", test_scissor_layers_levels},
    {"clear.depth_stencil", test_depth_stencil},
    {"clear.texture_and_buffer", test_clear_texture_and_buffer},
+   {"clear.shared", test_shared},
    {NULL, NULL},
 };
