@@ -6,6 +6,7 @@
 #include "pipe/p_state.h"
 #include "util/list.h"
 #include "util/u_debug.h"
+#include "fxp_ops.h"
 #include "context/fxp_sync.h"
 #include "fetch/fxp_fetch.h"
 
@@ -118,6 +119,8 @@ struct fxp_context {
       uint64_t verts_prepared_ahead;           /* of those, by the threads that shaded them (fxp_prim_ahead_*) */
       uint64_t resolves, resolves_direct;      /* multisample resolves (blits); those written straight into the
                                                   destination (ops/fxp_blit_ms.c resolve_direct) */
+      uint64_t clears_deferred;                /* clears kept pending (fxp_ops.h, struct fxp_clear_pending) */
+      uint64_t clears_folded;                  /* pending clears a draw's scene did bin by bin */
       int64_t shaders_alive;                   /* shader CSOs created less those deleted (state/fxp_state_shader.c,
                                                   compute/): 0 at the context's end unless one leaked */
    } perf;
@@ -139,6 +142,9 @@ struct fxp_context {
 
    /* FXPIPE_DEBUG=perf: the last line of context/fxp_paths.c's report (heap; NULL before the first) */
    char *paths_last;
+
+   /* a full clear kept until the next draw's bins or a sync point (fxp_ops.h, struct fxp_clear_pending) */
+   struct fxp_clear_pending clear_pending;
 
    /* the application's KHR_debug callback, as st/mesa last set it (debug_message NULL: none); fxp_debug.h */
    struct util_debug_callback debug;

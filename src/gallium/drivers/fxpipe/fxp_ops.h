@@ -29,6 +29,29 @@ void fxp_fill_zs(struct fxp_resource *res, enum pipe_format format, const struct
 void fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *blocks, const void *value,
                      struct fxp_pool *pool);
 
+/* A clear of the bound framebuffer not done yet (ops/fxp_clear.c): a full clear of buffers that are each the
+ * framebuffer's size, one sample and one layer is kept on the context until something reads or writes them,
+ * so that the next draw's scene clears each bin just before drawing it (raster/fxp_rasterize.c) while the bin
+ * is in the thread's cache, instead of one pass over the buffers and a second when the draw reads them back.
+ * Every sync point (context/fxp_sync.h) but the clear's own, a framebuffer change, the other clears and a draw
+ * that cannot take it do it whole first (fxp_clear_pending_apply). Off under FXPIPE_DEBUG=nofast. */
+struct fxp_clear_pending {
+   uint32_t cbufs;                          /* bit i: colour buffer i, with value color[i] */
+   bool zs;                                 /* the depth-stencil buffer: its words become (w & ~zs_mask) | zs_value */
+   uint8_t color[PIPE_MAX_COLOR_BUFS][16];  /* packed in the surface's format */
+   uint32_t zs_value, zs_mask;              /* 4-byte depth-stencil formats (2-byte ones: the low half, mask 0xffff) */
+};
+struct fxp_context;
+struct fxp_fragment;
+/* Does ctx's pending clear whole now, on the pool's threads (nothing if none). */
+void fxp_clear_pending_apply(struct fxp_context *ctx);
+/* The pending clear on the pixels [x0, x1] x [y0, y1] (clipped to the framebuffer) of the buffers as a draw
+ * mapped them (struct fxp_fragment's origins, strides and pixel sizes): a bin of the draw's scene. */
+void fxp_clear_pending_fill(const struct fxp_clear_pending *pc, const struct fxp_fragment *f, int x0, int y0,
+                            int x1, int y1);
+/* Whether a draw that mapped the buffers f maps can take ctx's pending clear into its scene's bins. */
+bool fxp_clear_pending_foldable(const struct fxp_context *ctx, const struct fxp_fragment *f);
+
 /* Copies a region of blocks between resources of the same block size (src region in src blocks, destination
  * corner in dst blocks), within or across resources; overlapping regions are handled. Both regions must be
  * inside their levels. */

@@ -152,7 +152,8 @@ fxp_context_destroy(struct pipe_context *pipe)
            PRIu64 " partly covered tiles tested in 32-bit lanes, %" PRIu64 " in 64 bits; %" PRIu64
            " vertices clip-tested four at a time, %" PRIu64 " one at a time, %" PRIu64
            " of them by the threads that shaded them; %"
-           PRIu64 " multisample resolves, %" PRIu64 " of them straight into the destination; %" PRId64
+           PRIu64 " multisample resolves, %" PRIu64 " of them straight into the destination; %" PRIu64
+           " clears kept pending, %" PRIu64 " done bin by bin by a draw's scene; %" PRId64
            " shader CSOs alive at its end",
            (void *)ctx, ctx->perf.prims, ctx->perf.fragments_shaded, ctx->perf.scenes_shared,
            ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws,
@@ -160,7 +161,8 @@ fxp_context_destroy(struct pipe_context *pipe)
            ctx->perf.batches, ctx->perf.batches_shared, ctx->perf.batches_copied, ctx->perf.tiles_edges_32,
            ctx->perf.tiles_edges_64,
            ctx->perf.verts_prepared_4, ctx->perf.verts_prepared_1, ctx->perf.verts_prepared_ahead,
-           ctx->perf.resolves, ctx->perf.resolves_direct, ctx->perf.shaders_alive);
+           ctx->perf.resolves, ctx->perf.resolves_direct, ctx->perf.clears_deferred, ctx->perf.clears_folded,
+           ctx->perf.shaders_alive);
    if (unlikely(fxp_debug_flags & FXP_DBG_PERF)) {
       char line[512];
       size_t n = 0;

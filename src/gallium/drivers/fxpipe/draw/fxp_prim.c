@@ -939,6 +939,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       memcpy(c, r, sizeof(*c));
       c->rs.scene = rc->range_scenes[i];
       c->rs.bin_all = true;
+      c->rs.clear = NULL; /* the pending clear is the draw's scene's first flush's (raster/fxp_rasterize.c) */
       c->rs.bin_failed = false;
       c->rs.prims = 0;
       c->rs.prim_id = rs->prim_id + (j.bounds[i] >> quad_mode) * r->prim_id_step;

@@ -10,6 +10,7 @@
 #include "fxp_ops.h"
 #include "fxp_debug.h"
 #include "context/fxp_pool.h"
+#include "fragment/fxp_fragment.h"
 
 /* Writes `value` (bs bytes) into `count` consecutive blocks at dst, doubling the filled span each step. */
 static void
@@ -198,6 +199,169 @@ fxp_surface_region(const struct pipe_surface *surf, unsigned x, unsigned y, unsi
    return true;
 }
 
+/* Pending clears (fxp_ops.h, struct fxp_clear_pending). */
+
+/* Whether surface cs of the framebuffer fb can have a pending clear: the framebuffer's size, one sample, one
+ * layer of a texture, of a format whose packed value fits. */
+static bool
+pending_surface_ok(const struct pipe_framebuffer_state *fb, const struct pipe_surface *cs)
+{
+   return cs->texture->target != PIPE_BUFFER && fxp_resource_samples(cs->texture) == 1 &&
+          cs->u.tex.first_layer == cs->u.tex.last_layer &&
+          u_minify(cs->texture->width0, cs->u.tex.level) == fb->width &&
+          u_minify(cs->texture->height0, cs->u.tex.level) == fb->height &&
+          util_format_get_blocksize(cs->format) <= 16 && util_format_get_blockwidth(cs->format) == 1 &&
+          util_format_get_blockheight(cs->format) == 1;
+}
+
+/* The clear as a pending one, merged into what is pending (later values win, part by part); false, with
+ * nothing changed, if some buffer it clears cannot have one. */
+static bool
+clear_defer(struct fxp_context *ctx, unsigned buffers, const union pipe_color_union *color, double depth,
+            unsigned stencil)
+{
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   struct fxp_clear_pending pc = ctx->clear_pending;
+
+   if (fxp_debug_flags & FXP_DBG_NOFAST)
+      return false;
+   for (unsigned i = 0; i < fb->nr_cbufs && i < PIPE_MAX_COLOR_BUFS; i++) {
+      const struct pipe_surface *cb = fb->cbufs[i];
+      if (!cb || !(buffers & (PIPE_CLEAR_COLOR0 << i)))
+         continue;
+      if (!pending_surface_ok(fb, cb) || !util_format_pack_description(cb->format))
+         return false;
+      memset(pc.color[i], 0, sizeof(pc.color[i]));
+      util_format_pack_rgba(cb->format, pc.color[i], color->ui, 1);
+      pc.cbufs |= 1u << i;
+   }
+   if (fb->zsbuf && (buffers & PIPE_CLEAR_DEPTHSTENCIL)) {
+      const struct pipe_surface *zs = fb->zsbuf;
+      const enum pipe_format format = zs->format;
+      const struct util_format_description *desc = util_format_description(format);
+      const unsigned bs = util_format_get_blocksize(format);
+      const bool has_z = util_format_has_depth(desc), has_s = util_format_has_stencil(desc);
+      const bool do_z = has_z && (buffers & PIPE_CLEAR_DEPTH), do_s = has_s && (buffers & PIPE_CLEAR_STENCIL);
+      if (do_z || do_s) {
+         if (!pending_surface_ok(fb, zs) || (bs != 4 && bs != 2) || (bs == 2 && (!do_z || has_s)))
+            return false;
+         /* the parts cleared: one packed pixel with every bit of them set gives their mask */
+         uint8_t value[4] = {0}, ones[4] = {0};
+         const float z = CLAMP((float)depth, 0.0f, 1.0f), z_one = 1.0f;
+         const uint8_t s = stencil & 0xff, s_one = 0xff;
+         if (do_z && z24_shift(format) >= 0) {
+            pack_z24(format, value, z);
+            pack_z24(format, ones, z_one);
+         } else if (do_z) {
+            if (format != PIPE_FORMAT_Z32_FLOAT && format != PIPE_FORMAT_Z16_UNORM)
+               return false;
+            util_format_pack_z_float(format, value, &z, 1);
+            memset(ones, 0xff, bs);
+         }
+         if (do_s) {
+            if (z24_shift(format) < 0 && format != PIPE_FORMAT_S8_UINT)
+               return false;
+            if (format == PIPE_FORMAT_S8_UINT)
+               return false; /* a 1-byte format */
+            util_format_pack_s_8uint(format, value, &s, 1);
+            util_format_pack_s_8uint(format, ones, &s_one, 1);
+         }
+         uint32_t v = 0, m = 0;
+         memcpy(&v, value, bs);
+         memcpy(&m, ones, bs);
+         /* every part of the pixel written (as fxp_fill_zs packs it: bits of no part 0), and 2-byte pixels,
+          * which fxp_clear_pending_fill writes whole: the whole word */
+         if (bs == 2 || ((do_z || !has_z) && (do_s || !has_s)))
+            m = 0xffffffffu;
+         pc.zs_value = (pc.zs ? pc.zs_value & ~m : 0) | (v & m);
+         pc.zs_mask = (pc.zs ? pc.zs_mask : 0) | m;
+         pc.zs = true;
+      }
+   }
+   ctx->clear_pending = pc;
+   ctx->perf.clears_deferred++;
+   return true;
+}
+
+/* Fills rows [y0, y1) x [x0, x1) pixels of bpp bytes at origin with the packed value. */
+static void
+fill_rect(uint8_t *origin, size_t stride, unsigned bpp, const void *value, int x0, int y0, int x1, int y1)
+{
+   uint8_t *first = origin + (size_t)y0 * stride + (size_t)x0 * bpp;
+   fxp_fill_row(first, value, bpp, (unsigned)(x1 - x0));
+   for (int y = y0 + 1; y < y1; y++)
+      memcpy(first + (size_t)(y - y0) * stride, first, (size_t)(x1 - x0) * bpp);
+}
+
+void
+fxp_clear_pending_fill(const struct fxp_clear_pending *pc, const struct fxp_fragment *f, int x0, int y0, int x1,
+                       int y1)
+{
+   /* [x0, x1) x [y0, y1) inside the framebuffer */
+   x1 = MIN2(x1 + 1, (int)f->fb_width);
+   y1 = MIN2(y1 + 1, (int)f->fb_height);
+   if (x0 >= x1 || y0 >= y1)
+      return;
+   for (uint32_t m = pc->cbufs; m; m &= m - 1) {
+      const unsigned i = (unsigned)__builtin_ctz(m);
+      fill_rect(f->cbuf_origin[i], f->cbuf_stride[i], f->cbuf_bpp[i], pc->color[i], x0, y0, x1, y1);
+   }
+   if (!pc->zs)
+      return;
+   if (pc->zs_mask == 0xffffffffu) {
+      fill_rect(f->zs_origin, f->zs_stride, f->zs_bpp, &pc->zs_value, x0, y0, x1, y1);
+      return;
+   }
+   for (int y = y0; y < y1; y++) { /* one part of a combined 4-byte format: the other part kept */
+      uint32_t *row = (uint32_t *)(f->zs_origin + (size_t)y * f->zs_stride) + x0;
+      for (int x = 0; x < x1 - x0; x++)
+         row[x] = (row[x] & ~pc->zs_mask) | pc->zs_value;
+   }
+}
+
+bool
+fxp_clear_pending_foldable(const struct fxp_context *ctx, const struct fxp_fragment *f)
+{
+   const struct fxp_clear_pending *pc = &ctx->clear_pending;
+   for (uint32_t m = pc->cbufs; m; m &= m - 1)
+      if (!f->cbuf_base[__builtin_ctz(m)])
+         return false; /* not written by this draw's shader, so not mapped */
+   return !pc->zs || f->zs_base;
+}
+
+void
+fxp_clear_pending_apply(struct fxp_context *ctx)
+{
+   struct fxp_clear_pending *pc = &ctx->clear_pending;
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   if (!pc->cbufs && !pc->zs)
+      return;
+   struct fxp_region r = {0};
+   for (uint32_t m = pc->cbufs; m; m &= m - 1) {
+      const unsigned i = (unsigned)__builtin_ctz(m);
+      const struct pipe_surface *cb = fb->cbufs[i];
+      if (cb && fxp_surface_region(cb, 0, 0, ~0u, ~0u, &r))
+         fxp_fill_packed(fxp_resource(cb->texture), &r, pc->color[i], fxp_context_pool(ctx));
+   }
+   if (pc->zs && fb->zsbuf && fxp_surface_region(fb->zsbuf, 0, 0, ~0u, ~0u, &r)) {
+      struct fxp_resource *res = fxp_resource(fb->zsbuf->texture);
+      if (pc->zs_mask == 0xffffffffu || util_format_get_blocksize(fb->zsbuf->format) == 2) {
+         fxp_fill_packed(res, &r, &pc->zs_value, fxp_context_pool(ctx));
+      } else {
+         uint8_t *base = fxp_resource_map(res);
+         for (unsigned y = 0; base && y < r.height; y++) {
+            uint32_t *row = (uint32_t *)fxp_resource_texel(res, base, r.level, r.x, r.y + y, r.z);
+            for (unsigned x = 0; x < r.width; x++)
+               row[x] = (row[x] & ~pc->zs_mask) | pc->zs_value;
+         }
+         if (base)
+            fxp_resource_unmap(res);
+      }
+   }
+   pc->cbufs = 0;
+   pc->zs = false;
+}
+
 static void
 fxp_clear(struct pipe_context *pipe, unsigned buffers, const struct pipe_scissor_state *scissor,
           const union pipe_color_union *color, double depth, unsigned stencil)
@@ -207,7 +371,7 @@ fxp_clear(struct pipe_context *pipe, unsigned buffers, const struct pipe_scissor
    unsigned x = 0, y = 0, w = ~0u, h = ~0u;
    struct fxp_region r;
 
-   fxp_context_sync(ctx, FXP_SYNC_CLEAR);
+   fxp_context_sync(ctx, FXP_SYNC_CLEAR); /* (a pending clear stays pending) */
    if (!fxp_render_condition_passes(ctx))
       return; /* clears obey conditional rendering */
    if (scissor) {
@@ -218,6 +382,10 @@ fxp_clear(struct pipe_context *pipe, unsigned buffers, const struct pipe_scissor
       w = scissor->maxx - scissor->minx;
       h = scissor->maxy - scissor->miny;
    }
+   /* the whole framebuffer (a pending clear's buffers are its size): kept pending if it can be */
+   if (!x && !y && w >= fb->width && h >= fb->height && clear_defer(ctx, buffers, color, depth, stencil))
+      return;
+   fxp_clear_pending_apply(ctx);
 
    for (unsigned i = 0; i < fb->nr_cbufs; i++) {
       struct pipe_surface *cb = fb->cbufs[i];
@@ -238,6 +406,7 @@ fxp_clear_render_target(struct pipe_context *pipe, struct pipe_surface *dst,
    struct fxp_region r;
 
    fxp_context_sync(fxp_context(pipe), FXP_SYNC_CLEAR);
+   fxp_clear_pending_apply(fxp_context(pipe));
    if (render_condition_enabled && !fxp_render_condition_passes(fxp_context(pipe)))
       return;
    if (fxp_surface_region(dst, x, y, w, h, &r))
@@ -252,6 +421,7 @@ fxp_clear_depth_stencil(struct pipe_context *pipe, struct pipe_surface *dst, uns
    struct fxp_region r;
 
    fxp_context_sync(fxp_context(pipe), FXP_SYNC_CLEAR);
+   fxp_clear_pending_apply(fxp_context(pipe));
    if (render_condition_enabled && !fxp_render_condition_passes(fxp_context(pipe)))
       return;
    if (fxp_surface_region(dst, x, y, w, h, &r))
@@ -273,6 +443,7 @@ fxp_clear_texture(struct pipe_context *pipe, struct pipe_resource *res, unsigned
       return;
    }
    fxp_context_sync(fxp_context(pipe), FXP_SYNC_CLEAR);
+   fxp_clear_pending_apply(fxp_context(pipe));
    r.level = level;
    r.x = box->x / bw * fxp_resource_samples(res); /* every sample of a multisample texture */
    r.y = box->y / bh;

@@ -506,6 +506,15 @@ fxp_raster_begin(struct fxp_raster *r)
       if (!f->zs_base)
          f->early_zs = f->fast_frag = false;
    }
+   /* a pending clear: into the scene's bins (fxp_rasterize_flush) if this draw bins and mapped every buffer it
+    * clears, else done whole now */
+   r->clear = NULL;
+   if (unlikely(ctx->clear_pending.cbufs || ctx->clear_pending.zs)) {
+      if (r->scene && fxp_clear_pending_foldable(ctx, f))
+         r->clear = &ctx->clear_pending;
+      else
+         fxp_clear_pending_apply(ctx);
+   }
    r->fs_ready = true;
    if (fxp_debug_flags & FXP_DBG_PERF)
       fxp_paths_report(ctx, f, r->fs_bind, r->early_zs_why, r->share_batches, r->fs_copy);
@@ -522,6 +531,10 @@ fxp_raster_end(struct fxp_raster *r)
    r->prims = 0;
    if (r->fs_ready) {
       fxp_rasterize_flush(r);
+      if (r->clear) { /* no primitive was binned */
+         fxp_clear_pending_apply(r->ctx);
+         r->clear = NULL;
+      }
       for (unsigned i = 0; i < r->threads_ready; i++) {
          if (r->ctx->queries_enabled)
             r->ctx->samples_passed += r->threads[i].samples_passed;

@@ -163,6 +163,8 @@ struct fxp_raster {
    bool edges_32;                        /* partly covered tiles may be tested in 32-bit lanes
                                             (raster/fxp_coverage.h); off under FXPIPE_DEBUG=nofast */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
+   const struct fxp_clear_pending *clear; /* the context's pending clear (fxp_ops.h), which the scene's first
+                                            flush does bin by bin; NULL if none, or once done */
    bool fs_ready;
    bool early_zs_chosen;                 /* early tests although the shader does not declare them */
    const char *early_zs_why;             /* whether depth and stencil are tested early, and why (FXPIPE_DEBUG=perf) */

@@ -17,6 +17,7 @@
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
+#include "fxp_ops.h"
 #include "context/fxp_pool.h"
 #include "raster/fxp_coverage.h"
 #include "raster/fxp_raster.h"
@@ -267,6 +268,7 @@ raster_rect_alone(struct fxp_raster *r, struct fxp_raster_thread *ts, const stru
 struct scene_job {
    struct fxp_raster *r;
    struct fxp_scene *sc;
+   const struct fxp_clear_pending *clear; /* done on each bin first (every bin is in the work list), or NULL */
 };
 
 static void
@@ -283,11 +285,14 @@ scene_job(void *data, unsigned t, unsigned n)
    fxp_batch_init(&bt);
    for (;;) {
       const unsigned w = __atomic_fetch_add(&sc->next_work, 1, __ATOMIC_RELAXED);
-      if (w >= sc->num_work || unlikely(fxp_watchdog_tripped(ctx)))
+      /* (after a trip, the bins' pending clear is still done: the clear came before the draw) */
+      if (w >= sc->num_work || (unlikely(fxp_watchdog_tripped(ctx)) && !j->clear))
          break;
       const unsigned bin = sc->work[w];
       int x0, y0, x1, y1;
       fxp_scene_bin_rect(sc, bin, &x0, &y0, &x1, &y1);
+      if (j->clear)
+         fxp_clear_pending_fill(j->clear, &j->r->frag, x0, y0, x1, y1);
       for (const struct fxp_bin_block *b = sc->bins[bin].head; b; b = b->next)
          for (unsigned i = 0; i < b->count && likely(!fxp_watchdog_tripped(ctx)); i++)
             raster_rect(j->r, ts, b->prim[i], x0, y0, x1, y1, &bt);
@@ -302,11 +307,13 @@ fxp_rasterize_flush(struct fxp_raster *r)
    struct fxp_scene *sc = r->scene;
    if (!sc || !sc->num_prims)
       return;
-   struct scene_job j = {r, sc};
+   struct scene_job j = {r, sc, r->clear};
    sc->next_work = 0;
+   if (j.clear) /* the pending clear: every bin (those with no primitive after the others) */
+      fxp_scene_work_all(sc);
    /* a small scene on this thread alone (FXP_SCENE_SERIAL_PX); also when the other threads' states cannot
     * be had (out of memory) */
-   bool shared = sc->num_work > 1 && sc->area_px >= FXP_SCENE_SERIAL_PX;
+   bool shared = sc->num_work > 1 && (sc->area_px >= FXP_SCENE_SERIAL_PX || j.clear);
    while (shared && r->threads_ready < r->num_threads && fxp_shade_thread_setup(r, r->threads_ready))
       ;
    if (shared && r->threads_ready == r->num_threads) {
@@ -316,10 +323,24 @@ fxp_rasterize_flush(struct fxp_raster *r)
       scene_job(&j, 0, 1);
       r->ctx->perf.scenes_serial++;
    }
+   if (j.clear) {
+      r->ctx->clear_pending.cbufs = 0;
+      r->ctx->clear_pending.zs = false;
+      r->clear = NULL;
+      r->ctx->perf.clears_folded++;
+   }
    r->ctx->perf.prims_binned += sc->num_prims;
    r->ctx->perf.bin_refs += sc->bin_refs;
    sc->bin_refs = 0;
    fxp_scene_reset(sc);
+}
+
+/* The draw's pending clear done whole now, before a primitive is drawn without the scene. */
+static void
+clear_now(struct fxp_raster *r)
+{
+   fxp_clear_pending_apply(r->ctx);
+   r->clear = NULL;
 }
 
 void
@@ -347,6 +368,8 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
    if (!sc || (!sc->num_prims && (r->direct_chosen || r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
                                   fxp_raster_small_and_cheap(r, r->direct_px + area_px, r->direct_prims + 1)))) {
+      if (unlikely(r->clear)) /* drawn at once: the pending clear first, whole */
+         clear_now(r);
       r->direct_px += area_px;
       r->direct_prims++;
       raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
@@ -363,6 +386,8 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
       /* out of memory: draw what the scene holds (this primitive's first `done` bins of its bounding box
        * among it), then the rest of this one on this thread */
       fxp_rasterize_flush(r);
+      if (unlikely(r->clear)) /* (the scene held nothing) */
+         clear_now(r);
       unsigned k = 0;
       for (int by = p->y0 >> FXP_BIN_SHIFT; by <= p->y1 >> FXP_BIN_SHIFT; by++)
          for (int bx = p->x0 >> FXP_BIN_SHIFT; bx <= p->x1 >> FXP_BIN_SHIFT; bx++)

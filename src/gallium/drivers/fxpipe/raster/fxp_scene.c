@@ -198,6 +198,16 @@ fxp_scene_discard(struct fxp_scene *sc)
 }
 
 void
+fxp_scene_work_all(struct fxp_scene *sc)
+{
+   const unsigned n = sc->bins_x * sc->bins_y;
+   assert(n <= sc->bins_cap);
+   for (unsigned i = 0; i < n; i++)
+      if (!sc->bins[i].head)
+         sc->work[sc->num_work++] = i;
+}
+
+void
 fxp_scene_reset(struct fxp_scene *sc)
 {
    for (struct fxp_scene *a = sc->attached, *next; a; a = next) {

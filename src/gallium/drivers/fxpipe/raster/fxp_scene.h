@@ -19,7 +19,9 @@
  *   bin list    each bin's references to the primitives that may cover one of its pixels (bounding box meets
  *               the bin, and no edge has the whole bin outside it), in the order setup wrote them: blocks of
  *               FXP_BIN_BLOCK_REFS pointers chained from the bin's head, filled in order.
- *   work list   the bins with at least one reference, in the order they got their first.
+ *   work list   the bins with at least one reference, in the order they got their first; when the flush also
+ *               does a pending clear (fxp_ops.h, struct fxp_clear_pending: each bin cleared before its
+ *               primitives are drawn), every other bin after them (fxp_scene_work_all).
  *
  * Scenes appended (fxp_scene_append): a large draw's primitives may be set up and binned on several threads
  *               at once (draw/fxp_prim.c, fxp_prim_run_shared), each thread a contiguous range of them into a
@@ -147,6 +149,9 @@ fxp_scene_size_B(const struct fxp_scene *sc)
 {
    return sc->used_B + sc->attached_B;
 }
+
+/* Puts every bin not in the work list at its end (for a flush that clears every bin). */
+void fxp_scene_work_all(struct fxp_scene *sc);
 
 /* Empties the scene, and the scenes attached to it, keeping their memory for the next. */
 void fxp_scene_reset(struct fxp_scene *sc);

@@ -58,6 +58,7 @@ fxp_surface_destroy(struct pipe_context *pipe, struct pipe_surface *surf)
 static void
 fxp_set_framebuffer_state(struct pipe_context *pipe, const struct pipe_framebuffer_state *fb)
 {
+   fxp_clear_pending_apply(fxp_context(pipe)); /* a pending clear is of the buffers bound until now */
    util_copy_framebuffer_state(&fxp_context(pipe)->framebuffer, fb);
    fxp_context(pipe)->framebuffer_serial++;
    fxp_raster_state_changed(fxp_context(pipe));
