@@ -27,6 +27,8 @@
 #   gl-tess-egl-threads         tests/gl's gl-tess (tessellated patches binned and rasterized) with 2 threads
 #   gl-texfilter-egl-threads    tests/gl's gl-texfilter (anisotropic and min/max filtering) with 2 threads
 #   gl-msaa-egl-threads         tests/gl's gl-msaa (multisample coverage, resolves, sample shading) with 2
+#   gl-clear-fold-egl-threads   tests/gl's gl-clear-fold (clears done bin by bin by a draw's scene, large clears
+#                               shared among the threads) with FXPIPE_THREADS=2
 #   gl-order-egl-threads        tests/gl's gl-order (12,000 blended triangles in binned scenes, batches
 #                               shared by triangles) with FXPIPE_THREADS=2 and 3
 #   gl-multithread-glx-threads  piglit's glx-multithread 20 times (tests/gl/repeat.sh), FXPIPE_THREADS=2
@@ -80,7 +82,7 @@ if [ $mode = asan ]; then
   runtime=("$(gcc -print-file-name=libasan.so)" "$(gcc -print-file-name=libubsan.so)")
 else
   bdir=$repo/build-tsan sanitize=thread
-  all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-tess-egl-threads gl-texfilter-egl-threads gl-msaa-egl-threads
+  all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-clear-fold-egl-threads gl-tess-egl-threads gl-texfilter-egl-threads gl-msaa-egl-threads
              gl-order-egl-threads gl-multithread-glx-threads)
   runtime=("$(gcc -print-file-name=libtsan.so)")
 fi
@@ -261,6 +263,8 @@ for s in "${steps[@]}"; do
     asan:piglit-glx)   step piglit-glx piglit_run glx foundation-glx ;;
     tsan:gl-draw-egl-threads) step gl-draw-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-draw" ;;
+    tsan:gl-clear-fold-egl-threads) step gl-clear-fold-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
+        env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-clear-fold" ;;
     tsan:gl-tess-egl-threads) step gl-tess-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-tess" ;;
     tsan:gl-texfilter-egl-threads) step gl-texfilter-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
