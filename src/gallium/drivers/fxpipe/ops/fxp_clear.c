@@ -25,6 +25,29 @@ fxp_fill_row(uint8_t *dst, const void *value, unsigned bs, unsigned count)
       memcpy(dst + filled, dst, MIN2(filled, total - filled));
 }
 
+/* Fills `rows` rows (stride_B bytes apart) of `count` blocks of bs bytes from first with value. */
+static void
+fill_block_rows(uint8_t *first, size_t stride_B, unsigned bs, const void *value, unsigned count, unsigned rows)
+{
+   if (!rows)
+      return;
+   fxp_fill_row(first, value, bs, count);
+   for (unsigned y = 1; y < rows; y++)
+      memcpy(first + (size_t)y * stride_B, first, (size_t)bs * count);
+}
+
+/* The same for 4-byte words of which only the bits of mask are written: (w & ~mask) | value (one part of a
+ * combined depth-stencil format, the other part kept). */
+static void
+fill_words_masked(uint8_t *first, size_t stride_B, uint32_t value, uint32_t mask, unsigned count, unsigned rows)
+{
+   for (unsigned y = 0; y < rows; y++) {
+      uint32_t *row = (uint32_t *)(first + (size_t)y * stride_B);
+      for (unsigned x = 0; x < count; x++)
+         row[x] = (row[x] & ~mask) | value;
+   }
+}
+
 /* Fills with at least this many bytes are shared out among the pool's threads, a band of rows each: below it
  * the job's hand-over costs more than the threads gain (a 256x256 RGBA8 buffer is 256 KiB). */
 #define FXP_FILL_SHARED_MIN_B (256u * 1024u)
@@ -42,12 +65,9 @@ static void
 fill_rows(const struct fill_job *j, unsigned y0, unsigned y1)
 {
    const struct fxp_region *r = j->r;
-   for (unsigned z = 0; z < r->depth && y0 < y1; z++) {
-      uint8_t *first = fxp_resource_texel(j->res, j->base, r->level, r->x, r->y + y0, r->z + z);
-      fxp_fill_row(first, j->value, j->bs, r->width);
-      for (unsigned y = 1; y < y1 - y0; y++)
-         memcpy(first + (uint64_t)y * j->res->row_stride_B[r->level], first, (size_t)j->bs * r->width);
-   }
+   for (unsigned z = 0; z < r->depth && y0 < y1; z++)
+      fill_block_rows(fxp_resource_texel(j->res, j->base, r->level, r->x, r->y + y0, r->z + z),
+                      j->res->row_stride_B[r->level], j->bs, j->value, r->width, y1 - y0);
 }
 
 static void
@@ -259,10 +279,8 @@ clear_defer(struct fxp_context *ctx, unsigned buffers, const union pipe_color_un
             memset(ones, 0xff, bs);
          }
          if (do_s) {
-            if (z24_shift(format) < 0 && format != PIPE_FORMAT_S8_UINT)
-               return false;
-            if (format == PIPE_FORMAT_S8_UINT)
-               return false; /* a 1-byte format */
+            if (z24_shift(format) < 0)
+               return false; /* (a 4-byte format with stencil and no Z24 depth: X24S8) */
             util_format_pack_s_8uint(format, value, &s, 1);
             util_format_pack_s_8uint(format, ones, &s_one, 1);
          }
@@ -283,16 +301,6 @@ clear_defer(struct fxp_context *ctx, unsigned buffers, const union pipe_color_un
    return true;
 }
 
-/* Fills rows [y0, y1) x [x0, x1) pixels of bpp bytes at origin with the packed value. */
-static void
-fill_rect(uint8_t *origin, size_t stride, unsigned bpp, const void *value, int x0, int y0, int x1, int y1)
-{
-   uint8_t *first = origin + (size_t)y0 * stride + (size_t)x0 * bpp;
-   fxp_fill_row(first, value, bpp, (unsigned)(x1 - x0));
-   for (int y = y0 + 1; y < y1; y++)
-      memcpy(first + (size_t)(y - y0) * stride, first, (size_t)(x1 - x0) * bpp);
-}
-
 void
 fxp_clear_pending_fill(const struct fxp_clear_pending *pc, const struct fxp_fragment *f, int x0, int y0, int x1,
                        int y1)
@@ -302,21 +310,19 @@ fxp_clear_pending_fill(const struct fxp_clear_pending *pc, const struct fxp_frag
    y1 = MIN2(y1 + 1, (int)f->fb_height);
    if (x0 >= x1 || y0 >= y1)
       return;
+   const unsigned w = (unsigned)(x1 - x0), h = (unsigned)(y1 - y0);
    for (uint32_t m = pc->cbufs; m; m &= m - 1) {
       const unsigned i = (unsigned)__builtin_ctz(m);
-      fill_rect(f->cbuf_origin[i], f->cbuf_stride[i], f->cbuf_bpp[i], pc->color[i], x0, y0, x1, y1);
+      fill_block_rows(f->cbuf_origin[i] + (size_t)y0 * f->cbuf_stride[i] + (size_t)x0 * f->cbuf_bpp[i],
+                      f->cbuf_stride[i], f->cbuf_bpp[i], pc->color[i], w, h);
    }
    if (!pc->zs)
       return;
-   if (pc->zs_mask == 0xffffffffu) {
-      fill_rect(f->zs_origin, f->zs_stride, f->zs_bpp, &pc->zs_value, x0, y0, x1, y1);
-      return;
-   }
-   for (int y = y0; y < y1; y++) { /* one part of a combined 4-byte format: the other part kept */
-      uint32_t *row = (uint32_t *)(f->zs_origin + (size_t)y * f->zs_stride) + x0;
-      for (int x = 0; x < x1 - x0; x++)
-         row[x] = (row[x] & ~pc->zs_mask) | pc->zs_value;
-   }
+   uint8_t *zs_first = f->zs_origin + (size_t)y0 * f->zs_stride + (size_t)x0 * f->zs_bpp;
+   if (pc->zs_mask == 0xffffffffu)
+      fill_block_rows(zs_first, f->zs_stride, f->zs_bpp, &pc->zs_value, w, h);
+   else
+      fill_words_masked(zs_first, f->zs_stride, pc->zs_value, pc->zs_mask, w, h);
 }
 
 bool
@@ -345,17 +351,15 @@ fxp_clear_pending_apply(struct fxp_context *ctx)
    }
    if (pc->zs && fb->zsbuf && fxp_surface_region(fb->zsbuf, 0, 0, ~0u, ~0u, &r)) {
       struct fxp_resource *res = fxp_resource(fb->zsbuf->texture);
-      if (pc->zs_mask == 0xffffffffu || util_format_get_blocksize(fb->zsbuf->format) == 2) {
+      if (pc->zs_mask == 0xffffffffu) { /* (2-byte formats always: clear_defer) */
          fxp_fill_packed(res, &r, &pc->zs_value, fxp_context_pool(ctx));
       } else {
          uint8_t *base = fxp_resource_map(res);
-         for (unsigned y = 0; base && y < r.height; y++) {
-            uint32_t *row = (uint32_t *)fxp_resource_texel(res, base, r.level, r.x, r.y + y, r.z);
-            for (unsigned x = 0; x < r.width; x++)
-               row[x] = (row[x] & ~pc->zs_mask) | pc->zs_value;
-         }
-         if (base)
+         if (base) {
+            fill_words_masked(fxp_resource_texel(res, base, r.level, r.x, r.y, r.z), res->row_stride_B[r.level],
+                              pc->zs_value, pc->zs_mask, r.width, r.height);
             fxp_resource_unmap(res);
+         }
       }
    }
    pc->cbufs = 0;
