@@ -3,9 +3,9 @@
  * bin (src/gallium/drivers/fxpipe/fxp_ops.h, struct fxp_clear_pending); this program checks that the picture
  * is the one GL asks for whichever way the clear was done: a draw after it (the clear folded into the scene's
  * bins, those the draw does not touch included), a stencil-only then a depth-only clear merged into one
- * pending clear of a combined format, a draw whose triangles are all culled, a draw small enough to be drawn
- * without the scene, a read with no draw, a framebuffer change, and a second colour buffer the fragment
- * shader does not write. The framebuffer is 200x150: 4x3 bins of 64 pixels, the last ones partial. Depth
+ * pending clear of a combined format, a draw whose triangles are all culled (read at once, or followed by a
+ * draw that does the clear), a draw small enough to be drawn without the scene, a read with no draw, a
+ * framebuffer change, and a second colour buffer the fragment shader does not write. The framebuffer is 200x150: 4x3 bins of 64 pixels, the last ones partial. Depth
  * formats: DEPTH24_STENCIL8, DEPTH_COMPONENT24, DEPTH_COMPONENT16, DEPTH_COMPONENT32F.
  * Run with several thread counts and FXPIPE_DEBUG=nofast (tests/meson.build); exits 0 only if every check
  * passes. */
@@ -154,6 +154,20 @@ one_format(GLenum depth_format, const char *name)
    glDisable(GL_CULL_FACE);
    snprintf(what, sizeof(what), "%s: clear then a culled draw", name);
    expect_rows(what, 0, u_clear, u_clear);
+
+   /* 3b. Cleared, a culled draw, then the blue quad over the bottom half in front: the culled draw sets no
+    * fragment stage up and leaves the clear pending (raster/fxp_raster.h, fxp_raster_prepare), which the
+    * blue quad's draw then does; blue below, the clear above, depth 0.4 below and 1 above. */
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   glEnable(GL_CULL_FACE);
+   glCullFace(GL_FRONT);
+   quad(-1, -1, 1, 1, -0.5f, red);
+   glDisable(GL_CULL_FACE);
+   quad(-1, -1, 1, 0, -0.2f, blue);
+   snprintf(what, sizeof(what), "%s: clear, a culled draw, then draw", name);
+   expect_rows(what, 75, u_blue, u_clear);
+   snprintf(what, sizeof(what), "%s: clear, a culled draw, then draw, depth", name);
+   expect_depth(what, 75, 0.4f, 1.0f);
 
    /* 4. Cleared, then a quad of 2x2 pixels (small: drawn without the scene) at pixels x 100-101, y 74-75
     * (NDC x in [0, 0.02], y in [-1/75, 1/75]), then the whole picture: the clear around it. */

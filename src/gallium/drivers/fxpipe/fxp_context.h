@@ -111,6 +111,8 @@ struct fxp_context {
                                                   tessellated patch (draw/fxp_prim.c) */
       uint64_t raster_compiles;                /* draws that compiled the rasterizer's state again
                                                   (raster/fxp_raster.c; the others reused it) */
+      uint64_t raster_prepares;                /* draws that set the fragment stage up (fxp_raster_prepare): the
+                                                  others' primitives were all culled or clipped away */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
       uint64_t batches_copied;                 /* shader runs of a copying fragment shader (fxp_raster.fs_copy) */
       uint64_t tiles_edges_32, tiles_edges_64; /* partly covered tiles tested in 32-bit lanes, in 64 bits */

@@ -145,7 +145,8 @@ fxp_context_destroy(struct pipe_context *pipe)
    FXP_DBG(FXP_DBG_PERF, "context %p: %" PRIu64 " primitives, %" PRIu64 " fragments shaded; scenes %" PRIu64
            " shared, %" PRIu64 " on the drawing thread; %" PRIu64 " primitives binned, %" PRIu64
            " bin references; %" PRIu64 " draws with implicit early depth-stencil tests; %" PRIu64
-           " draws compiled the rasterizer's state; %" PRIu64 " draws' vertices shaded on several threads; %" PRIu64
+           " draws compiled the rasterizer's state; %" PRIu64 " draws set the fragment stage up (the others"
+           " culled every primitive); %" PRIu64 " draws' vertices shaded on several threads; %" PRIu64
            " batches of primitives (draws, geometry shader output, patches) set up on several threads; %" PRIu64
            " watchdog trips; %" PRIu64 " fragment-shader batches, %" PRIu64 " of them shared by several triangles, %"
            PRIu64 " of them a copying shader's copies; %"
@@ -157,7 +158,7 @@ fxp_context_destroy(struct pipe_context *pipe)
            " shader CSOs alive at its end",
            (void *)ctx, ctx->perf.prims, ctx->perf.fragments_shaded, ctx->perf.scenes_shared,
            ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws,
-           ctx->perf.raster_compiles, ctx->perf.vs_shared_draws, ctx->perf.prim_shared_draws, ctx->wd.trips,
+           ctx->perf.raster_compiles, ctx->perf.raster_prepares, ctx->perf.vs_shared_draws, ctx->perf.prim_shared_draws, ctx->wd.trips,
            ctx->perf.batches, ctx->perf.batches_shared, ctx->perf.batches_copied, ctx->perf.tiles_edges_32,
            ctx->perf.tiles_edges_64,
            ctx->perf.verts_prepared_4, ctx->perf.verts_prepared_1, ctx->perf.verts_prepared_ahead,

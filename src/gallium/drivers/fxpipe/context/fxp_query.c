@@ -39,6 +39,7 @@ enum fxp_driver_query {
    FXP_DQ_BIN_REFS,         /* bin references written (a primitive counts once per bin) */
    FXP_DQ_EARLY_ZS_DRAWS,   /* draws given early depth-stencil tests the shader did not ask for */
    FXP_DQ_RASTER_COMPILES,  /* draws that compiled the rasterizer's state (the others reused the last) */
+   FXP_DQ_RASTER_PREPARES,  /* draws that set the fragment stage up (the others culled every primitive) */
    FXP_DQ_THREADS,          /* threads the context's draws and dispatches use (a level, not a count) */
    FXP_DQ_COUNT,
 };
@@ -51,6 +52,7 @@ static const char *const driver_query_names[FXP_DQ_COUNT] = {
    [FXP_DQ_BIN_REFS] = "fxpipe-bin-references",
    [FXP_DQ_EARLY_ZS_DRAWS] = "fxpipe-early-z-draws",
    [FXP_DQ_RASTER_COMPILES] = "fxpipe-raster-compiles",
+   [FXP_DQ_RASTER_PREPARES] = "fxpipe-raster-prepares",
    [FXP_DQ_THREADS] = "fxpipe-threads",
 };
 
@@ -65,6 +67,7 @@ driver_counter(struct fxp_context *ctx, unsigned dq)
    case FXP_DQ_BIN_REFS: return ctx->perf.bin_refs;
    case FXP_DQ_EARLY_ZS_DRAWS: return ctx->perf.early_zs_draws;
    case FXP_DQ_RASTER_COMPILES: return ctx->perf.raster_compiles;
+   case FXP_DQ_RASTER_PREPARES: return ctx->perf.raster_prepares;
    default: return fxp_pool_threads(fxp_context_pool(ctx));
    }
 }

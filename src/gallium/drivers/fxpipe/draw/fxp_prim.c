@@ -847,8 +847,9 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    const unsigned dflags = rast->flatshade_first ? FXP_DECOMP_FIRST_PROVOKING : 0;
    /* (with restarts, at most this many) */
    const unsigned most_prims = count < 2 * FXP_PRIM_SHARE_MIN_PRIMS ? 0 : fxp_decomp_count(mode, dflags, count);
-   if (most_prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS || !rs->scene)
-      return false; /* (first: most draws are this, and their time is mostly such per-draw tests) */
+   if (most_prims < 2 * FXP_PRIM_SHARE_MIN_PRIMS || !fxp_raster_ready(rs) || !rs->scene)
+      return false; /* (first: most draws are this, and their time is mostly such per-draw tests; the ranges'
+                       copies of rs take the prepared fragment stage) */
    struct fxp_pool *pool = fxp_context_pool(ctx);
    /* what the ranges' threads could not do apart: layer or viewport changes written as they go, and stippled
     * strips, loops and polygon outlines (the line stipple goes on from segment to segment and from edge to

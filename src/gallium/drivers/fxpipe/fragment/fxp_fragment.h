@@ -1,7 +1,8 @@
 /* The per-fragment stage's API: what the rasterizer (raster/fxp_shade.c) hands it for each shaded batch, and
  * the state of one draw it works on (struct fxp_fragment: the fragment shader's outputs, the mapped colour
  * and depth/stencil buffers, the depth range, the fast paths chosen). The rasterizer fills that state at
- * the start of a draw (raster/fxp_raster.c fxp_raster_begin) and moves its buffer origins between layers.
+ * the start of a draw (raster/fxp_raster.c fxp_raster_begin, and fxp_raster_prepare for the buffers and
+ * the draw's constants, at its first primitive set up) and moves its buffer origins between layers.
  *
  * fxp_fragment.c       the general path: depth/stencil, blending, logic ops, colour masks, writes
  * fxp_fragment_fast.c  the fast paths for common formats, tested against the general path

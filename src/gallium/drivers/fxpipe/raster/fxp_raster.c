@@ -38,8 +38,19 @@ surface_offset_B(const struct fxp_resource *res, const struct pipe_surface *s)
    return fxp_resource_offset_B(res, s->u.tex.level, 0, 0, s->u.tex.first_layer);
 }
 
+/* The depth range fragments are clamped to: the current viewport's, within [0, 1] (in the fragment stage's
+ * state, once fxp_raster_prepare has copied it). */
+FXP_DRAW_PATH static void
+apply_depth_range(struct fxp_raster *r)
+{
+   const double n = r->rast->clip_halfz ? r->vp_translate[2] : r->vp_translate[2] - r->vp_scale[2];
+   const double f = r->vp_translate[2] + r->vp_scale[2];
+   r->frag.zmin = MAX2(MIN2(n, f), 0.0);
+   r->frag.zmax = MIN2(MAX2(n, f), 1.0);
+}
+
 /* Viewport i and its scissor rectangle (within the framebuffer), and the depth range fragments are clamped
- * to (the viewport's, within [0, 1]). */
+ * to (apply_depth_range). */
 FXP_DRAW_PATH static void
 apply_viewport(struct fxp_raster *r, unsigned i)
 {
@@ -59,10 +70,8 @@ apply_viewport(struct fxp_raster *r, unsigned i)
       r->vp_scale[c] = ctx->viewports[i].scale[c];
       r->vp_translate[c] = ctx->viewports[i].translate[c];
    }
-   const double n = r->rast->clip_halfz ? r->vp_translate[2] : r->vp_translate[2] - r->vp_scale[2];
-   const double f = r->vp_translate[2] + r->vp_scale[2];
-   r->frag.zmin = MAX2(MIN2(n, f), 0.0);
-   r->frag.zmax = MIN2(MAX2(n, f), 1.0);
+   if (r->fs_ready) /* (else fxp_raster_prepare applies it) */
+      apply_depth_range(r);
 }
 
 /* Multisampling's state for a draw (struct fxp_raster, raster/fxp_samples.h): the framebuffer's samples,
@@ -112,19 +121,28 @@ fxp_raster_set_viewport(struct fxp_raster *r, uint32_t index)
    apply_viewport(r, index);
 }
 
-void
-fxp_raster_set_layer(struct fxp_raster *r, uint32_t layer)
+/* The buffers' origins at layer r->cur_layer (each buffer's last layer past its own count). */
+static void
+apply_layer(struct fxp_raster *r)
 {
    struct fxp_fragment *f = &r->frag;
-   if (layer == r->cur_layer)
-      return;
-   fxp_rasterize_flush(r); /* binned primitives are drawn to the layer they were set up for */
-   r->cur_layer = layer;
+   const uint32_t layer = r->cur_layer;
    for (unsigned i = 0; i < PIPE_MAX_COLOR_BUFS; i++)
       if (f->cbuf_layer0[i])
          f->cbuf_origin[i] = f->cbuf_layer0[i] + MIN2(layer, f->cbuf_layers[i] - 1) * f->cbuf_layer_B[i];
    if (f->zs_layer0)
       f->zs_origin = f->zs_layer0 + MIN2(layer, f->zs_layers - 1) * f->zs_layer_B;
+}
+
+void
+fxp_raster_set_layer(struct fxp_raster *r, uint32_t layer)
+{
+   if (layer == r->cur_layer)
+      return;
+   fxp_rasterize_flush(r); /* binned primitives are drawn to the layer they were set up for */
+   r->cur_layer = layer;
+   if (r->fs_ready) /* (else fxp_raster_prepare applies it when it maps the buffers) */
+      apply_layer(r);
 }
 
 void
@@ -332,6 +350,7 @@ copy_compiled(struct fxp_raster *r, const struct fxp_raster *c)
                  offsetof(struct fxp_raster, sample_x) + sizeof(c->sample_x));
    STATIC_ASSERT(offsetof(struct fxp_raster, sample_lo) ==
                  offsetof(struct fxp_raster, sample_y) + sizeof(c->sample_y));
+   STATIC_ASSERT(offsetof(struct fxp_raster, frag) < offsetof(struct fxp_raster, shade_batch));
    assert(c->num_fs_in <= ARRAY_SIZE(c->fs_in) && c->samples <= ARRAY_SIZE(c->sample_x));
    /* (not the caller's fields: the rasterizer state may be another CSO of the same content) */
    memcpy((char *)r + FXP_RASTER_DRAW_OFFSET_B, (const char *)c + FXP_RASTER_DRAW_OFFSET_B,
@@ -341,7 +360,9 @@ copy_compiled(struct fxp_raster *r, const struct fxp_raster *c)
           offsetof(struct fxp_raster, sample_x) - offsetof(struct fxp_raster, out_noperspective));
    memcpy(r->sample_x, c->sample_x, c->samples * sizeof(c->sample_x[0]));
    memcpy(r->sample_y, c->sample_y, c->samples * sizeof(c->sample_y[0]));
-   memcpy(&r->sample_lo, &c->sample_lo, sizeof(*r) - offsetof(struct fxp_raster, sample_lo));
+   /* all but frag, which fxp_raster_prepare copies if the draw rasterizes anything */
+   memcpy(&r->sample_lo, &c->sample_lo, offsetof(struct fxp_raster, frag) - offsetof(struct fxp_raster, sample_lo));
+   memcpy(&r->shade_batch, &c->shade_batch, sizeof(*r) - offsetof(struct fxp_raster, shade_batch));
 }
 
 /* The key of the state r's draw compiles (struct fxp_raster_key). */
@@ -412,9 +433,7 @@ check_compiled(const struct fxp_raster *r, const struct fxp_raster *cached)
 FXP_DRAW_PATH bool
 fxp_raster_begin(struct fxp_raster *r)
 {
-   struct fxp_fragment *f = &r->frag;
    struct fxp_context *ctx = r->ctx;
-   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
    struct fxp_raster_cache *cache = r->cache;
 
    /* The state compiled from bound state: the last one used while nothing was bound since, else one of the
@@ -452,14 +471,39 @@ fxp_raster_begin(struct fxp_raster *r)
    /* the rasterizer state read from the compiled state's key from now on: a copy of the bound CSO's bytes
     * (nothing was bound since the key was made or matched), which a later delete cannot free while this
     * draw's primitives are rasterized (docs/deferred-raster-plan.md) */
-   r->rast = r->frag.rast = &cc->key.rast;
-   fxp_fragment_take_draw_state(f, &ctx->stencil_ref, &ctx->blend_color);
+   r->rast = &cc->key.rast;
+   r->compiled = cc;
    if (r->rast->poly_stipple_enable)
       memcpy(r->poly_stipple, ctx->poly_stipple.stipple, sizeof(r->poly_stipple));
    if (r->early_zs_chosen)
       ctx->perf.early_zs_draws++;
+   r->fs_ready = r->fs_failed = false;
    apply_viewport(r, 0);
+   r->threads = NULL;
+   r->scene = NULL;
+   r->threads_ready = 0;
+   r->direct_px = r->direct_prims = r->prims = 0;
+   r->bin_all = r->bin_failed = r->direct_chosen = false;
+   r->clear = NULL;
+   return true;
+}
 
+FXP_DRAW_PATH bool
+fxp_raster_prepare(struct fxp_raster *r)
+{
+   struct fxp_fragment *f = &r->frag;
+   struct fxp_context *ctx = r->ctx;
+   const struct pipe_framebuffer_state *fb = &ctx->framebuffer;
+   struct fxp_raster_cache *cache = r->cache;
+
+   if (r->fs_ready)
+      return true;
+   if (r->fs_failed)
+      return false; /* said once: the rest of the draw is dropped */
+   memcpy(f, &r->compiled->state.frag, sizeof(*f));
+   f->rast = r->rast;
+   apply_depth_range(r);
+   fxp_fragment_take_draw_state(f, &ctx->stencil_ref, &ctx->blend_color);
    r->fs_bind = fxp_gather_bindings(ctx, PIPE_SHADER_FRAGMENT);
    /* the threads' states live in the caller's cache (the context's draw cache) from one draw to the next */
    const unsigned n = fxp_pool_threads(fxp_context_pool(ctx));
@@ -481,11 +525,10 @@ fxp_raster_begin(struct fxp_raster *r)
    /* the main thread's state now; the others' when a scene is first shared out (fxp_rasterize_flush), so that
     * draws of small primitives, which the main thread rasterizes alone, set up one state */
    r->threads_ready = 0;
-   r->direct_px = r->direct_prims = r->prims = 0;
-   r->bin_all = r->bin_failed = r->direct_chosen = false;
    if (!r->threads || (n > 1 && !r->scene) || !fxp_shade_thread_setup(r, 0)) {
       r->threads = NULL;
       r->scene = NULL;
+      r->fs_failed = true;
       fxp_refuse("out of memory for fragment shading" FXP_GL_SKIPPED_DRAW);
       return false;
    }
@@ -506,6 +549,8 @@ fxp_raster_begin(struct fxp_raster *r)
       if (!f->zs_base)
          f->early_zs = f->fast_frag = false;
    }
+   if (r->cur_layer) /* a layer chosen before the first primitive (fxp_raster_set_layer) */
+      apply_layer(r);
    /* a pending clear: into the scene's bins (fxp_rasterize_flush) if this draw bins and mapped every buffer it
     * clears, else done whole now */
    r->clear = NULL;
@@ -516,6 +561,7 @@ fxp_raster_begin(struct fxp_raster *r)
          fxp_clear_pending_apply(ctx);
    }
    r->fs_ready = true;
+   ctx->perf.raster_prepares++;
    if (fxp_debug_flags & FXP_DBG_PERF)
       fxp_paths_report(ctx, f, r->fs_bind, r->early_zs_why, r->share_batches, r->fs_copy);
    return true;
@@ -553,12 +599,11 @@ fxp_raster_end(struct fxp_raster *r)
          fxp_scene_trim(r->cache->range_scenes[i]);
       r->scene = NULL; /* the cache's: kept for the next draw (fxp_rasterize_flush emptied it) */
       r->threads = NULL;
+      for (unsigned i = 0; i < fb->nr_cbufs; i++)
+         if (f->cbuf_base[i])
+            fxp_resource_unmap(fxp_resource(fb->cbufs[i]->texture));
+      if (f->zs_base)
+         fxp_resource_unmap(fxp_resource(fb->zsbuf->texture));
    }
-
-   for (unsigned i = 0; i < fb->nr_cbufs; i++)
-      if (f->cbuf_base[i])
-         fxp_resource_unmap(fxp_resource(fb->cbufs[i]->texture));
-   if (f->zs_base)
-      fxp_resource_unmap(fxp_resource(fb->zsbuf->texture));
    r->fs_ready = false;
 }

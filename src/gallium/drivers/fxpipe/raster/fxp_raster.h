@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "pipe/p_state.h"
+#include "util/macros.h"
 #include "shader/fxp_shader.h"
 #include "fragment/fxp_fragment.h"
 
@@ -68,7 +69,8 @@ struct fxp_raster_thread {
 };
 
 /* One draw's rasterizer state. The caller sets the fields of the first group before fxp_raster_begin, which
- * sets all the others (raster/fxp_raster.c copy_compiled: the order of fs_in, out_noperspective, sample_x,
+ * sets all the others, those of the fragment stage (threads, scene, the buffers' addresses in frag) being
+ * filled by fxp_raster_prepare (raster/fxp_raster.c copy_compiled: the order of fs_in, out_noperspective, sample_x,
  * sample_y and sample_lo matters, and static assertions there check it). */
 struct fxp_raster {
    /* set by the caller */
@@ -130,7 +132,8 @@ struct fxp_raster {
                                             (centre with half_pixel_center): (16 pos - 128) * 16 */
    int64_t sample_lo, sample_hi;         /* the least and the largest of those offsets, both axes */
 
-   /* the per-fragment stage's state for this draw */
+   /* the per-fragment stage's state for this draw: copied from the compiled state by fxp_raster_prepare,
+    * unset before */
    struct fxp_fragment frag;
    /* fragment shading's batch function: the process's instruction-set table's copy (fxp_shade.h) */
    void (*shade_batch)(struct fxp_raster *r, struct fxp_raster_thread *ts, struct fxp_batch *bt);
@@ -163,9 +166,12 @@ struct fxp_raster {
    bool edges_32;                        /* partly covered tiles may be tested in 32-bit lanes
                                             (raster/fxp_coverage.h); off under FXPIPE_DEBUG=nofast */
    const struct fxp_bindings *fs_bind;   /* the context's (state/fxp_state_bindings.c) */
+   const struct fxp_raster_compiled *compiled; /* the compiled state this draw took (fxp_raster_begin): its
+                                            frag is copied into this one's by fxp_raster_prepare */
    const struct fxp_clear_pending *clear; /* the context's pending clear (fxp_ops.h), which the scene's first
                                             flush does bin by bin; NULL if none, or once done */
-   bool fs_ready;
+   bool fs_ready;                        /* fxp_raster_prepare has set the fragment stage up for this draw */
+   bool fs_failed;                       /* it could not (out of memory): the draw's primitives are dropped */
    bool early_zs_chosen;                 /* early tests although the shader does not declare them */
    const char *early_zs_why;             /* whether depth and stencil are tested early, and why (FXPIPE_DEBUG=perf) */
 };
@@ -231,7 +237,19 @@ void fxp_raster_cache_fini(struct fxp_raster_cache *c);
 bool fxp_raster_cache_pending(const struct fxp_raster_cache *c);
 
 /* raster/fxp_raster.c */
+/* A draw's rasterization in three steps. fxp_raster_begin takes the state compiled from bound state (what
+ * primitive assembly, clipping and setup read: culling, the viewport, the scissor); fxp_raster_prepare sets
+ * the fragment stage up (the threads' states, the scene, the mapped buffers, the pending clear) when the
+ * draw's first primitive survives setup, so that draws whose primitives are all culled (piglit's
+ * drawoverhead) pay none of it; fxp_raster_end draws what is binned and gives back what was prepared.
+ * fxp_raster_prepare is false out of memory (said once; the rest of the draw is dropped). */
 bool fxp_raster_begin(struct fxp_raster *r);
+bool fxp_raster_prepare(struct fxp_raster *r);
+static inline bool
+fxp_raster_ready(struct fxp_raster *r)
+{
+   return likely(r->fs_ready) || fxp_raster_prepare(r);
+}
 void fxp_raster_end(struct fxp_raster *r);
 /* Primitives from now on go to layer `layer` of each buffer (clamped to the buffer's last layer, as an
  * unsigned value). */

@@ -348,7 +348,7 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
 {
    struct fxp_scene *sc = r->scene;
 
-   if (unlikely(fxp_watchdog_tripped(r->ctx)))
+   if (unlikely(fxp_watchdog_tripped(r->ctx)) || !fxp_raster_ready(r))
       return; /* the rest of the draw is dropped */
    r->prims++;
    if (r->bin_all) { /* a range's scene (fxp_raster.bin_all): binned, whatever its size */
