@@ -346,10 +346,9 @@ clear_now(struct fxp_raster *r)
 void
 fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
 {
-   struct fxp_scene *sc = r->scene;
-
    if (unlikely(fxp_watchdog_tripped(r->ctx)) || !fxp_raster_ready(r))
       return; /* the rest of the draw is dropped */
+   struct fxp_scene *sc = r->scene; /* (set by fxp_raster_prepare at the draw's first primitive) */
    r->prims++;
    if (r->bin_all) { /* a range's scene (fxp_raster.bin_all): binned, whatever its size */
       if (unlikely(r->bin_failed))
