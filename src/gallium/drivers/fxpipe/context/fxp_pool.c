@@ -61,12 +61,14 @@ struct fxp_pool {
    mtx_t lock;
    cnd_t work;                  /* a job was queued, or the pool quits: for idle workers */
    cnd_t done;                  /* a job's last share finished: for submitters */
+   cnd_t start_done;            /* pool_start finished (starting went false): for fxp_pool_stop */
    unsigned threads;            /* shares of a job: workers + the caller, as asked for */
    unsigned submitted;          /* jobs queued so far (idle workers spin on it) */
    bool quit;                   /* stopped for good (the library is being unloaded) */
    struct fxp_pool_job *head, *tail; /* jobs with shares no thread has taken yet, oldest first */
    struct worker *workers;      /* [threads]; [0] is unused (the caller's place) */
    unsigned started;            /* workers running: workers[1 .. started] */
+   unsigned alive;              /* worker threads made and not yet ended (atomic; fxp_pool_live_workers) */
    bool starting;               /* a submitter is starting the workers (under lock) */
    struct fxp_pool *next;       /* the list of live pools */
 };
@@ -74,13 +76,20 @@ struct fxp_pool {
 static simple_mtx_t pools_lock = SIMPLE_MTX_INITIALIZER;
 static struct fxp_pool *pools;
 
-/* Stops and joins a pool's workers; afterwards it runs jobs on the caller alone. */
-static void
-pool_stop(struct fxp_pool *p)
+void
+fxp_pool_stop(struct fxp_pool *p)
 {
+   if (!p)
+      return;
    mtx_lock(&p->lock);
    __atomic_store_n(&p->quit, true, __ATOMIC_RELAXED);
    cnd_broadcast(&p->work);
+   /* a submitter starting workers (pool_start, the lock not held while it creates them) counts them in
+    * `started` only when it is done: wait for it, so that every worker it made is joined here (the library's
+    * unload, on another thread than a first draw's, could otherwise return with a worker still running its
+    * code) */
+   while (p->starting)
+      cnd_wait(&p->start_done, &p->lock);
    const unsigned started = p->started;
    mtx_unlock(&p->lock);
    for (unsigned i = 1; i <= started; i++)
@@ -100,6 +109,7 @@ fxp_pool_after_fork_child(void)
       mtx_init(&p->lock, mtx_plain);
       cnd_init(&p->work);
       cnd_init(&p->done);
+      cnd_init(&p->start_done);
       p->started = 0;
       p->starting = false;
       p->head = p->tail = NULL;
@@ -121,7 +131,13 @@ fxp_pool_unload(void)
    simple_mtx_unlock(&pools_lock);
    /* the pools stay allocated: a context that was never destroyed may still hold one */
    for (struct fxp_pool *p = list; p; p = p->next)
-      pool_stop(p);
+      fxp_pool_stop(p);
+}
+
+unsigned
+fxp_pool_live_workers(const struct fxp_pool *p)
+{
+   return p ? __atomic_load_n(&p->alive, __ATOMIC_ACQUIRE) : 0;
 }
 
 /* FXPIPE_THREADS=N: N threads (1: the calling thread alone), 0: one a usable CPU; -1 when it is not set. */
@@ -227,6 +243,7 @@ worker_main(void *arg)
       mtx_lock(&p->lock);
    }
    mtx_unlock(&p->lock);
+   __atomic_sub_fetch(&p->alive, 1, __ATOMIC_ACQ_REL); /* (p is not read after it) */
    return 0;
 }
 
@@ -246,13 +263,17 @@ pool_start(struct fxp_pool *p)
    for (unsigned i = started + 1; i < p->threads; i++) {
       struct worker *w = &p->workers[i];
       w->pool = p;
-      if (thrd_create(&w->thread, worker_main, w) != thrd_success)
+      __atomic_add_fetch(&p->alive, 1, __ATOMIC_ACQ_REL);
+      if (thrd_create(&w->thread, worker_main, w) != thrd_success) {
+         __atomic_sub_fetch(&p->alive, 1, __ATOMIC_ACQ_REL);
          break; /* run with the workers that did start: submitters take the shares left */
+      }
       started++;
    }
    mtx_lock(&p->lock);
    __atomic_store_n(&p->started, started, __ATOMIC_RELAXED);
    p->starting = false;
+   cnd_broadcast(&p->start_done);
    mtx_unlock(&p->lock);
 }
 
@@ -276,6 +297,7 @@ fxp_pool_create(unsigned threads)
    mtx_init(&p->lock, mtx_plain);
    cnd_init(&p->work);
    cnd_init(&p->done);
+   cnd_init(&p->start_done);
    p->threads = threads;
    simple_mtx_lock(&pools_lock);
    p->next = pools;
@@ -369,9 +391,10 @@ fxp_pool_destroy(struct fxp_pool *p)
       }
    }
    simple_mtx_unlock(&pools_lock);
-   pool_stop(p);
+   fxp_pool_stop(p);
    cnd_destroy(&p->work);
    cnd_destroy(&p->done);
+   cnd_destroy(&p->start_done);
    mtx_destroy(&p->lock);
    FREE(p->workers);
    FREE(p);

@@ -47,6 +47,12 @@ void fxp_pool_wait(struct fxp_pool *pool, struct fxp_pool_job *j);
 /* fxp_pool_submit and fxp_pool_wait: runs fn(data, i, n) for i = 0 .. n - 1 (n = the pool's threads) and
  * returns when all are done. */
 void fxp_pool_run(struct fxp_pool *pool, void (*fn)(void *data, unsigned i, unsigned n), void *data);
+/* Stops the pool's workers for good and joins them, a start of them in progress on another thread included;
+ * its jobs then run whole on their submitters. The library's unload destructor does it to every pool (an
+ * application may unload the driver without destroying its contexts). */
+void fxp_pool_stop(struct fxp_pool *pool);
 void fxp_pool_destroy(struct fxp_pool *pool);
+/* The pool's worker threads made and not yet ended (for tests: 0 once fxp_pool_stop returns). */
+unsigned fxp_pool_live_workers(const struct fxp_pool *pool);
 
 #endif

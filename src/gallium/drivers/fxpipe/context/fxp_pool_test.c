@@ -1,7 +1,8 @@
 /* Unit tests of the thread pool and of the CPU count it is sized from: cgroup CPU quotas read from folder
  * trees made here (v2 and v1, nested groups, no quota), every share of a job run exactly once whatever the
  * pool, lazily started workers, a pool used again in the child of a fork, several jobs in flight from one
- * thread, and several threads submitting to one pool at once (context/fxp_pool.h's contract). */
+ * thread, several threads submitting to one pool at once, and a pool stopped while another thread starts its
+ * workers (context/fxp_pool.h's contract). */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -275,10 +276,71 @@ test_pool_callers(struct fxp_t *t)
    fxp_pool_destroy(p);
 }
 
+/* A pool stopped (the library's unload, fxp_pool_stop) while another thread's first job is starting its
+ * workers: every worker made is ended when the stop returns (the stop used to read the count of started
+ * workers before the start had stored it, and returned with workers still running), and the job runs each
+ * of its shares once, on the workers or on its submitter. The two threads meet at a barrier, then the
+ * stopping one waits a few microseconds more each round, so that the stop lands at different points of
+ * the start. */
+struct first_job {
+   struct fxp_pool *pool;
+   struct count_job c;
+   unsigned *gate;
+};
+
+static int
+first_job_main(void *arg)
+{
+   struct first_job *f = arg;
+   __atomic_sub_fetch(f->gate, 1, __ATOMIC_ACQ_REL);
+   while (__atomic_load_n(f->gate, __ATOMIC_ACQUIRE))
+      ;
+   fxp_pool_run(f->pool, count_share, &f->c);
+   return 0;
+}
+
+static void
+test_pool_stop_while_starting(struct fxp_t *t)
+{
+   unsigned left_running = 0, bad_jobs = 0;
+   for (unsigned round = 0; round < 300; round++) {
+      struct first_job f;
+      memset(&f, 0, sizeof(f));
+      unsigned gate = 2;
+      f.gate = &gate;
+      f.pool = fxp_pool_create(SHARES);
+      if (!CHECK(t, f.pool != NULL, "pool"))
+         return;
+      thrd_t th;
+      if (!CHECK(t, thrd_create(&th, first_job_main, &f) == thrd_success, "thread")) {
+         fxp_pool_destroy(f.pool);
+         return;
+      }
+      __atomic_sub_fetch(&gate, 1, __ATOMIC_ACQ_REL);
+      while (__atomic_load_n(&gate, __ATOMIC_ACQUIRE))
+         ;
+      if (round % 10)
+         usleep(round % 10);
+      fxp_pool_stop(f.pool);
+      left_running += fxp_pool_live_workers(f.pool) != 0;
+      thrd_join(th, NULL);
+      /* SHARES shares if the job was queued before the stop, else 1 (a stopped pool has one thread) */
+      const unsigned n = f.c.n_seen;
+      bool ok = n == SHARES || n == 1;
+      for (unsigned i = 0; i < SHARES; i++)
+         ok &= f.c.runs[i] == (i < n ? 1 : 0);
+      bad_jobs += !ok;
+      fxp_pool_destroy(f.pool);
+   }
+   CHECK(t, left_running == 0, "rounds whose stop returned with a worker still running: %u of 300", left_running);
+   CHECK(t, bad_jobs == 0, "jobs whose shares did not each run once: %u of 300", bad_jobs);
+}
+
 const struct fxp_test fxp_pool_tests[] = {
    {"pool.cgroup_quota", test_cgroup_quota},
    {"pool.shares", test_pool_shares},
    {"pool.jobs_in_flight", test_pool_jobs_in_flight},
    {"pool.callers", test_pool_callers},
+   {"pool.stop_while_starting", test_pool_stop_while_starting},
    {NULL, NULL},
 };
