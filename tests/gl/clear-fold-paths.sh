@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The paths gl-clear-fold's pictures take, counted: fxpipe-gl-clear-fold (tests/gl/fxp_gl_clear_fold.c) runs
+# with two rasterizer threads and FXPIPE_DEBUG=perf, and its context's counts at its end are compared with
+# those worked out from the program by hand:
+# - clears kept pending, 28: each of the four depth formats clears once in cases 1, 3, 3b and 4 and twice in
+#   case 5 (6), DEPTH24_STENCIL8 three more times in cases 2 and 2b (9 for it, 27 in all), and two_buffers
+#   once;
+# - clears done bin by bin by a draw's scene, 9: cases 1 and 3b of every format and case 2 (two_buffers' is
+#   not: its second colour buffer is not written by the shader, so not mapped, and the clear is done whole);
+# - draws that set the fragment stage up, 18: cases 1 (two draws), 3b (one: the culled draw sets up
+#   nothing, nor does case 3's) and 4 of every format (16), case 2 and two_buffers.
+# A draw that bins its first primitive without the scene, or sets the fragment stage up for culled
+# primitives, moves these counts (the pictures alone cannot tell: every path draws the same pixels).
+#   clear-fold-paths.sh PATH_TO_fxpipe-gl-clear-fold     (run by tests/run-gl.sh)
+set -u
+out=$(FXPIPE_THREADS=2 FXPIPE_DEBUG=perf "$1" 2>&1)
+rc=$?
+[ $rc = 0 ] || { echo "$out"; echo "FAIL: fxpipe-gl-clear-fold exited $rc"; exit 1; }
+fail=0
+count() { # the number before $1 in the perf line
+  echo "$out" | grep -oE "[0-9]+ $1" | head -n 1 | grep -oE '^[0-9]+'
+}
+expect() {
+  local got
+  got=$(count "$1")
+  if [ "$got" = "$2" ]; then
+    echo "ok   $1: $got"
+  else
+    echo "FAIL $1: ${got:-none} (want $2)"
+    fail=1
+  fi
+}
+expect "clears kept pending" 28
+expect "done bin by bin" 9
+expect "draws set the fragment stage up" 18
+exit $fail
