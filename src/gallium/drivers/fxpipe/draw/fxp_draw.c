@@ -670,13 +670,8 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    r.rs.psize = r.psize;
    r.rs.edgeflag = r.edgeflag;
    r.rs.cache = &cache->raster;
-   if (raster && !fxp_raster_begin(&r.rs)) {
-      if (r.tess)
-         fxp_tess_end(r.tess);
-      if (gs)
-         fxp_gs_end(gs);
-      return;
-   }
+   if (raster)
+      fxp_raster_begin(&r.rs);
    r.discard = !raster; /* stream output only (or rasterizer discard): primitive assembly never runs */
 
    if (indirect && indirect->count_from_stream_output) {

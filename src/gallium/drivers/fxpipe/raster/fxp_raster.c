@@ -430,7 +430,7 @@ check_compiled(const struct fxp_raster *r, const struct fxp_raster *cached)
    }
 }
 
-FXP_DRAW_PATH bool
+FXP_DRAW_PATH void
 fxp_raster_begin(struct fxp_raster *r)
 {
    struct fxp_context *ctx = r->ctx;
@@ -485,7 +485,6 @@ fxp_raster_begin(struct fxp_raster *r)
    r->direct_px = r->direct_prims = r->prims = 0;
    r->bin_all = r->bin_failed = r->direct_chosen = false;
    r->clear = NULL;
-   return true;
 }
 
 FXP_DRAW_PATH bool
@@ -523,8 +522,8 @@ fxp_raster_prepare(struct fxp_raster *r)
    r->threads = cache->threads;
    r->scene = n > 1 && cache->scene && fxp_scene_begin(cache->scene, fb->width, fb->height) ? cache->scene : NULL;
    /* the main thread's state now; the others' when a scene is first shared out (fxp_rasterize_flush), so that
-    * draws of small primitives, which the main thread rasterizes alone, set up one state */
-   r->threads_ready = 0;
+    * draws of small primitives, which the main thread rasterizes alone, set up one state (fxp_raster_begin
+    * set threads_ready and clear to zero) */
    if (!r->threads || (n > 1 && !r->scene) || !fxp_shade_thread_setup(r, 0)) {
       r->threads = NULL;
       r->scene = NULL;
@@ -553,7 +552,6 @@ fxp_raster_prepare(struct fxp_raster *r)
       apply_layer(r);
    /* a pending clear: into the scene's bins (fxp_rasterize_flush) if this draw bins and mapped every buffer it
     * clears, else done whole now */
-   r->clear = NULL;
    if (unlikely(ctx->clear_pending.cbufs || ctx->clear_pending.zs)) {
       if (r->scene && fxp_clear_pending_foldable(ctx, f))
          r->clear = &ctx->clear_pending;

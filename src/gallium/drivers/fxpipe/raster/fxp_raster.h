@@ -243,7 +243,7 @@ bool fxp_raster_cache_pending(const struct fxp_raster_cache *c);
  * draw's first primitive survives setup, so that draws whose primitives are all culled (piglit's
  * drawoverhead) pay none of it; fxp_raster_end draws what is binned and gives back what was prepared.
  * fxp_raster_prepare is false out of memory (said once; the rest of the draw is dropped). */
-bool fxp_raster_begin(struct fxp_raster *r);
+void fxp_raster_begin(struct fxp_raster *r);
 bool fxp_raster_prepare(struct fxp_raster *r);
 static inline bool
 fxp_raster_ready(struct fxp_raster *r)
