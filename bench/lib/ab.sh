@@ -4,7 +4,9 @@
 # triangles workload at 85-106 frames/s from one copy and 145-152 from the other, run after run (session 23);
 # a single copy of each build therefore cannot tell which build is faster. This script copies each build's
 # swrast_dri.so into COPIES fresh folders, runs CMD once on every copy, the builds alternating, and prints
-# every figure and each build's median.
+# every figure, each build's median, and each copy's pair as a ratio (B/A, sorted) with a verdict: a
+# difference is shown only when a two-sided sign test over the pairs gives p < 0.05 (6 copies or more, every
+# pair on one side of 1.00x; with 10, at most one on the other).
 #   bench/lib/ab.sh DRI_DIR_A DRI_DIR_B COPIES REGEX CMD...
 # REGEX's first group is the figure taken from CMD's output (one a run). Example:
 #   bench/lib/ab.sh /work/base/build/mesa/src/gallium/targets/dri build/mesa/src/gallium/targets/dri 4 \
@@ -44,4 +46,18 @@ for p in sys.argv[1:]:
     med.append(statistics.median(v) if v else None)
 a, b = med
 print('median: A %s  B %s  B/A %s' % ('%.2f' % a if a else '-', '%.2f' % b if b else '-', '%.2fx' % (b / a) if a and b else '-'))
+# each copy's pair (A then B, run back to back): their ratios show whether the builds differ more than the
+# machine moves between runs; a spread that holds 1.00x shows no difference
+pa = open(sys.argv[1]).read().split()
+pb = open(sys.argv[2]).read().split()
+r = sorted(float(y) / float(x) for x, y in zip(pa, pb) if x != '-' and y != '-' and float(x) > 0)
+if r:
+    from math import comb
+    n = len(r)
+    ahead = sum(1 for x in r if x > 1.0)
+    k = min(ahead, n - ahead)
+    p = min(1.0, 2 * sum(comb(n, i) for i in range(k + 1)) / 2 ** n)  # two-sided sign test
+    verdict = ('B faster' if ahead > n - ahead else 'B slower') if p < 0.05 else 'no difference shown'
+    print('pairs: B/A %s; B ahead in %d of %d (sign test p = %.3f): %s' %
+          (' '.join('%.2fx' % x for x in r), ahead, n, p, verdict))
 PY
