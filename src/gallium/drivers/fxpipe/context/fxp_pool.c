@@ -111,6 +111,7 @@ fxp_pool_after_fork_child(void)
       cnd_init(&p->done);
       cnd_init(&p->start_done);
       p->started = 0;
+      p->alive = 0; /* the parent's workers did not come along */
       p->starting = false;
       p->head = p->tail = NULL;
    }
