@@ -3,10 +3,10 @@
 # on this project's virtual machines the very same swrast_dri.so, copied twice, ran fxpipe-bench-draw's
 # triangles workload at 85-106 frames/s from one copy and 145-152 from the other, run after run (session 23);
 # a single copy of each build therefore cannot tell which build is faster. This script copies each build's
-# swrast_dri.so into COPIES fresh folders, runs CMD once on every copy, the builds alternating, and prints
-# every figure, each build's median, and each copy's pair as a ratio (B/A, sorted) with a verdict: a
-# difference is shown only when a two-sided sign test over the pairs gives p < 0.05 (6 copies or more, every
-# pair on one side of 1.00x; with 10, at most one on the other).
+# swrast_dri.so into COPIES fresh folders, runs CMD once on every copy, the builds alternating (each pair's
+# order too), and prints every figure, each build's median, and each copy's pair as a ratio (B/A, sorted)
+# with a verdict: a difference is shown only when a two-sided sign test over the pairs gives p < 0.05 (6
+# copies or more, every pair on one side of 1.00x; with 10, at most one on the other).
 #   bench/lib/ab.sh DRI_DIR_A DRI_DIR_B COPIES REGEX CMD...
 # REGEX's first group is the figure taken from CMD's output (one a run). Example:
 #   bench/lib/ab.sh /work/base/build/mesa/src/gallium/targets/dri build/mesa/src/gallium/targets/dri 4 \
@@ -31,9 +31,16 @@ print(m[-1].group(1) if m else "-")' "$regex"
 }
 : > "$tmp/A"
 : > "$tmp/B"
+# the pair's order alternates (B first on even copies): the second run of a pair tends to read lower (an A/A
+# run of drawoverhead -test 16, 8 copies: the second lower in 6 pairs), which a fixed order would credit to A
 for k in $(seq "$copies"); do
-  fa=$(run "$tmp/a$k" "$@")
-  fb=$(run "$tmp/b$k" "$@")
+  if [ $((k % 2)) = 1 ]; then
+    fa=$(run "$tmp/a$k" "$@")
+    fb=$(run "$tmp/b$k" "$@")
+  else
+    fb=$(run "$tmp/b$k" "$@")
+    fa=$(run "$tmp/a$k" "$@")
+  fi
   echo "copy $k: A $fa  B $fb"
   echo "$fa" >> "$tmp/A"
   echo "$fb" >> "$tmp/B"
@@ -46,7 +53,7 @@ for p in sys.argv[1:]:
     med.append(statistics.median(v) if v else None)
 a, b = med
 print('median: A %s  B %s  B/A %s' % ('%.2f' % a if a else '-', '%.2f' % b if b else '-', '%.2fx' % (b / a) if a and b else '-'))
-# each copy's pair (A then B, run back to back): their ratios show whether the builds differ more than the
+# each copy's pair (run back to back): their ratios show whether the builds differ more than the
 # machine moves between runs; a spread that holds 1.00x shows no difference
 pa = open(sys.argv[1]).read().split()
 pb = open(sys.argv[2]).read().split()
