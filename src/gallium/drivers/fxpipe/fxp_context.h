@@ -112,7 +112,11 @@ struct fxp_context {
       uint64_t raster_compiles;                /* draws that compiled the rasterizer's state again
                                                   (raster/fxp_raster.c; the others reused it) */
       uint64_t raster_prepares;                /* draws that set the fragment stage up (fxp_raster_prepare): the
-                                                  others' primitives were all culled or clipped away */
+                                                  others' primitives were all culled or clipped away, or went on
+                                                  with the scene the draws before left open */
+      uint64_t raster_continued;               /* draws that went on with the open scene (fxp_raster_close) */
+      uint64_t scenes_closed;                  /* open scenes closed: by a state change, a sync point, or a
+                                                  draw that could not go on with them */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
       uint64_t batches_copied;                 /* shader runs of a copying fragment shader (fxp_raster.fs_copy) */
       uint64_t tiles_edges_32, tiles_edges_64; /* partly covered tiles tested in 32-bit lanes, in 64 bits */
@@ -133,6 +137,8 @@ struct fxp_context {
    uint32_t samplers_dirty[PIPE_SHADER_TYPES];    /* sampler slots (view or state changed) */
 
    struct fxp_draw_cache *draw_cache;   /* draw/fxp_render.h: what draws reuse, from the first draw on */
+   bool raster_open;                    /* its rasterizer holds a scene left open by the last draw, whose
+                                           primitives are not drawn yet (fxp_raster_close) */
    /* changed by every bind or set of the state the rasterizer compiles (fxp_raster_state_changed: shaders,
     * rasterizer, blend, depth-stencil-alpha, framebuffer, sample mask, min samples): while it is the same, draws
     * reuse the last compiled state without building its key (struct fxp_raster_cache) */
@@ -248,9 +254,26 @@ bool fxp_bindings_init(struct fxp_context *ctx);
 void fxp_bindings_fini(struct fxp_context *ctx);
 const struct fxp_bindings *fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage);
 
+void fxp_draw_close(struct fxp_context *ctx); /* draw/fxp_draw.c */
+
+/* Draws the primitives of the scene the last draws left open, if any (raster/fxp_raster.h: "Open scenes"),
+ * and gives back what their fragment stage took. Called first by every entry point that changes, frees or
+ * reads what those primitives' fragment stage reads or writes: the sync points (context/fxp_sync.h), and the
+ * state functions that change the fragment stage's state (fxp_raster_state_changed, the fragment shader's
+ * bindings, stencil reference, blend colour, polygon stipple, viewports, query activity). */
+static inline void
+fxp_raster_close(struct fxp_context *ctx)
+{
+   if (unlikely(ctx->raster_open))
+      fxp_draw_close(ctx);
+}
+
 static inline void
 fxp_bindings_dirty(struct fxp_context *ctx, unsigned stage, unsigned what, uint32_t sampler_slots)
 {
+   /* (the setters that free what the fragment shader's bindings point at close before they free it) */
+   if (stage == PIPE_SHADER_FRAGMENT)
+      fxp_raster_close(ctx);
    ctx->bindings_dirty[stage] |= what;
    ctx->samplers_dirty[stage] |= sampler_slots;
 }
@@ -259,6 +282,7 @@ fxp_bindings_dirty(struct fxp_context *ctx, unsigned stage, unsigned what, uint3
 static inline void
 fxp_raster_state_changed(struct fxp_context *ctx)
 {
+   fxp_raster_close(ctx);
    ctx->raster_serial++;
 }
 

@@ -31,6 +31,8 @@ static const struct debug_named_value fxp_debug_options[] = {
                                       "compared; stale state is said and aborts the process"},
    {"checksync", FXP_DBG_CHECKSYNC, "for tests: after each sync point, that the context has no binned primitive "
                                     "left; one left is said and aborts the process"},
+   {"sync", FXP_DBG_SYNC, "not a message: every draw's primitives are drawn before the draw returns (no scene "
+                          "is kept open for the next draws: raster/fxp_raster.h, fxp_raster_close)"},
    {"tgsi", FXP_DBG_TGSI, "each shader's TGSI as it is decoded, and what decoding made of it"},
    DEBUG_NAMED_VALUE_END
 };

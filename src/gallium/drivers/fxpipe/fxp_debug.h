@@ -56,6 +56,7 @@ enum fxp_debug_flag {
    FXP_DBG_NORUNS   = 1 << 12,
    FXP_DBG_NOFWD    = 1 << 13,
    FXP_DBG_CHECKSYNC = 1 << 14,
+   FXP_DBG_SYNC     = 1 << 15,
 };
 
 extern unsigned fxp_debug_flags;

@@ -1,7 +1,8 @@
 /* pipe_context creation and destruction, flush and barriers, the application's debug callback (KHR_debug,
  * fxp_debug.h), and the watchdog's reports and reset status (fxp_context.h, "Watchdog"). Every command runs
- * to completion when called, so flush only hands out a fence, and barriers have nothing to order (their sync
- * points check that no binned primitive is left: context/fxp_sync.h). */
+ * to completion when called, but draws, which may leave their scene open for the next draws
+ * (raster/fxp_raster.h, "Open scenes"): flush and the barriers are sync points, which draw it
+ * (context/fxp_sync.h), and then flush only hands out a fence. */
 #include <inttypes.h>
 #include <string.h>
 #include "util/u_inlines.h"
@@ -27,9 +28,9 @@ fxp_flush(struct pipe_context *pipe, struct pipe_fence_handle **fence, unsigned 
 }
 
 /* ARB_texture_barrier (GL 4.5's glTextureBarrier) and framebuffer fetch's barriers: what earlier draws wrote
- * must be what later draws sample. fxpipe has nothing to wait for here, and its sync point checks that this
- * holds: a draw's binned scene is flushed before draw_vbo returns, and the flush returns only once every
- * rasterizing thread has finished its bins (raster/fxp_raster.c fxp_raster_end, fxp_pool_run); clears, copies,
+ * must be what later draws sample. Its sync point draws the scene the last draws may
+ * have left open (raster/fxp_raster.h, "Open scenes"), and a scene's flush returns only once every
+ * rasterizing thread has finished its bins (raster/fxp_rasterize.c, fxp_pool_run); clears, copies,
  * blits and compute dispatches complete before they return too. Render targets are the textures' own memory
  * (mapped, not copied), and the sampler reads that memory directly: its one cache, the FXT1 blocks decoded
  * for the lanes of one instruction (sampler/fxp_sampler_fast.c), lives only for that instruction, and FXT1
@@ -146,7 +147,7 @@ fxp_context_destroy(struct pipe_context *pipe)
            " shared, %" PRIu64 " on the drawing thread; %" PRIu64 " primitives binned, %" PRIu64
            " bin references; %" PRIu64 " draws with implicit early depth-stencil tests; %" PRIu64
            " draws compiled the rasterizer's state; %" PRIu64 " draws set the fragment stage up (the others"
-           " culled every primitive); %" PRIu64 " draws' vertices shaded on several threads; %" PRIu64
+           " culled every primitive, or went on with an open scene); %" PRIu64 " draws' vertices shaded on several threads; %" PRIu64
            " batches of primitives (draws, geometry shader output, patches) set up on several threads; %" PRIu64
            " watchdog trips; %" PRIu64 " fragment-shader batches, %" PRIu64 " of them shared by several triangles, %"
            PRIu64 " of them a copying shader's copies; %"
@@ -154,7 +155,8 @@ fxp_context_destroy(struct pipe_context *pipe)
            " vertices clip-tested four at a time, %" PRIu64 " one at a time, %" PRIu64
            " of them by the threads that shaded them; %"
            PRIu64 " multisample resolves, %" PRIu64 " of them straight into the destination; %" PRIu64
-           " clears kept pending, %" PRIu64 " done bin by bin by a draw's scene; %" PRId64
+           " clears kept pending, %" PRIu64 " done bin by bin by a draw's scene; %" PRIu64
+           " draws went on with the scene the draws before left open, %" PRIu64 " open scenes closed; %" PRId64
            " shader CSOs alive at its end",
            (void *)ctx, ctx->perf.prims, ctx->perf.fragments_shaded, ctx->perf.scenes_shared,
            ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws,
@@ -163,7 +165,7 @@ fxp_context_destroy(struct pipe_context *pipe)
            ctx->perf.tiles_edges_64,
            ctx->perf.verts_prepared_4, ctx->perf.verts_prepared_1, ctx->perf.verts_prepared_ahead,
            ctx->perf.resolves, ctx->perf.resolves_direct, ctx->perf.clears_deferred, ctx->perf.clears_folded,
-           ctx->perf.shaders_alive);
+           ctx->perf.raster_continued, ctx->perf.scenes_closed, ctx->perf.shaders_alive);
    if (unlikely(fxp_debug_flags & FXP_DBG_PERF)) {
       char line[512];
       size_t n = 0;

@@ -3,7 +3,8 @@
  * stream (draw/fxp_so.c counts them), timestamps and elapsed time (CPU clock, nanoseconds), GPU_FINISHED and
  * TIMESTAMP_DISJOINT; pipeline statistics (ctx->stats: the draw stages count vertices, primitives and
  * shader invocations, the raster threads fragments shaded); and conditional rendering on a query's
- * result. Every command has completed when it returns, so results are always available. Query types fxpipe does not implement are refused.
+ * result. begin, end and the results are sync points (context/fxp_sync.h), which draw a scene left open first, so
+ * results are always available. Query types fxpipe does not implement are refused.
  * Results are also written into buffers (ARB_query_buffer_object: get_query_result_resource), saturated to
  * the type GL asks for.
  *
@@ -415,6 +416,7 @@ fxp_render_condition_passes(struct fxp_context *ctx)
 static void
 fxp_set_active_query_state(struct pipe_context *pipe, bool enable)
 {
+   fxp_raster_close(fxp_context(pipe)); /* an open scene's samples count as queries were when it was drawn */
    fxp_context(pipe)->queries_enabled = enable;
 }
 

@@ -37,11 +37,13 @@ fxp_context_sync(struct fxp_context *ctx, enum fxp_sync_why why)
 {
    assert(why < FXP_SYNC_FIRST_SCREEN);
    ctx->syncs[why]++;
+   /* an open scene first: its primitives came after its pending clear, if it holds it */
+   fxp_raster_close(ctx);
    /* a pending clear is done whole (fxp_ops.h), but at a clear, which keeps or merges it */
    if (why != FXP_SYNC_CLEAR)
       fxp_clear_pending_apply(ctx);
-   /* nothing to wait for: fxp_raster_end waited for every thread before draw_vbo returned (debug builds
-    * assert it at every sync point, FXPIPE_DEBUG=checksync checks it in any build) */
+   /* nothing else to wait for: a scene's flush waits for every thread (debug builds assert it at every sync
+    * point, FXPIPE_DEBUG=checksync checks it in any build) */
    assert(!fxp_draw_pending(ctx));
    if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSYNC) && why != FXP_SYNC_CLEAR &&
        (ctx->clear_pending.cbufs || ctx->clear_pending.zs)) {

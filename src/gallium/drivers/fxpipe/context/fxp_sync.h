@@ -1,10 +1,14 @@
 /* Where fxpipe waits for rasterizing work still in flight: the first step of docs/deferred-raster-plan.md.
  *
- * Today a draw's rasterization ends before draw_vbo returns (raster/fxp_raster.c fxp_raster_end waits for
- * every thread), so between two calls into the driver nothing is in flight, and these functions wait for
- * nothing. They are called at every entry point that reads or writes memory a draw's rasterization reads
- * or writes, or that hands out what it produced (the plan's section 3, classes a and b); once draws are
- * rasterized behind the drawing thread (the plan's step 5), the waits go here. Until then they:
+ * Between two calls into the driver nothing is in flight: every rasterization that starts finishes before
+ * the call returns. But a draw may leave its scene open, its primitives binned and not drawn yet, for the
+ * next draws with the same fragment state to add theirs (raster/fxp_raster.h, "Open scenes"). These functions
+ * are called at every entry point that reads or writes memory a draw's rasterization reads or writes, or that
+ * hands out what it produced (the plan's section 3, classes a and b): fxp_context_sync draws the context's
+ * open scene (fxp_raster_close) before anything else; once draws are rasterized behind the drawing thread
+ * (the plan's step 5), the waits go here too. fxp_screen_sync needs nothing yet: what an open scene reads and
+ * writes is referenced by its context's bindings and framebuffer, so no other context can free it, and GL
+ * asks for a flush (a sync point) before another context may see what a draw wrote. Both also:
  *   - count each call by reason (struct fxp_context.syncs, printed under FXPIPE_DEBUG=perf, and
  *     struct fxp_screen.syncs for the screen's), so that the entry points that would stop an overlap are
  *     measured, and context/fxp_sync_test.c checks each entry point reaches its sync;

@@ -292,7 +292,20 @@ fxp_draw_reserve(void **p, size_t *cap, size_t n, size_t elem_B)
 bool
 fxp_draw_pending(const struct fxp_context *ctx)
 {
-   return ctx->draw_cache && fxp_raster_cache_pending(&ctx->draw_cache->raster);
+   return ctx->raster_open || (ctx->draw_cache && fxp_raster_cache_pending(&ctx->draw_cache->raster));
+}
+
+void
+fxp_draw_close(struct fxp_context *ctx)
+{
+   if (!ctx->draw_cache)
+      return;
+   /* (called from state functions and sync points too: the shaders' float rule, and the scene's watchdog trip
+    * reported, as a draw's would be) */
+   const unsigned fp = fxp_fp_enter();
+   fxp_raster_close_scene(&ctx->draw_cache->raster);
+   fxp_fp_leave(fp);
+   fxp_watchdog_report(ctx, "draw");
 }
 
 void
@@ -599,6 +612,11 @@ draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsigned 
    const bool so = ctx->num_so_targets && r.so_info->num_outputs;
    if (r.pos < 0 && !so)
       return; /* no position and no stream output: nothing to do */
+   /* an open scene (raster/fxp_raster.h) is drawn before vertex stages that write memory: its fragment shader
+    * may read what they write */
+   if (unlikely(ctx->raster_open) && (so || r.vs->info.writes_memory || (r.gs && r.gs->info.writes_memory) ||
+                                      (r.tcs && r.tcs->info.writes_memory) || (r.tes && r.tes->info.writes_memory)))
+      fxp_draw_close(ctx);
    const bool raster = r.pos >= 0 && !r.rast->rasterizer_discard;
    if (!raster)
       memset(&r.rs, 0, sizeof(r.rs));

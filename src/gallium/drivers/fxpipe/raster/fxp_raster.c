@@ -155,6 +155,8 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
    for (unsigned i = 0; i < c->num_range_scenes; i++)
       fxp_scene_destroy(c->range_scenes[i]);
    FREE(c->range_scenes);
+   assert(!c->is_open); /* (the context's destroy is a sync point) */
+   FREE(c->open);
 }
 
 bool
@@ -444,6 +446,10 @@ fxp_raster_begin(struct fxp_raster *r)
    if (!(cc->valid && cc->serial == ctx->raster_serial && cc->key.fs_serial == r->fs->serial &&
          cc->key.out_serial == r->out->serial && cc->key.debug == fxp_debug_flags &&
          cc->key.isa == fxp_isa_chosen())) {
+      /* (an open scene's state points into its compiled state, which this may replace: a bind closed it,
+       * but FXPIPE_DEBUG's flags and the table change with none) */
+      if (unlikely(cache->is_open))
+         fxp_raster_close_scene(cache);
       struct fxp_raster_key key;
       make_key(r, &key);
       cc = NULL;
@@ -487,6 +493,51 @@ fxp_raster_begin(struct fxp_raster *r)
    r->clear = NULL;
 }
 
+/* FXPIPE_DEBUG=checkstate at a draw that goes on with the open scene: what fxp_raster_prepare would take
+ * from the context is what the scene's fragment stage took (a state function that should have closed the
+ * scene did not, else), and the process aborts, so that the test running it fails. */
+static void
+check_open(const struct fxp_raster *r, const struct fxp_raster *o)
+{
+   const struct fxp_context *ctx = r->ctx;
+   struct fxp_raster t;
+   memcpy(&t, r, sizeof(t));
+   apply_depth_range(&t);
+   const bool same = !ctx->bindings_dirty[PIPE_SHADER_FRAGMENT] && !ctx->samplers_dirty[PIPE_SHADER_FRAGMENT] &&
+                     t.frag.zmin == o->frag.zmin && t.frag.zmax == o->frag.zmax &&
+                     !memcmp(&ctx->stencil_ref, &o->frag.stencil_ref, sizeof(ctx->stencil_ref)) &&
+                     !memcmp(&ctx->blend_color, &o->frag.blend_color, sizeof(ctx->blend_color)) &&
+                     !memcmp(r->poly_stipple, o->poly_stipple, sizeof(r->poly_stipple)) &&
+                     o->fs == r->fs && o->out == r->out;
+   if (!same) {
+      fprintf(stderr, "fxpipe: FXPIPE_DEBUG=checkstate: a draw went on with an open scene whose fragment state "
+                      "changed (a state function did not call fxp_raster_close)\n");
+      abort();
+   }
+}
+
+/* The draw goes on with the open scene (fxp_raster.h, "Open scenes"): its fragment stage is the scene's. */
+FXP_DRAW_PATH static bool
+take_open(struct fxp_raster *r)
+{
+   struct fxp_raster_cache *cache = r->cache;
+   const struct fxp_raster *o = cache->open;
+   if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSTATE))
+      check_open(r, o);
+   memcpy(&r->frag, &o->frag, sizeof(r->frag));
+   r->fs_bind = o->fs_bind;
+   r->num_threads = o->num_threads;
+   r->threads = o->threads;
+   r->scene = o->scene;
+   r->threads_ready = o->threads_ready;
+   r->clear = o->clear;
+   r->fs_ready = true;
+   cache->is_open = false;
+   r->ctx->raster_open = false;
+   r->ctx->perf.raster_continued++;
+   return true;
+}
+
 FXP_DRAW_PATH bool
 fxp_raster_prepare(struct fxp_raster *r)
 {
@@ -499,6 +550,12 @@ fxp_raster_prepare(struct fxp_raster *r)
       return true;
    if (r->fs_failed)
       return false; /* said once: the rest of the draw is dropped */
+   if (cache->is_open) {
+      /* (the open scene's primitives are of the first layer and viewport: fxp_raster_end) */
+      if (likely(cache->open->compiled == r->compiled && !r->cur_layer && !r->cur_viewport))
+         return take_open(r);
+      fxp_raster_close_scene(cache);
+   }
    memcpy(f, &r->compiled->state.frag, sizeof(*f));
    f->rast = r->rast;
    apply_depth_range(r);
@@ -565,14 +622,14 @@ fxp_raster_prepare(struct fxp_raster *r)
    return true;
 }
 
-FXP_DRAW_PATH void
-fxp_raster_end(struct fxp_raster *r)
+/* Draws what r's scene holds and gives back what its fragment stage took: the end of a draw, or of an open
+ * scene. */
+static void
+finish(struct fxp_raster *r)
 {
    struct fxp_fragment *f = &r->frag;
    const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
 
-   r->ctx->perf.prims += r->prims;
-   r->prims = 0;
    if (r->fs_ready) {
       fxp_rasterize_flush(r);
       if (r->clear) { /* no primitive was binned */
@@ -604,4 +661,41 @@ fxp_raster_end(struct fxp_raster *r)
          fxp_resource_unmap(fxp_resource(fb->zsbuf->texture));
    }
    r->fs_ready = false;
+}
+
+void
+fxp_raster_close_scene(struct fxp_raster_cache *c)
+{
+   if (!c->is_open)
+      return;
+   c->is_open = false;
+   c->open->ctx->raster_open = false;
+   c->open->ctx->perf.scenes_closed++;
+   finish(c->open);
+}
+
+FXP_DRAW_PATH void
+fxp_raster_end(struct fxp_raster *r)
+{
+   r->ctx->perf.prims += r->prims;
+   r->prims = 0;
+   /* left open (fxp_raster.h, "Open scenes"): a draw of the scene's first layer and viewport (the state the
+    * next draw starts with), whose fragment shader writes no memory (the next draw's vertex stages might read
+    * it) */
+   struct fxp_raster_cache *cache = r->cache;
+   if (r->fs_ready && r->scene && !r->cur_layer && !r->cur_viewport && !r->fs->info.writes_memory &&
+       !(fxp_debug_flags & FXP_DBG_SYNC)) {
+      if (!cache->open)
+         cache->open = MALLOC_STRUCT(fxp_raster);
+      if (cache->open) {
+         memcpy(cache->open, r, sizeof(*r));
+         cache->is_open = true;
+         r->ctx->raster_open = true;
+         r->fs_ready = false;
+         r->scene = NULL;
+         r->threads = NULL;
+         return;
+      }
+   }
+   finish(r);
 }

@@ -230,11 +230,38 @@ struct fxp_raster_cache {
    struct fxp_raster_compiled compiled[FXP_RASTER_COMPILED_MAX];
    unsigned last;                        /* compiled[last]: the last one used */
    unsigned next;                        /* compiled[next]: the next one to replace */
+   /* the scene left open by the last draw (see "Open scenes" below): that draw's whole state, or NULL before
+    * the first (heap) */
+   struct fxp_raster *open;
+   bool is_open;
 };
 void fxp_raster_cache_fini(struct fxp_raster_cache *c);
-/* Whether the cache's scene holds primitives not yet drawn: never between draws, since fxp_raster_end
- * flushes it and waits for every thread (the texture barrier checks this). */
+/* Whether the cache's scene holds primitives not yet drawn: between draws only while it is open (below); a
+ * sync point closes it (the texture barrier checks this). */
 bool fxp_raster_cache_pending(const struct fxp_raster_cache *c);
+
+/* Open scenes: draws gathered into one scene.
+ *
+ * A draw whose fragment stage was set up (fxp_raster_prepare) may end without drawing what it binned: it
+ * leaves the scene open (fxp_raster_end), its whole state copied to the cache's `open`, the context's
+ * raster_open set. The next draw that takes the same compiled state (nothing it depends on was bound since)
+ * takes the open scene's fragment stage at its first primitive instead of setting one up: the same mapped
+ * buffers, thread states and bindings, and the scene, to which its primitives are added after the others
+ * (binned, so that each pixel still sees them in order, or drawn at once while the scene holds none). So a
+ * run of draws with one fragment state is set up once, and its primitives are drawn together, shared out
+ * among the threads, when the scene is closed.
+ *
+ * What makes that correct: every entry point that changes what the open scene's fragment stage reads, frees
+ * it, or reads or writes what it writes, closes the scene first (fxp_raster_close, fxp_context.h: the sync
+ * points of context/fxp_sync.h, the state changes the compiled state depends on, the fragment shader's
+ * bindings, the stencil reference, blend colour, polygon stipple, viewports and query activity); so while a
+ * scene is open, none of that has changed since it was opened. A draw whose vertex stages write memory or
+ * stream output closes it before its vertex work (draw/fxp_draw.c), so that no later write overtakes the
+ * scene's reads. A scene is not left open by a draw whose fragment shader writes memory, that ended on
+ * another layer or viewport than the first, or under FXPIPE_DEBUG=sync.
+ *
+ * Watchdog: a trip while the scene is drawn is reported by the entry point that closed it (as "draw"). */
+void fxp_raster_close_scene(struct fxp_raster_cache *c);
 
 /* raster/fxp_raster.c */
 /* A draw's rasterization in three steps. fxp_raster_begin takes the state compiled from bound state (what
@@ -250,6 +277,7 @@ fxp_raster_ready(struct fxp_raster *r)
 {
    return likely(r->fs_ready) || fxp_raster_prepare(r);
 }
+/* Ends the draw: its scene is drawn, or left open (above). */
 void fxp_raster_end(struct fxp_raster *r);
 /* Primitives from now on go to layer `layer` of each buffer (clamped to the buffer's last layer, as an
  * unsigned value). */

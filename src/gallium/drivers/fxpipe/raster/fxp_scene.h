@@ -37,8 +37,9 @@
  * order, each clipped to the bin, so every pixel is drawn by one thread in primitive order: the result does
  * not depend on the number of threads or on which thread takes which bin.
  *
- * Lifetime: a scene holds the primitives of one draw, all with the rasterizer's current state (fragment
- * shader, buffers, viewport, layer); anything that changes that state flushes it first (fxp_raster.c), as
+ * Lifetime: a scene holds the primitives of one draw, or of several draws in a row with one fragment state
+ * (an open scene: fxp_raster.h), all with the rasterizer's current state (fragment shader, buffers,
+ * viewport, layer); anything that changes that state flushes it first (fxp_raster.c, fxp_raster_close), as
  * does FXP_SCENE_LIMIT_B of primitives. */
 #ifndef FXP_SCENE_H
 #define FXP_SCENE_H

@@ -1,6 +1,7 @@
 /* Transfers: mapping any box of any level and slice of a resource for the CPU. fxpipe's storage is linear
- * CPU memory and every command has finished when it returns, so a map is a pointer into the storage with the
- * level's row and slice strides; no staging copy and no wait. Boxes outside the resource are refused.
+ * CPU memory, and a map (unless unsynchronized) first draws the scene the last draws may have left open (its
+ * sync point, context/fxp_sync.h), so a map is a pointer into the storage with the level's row and slice
+ * strides; no staging copy and no other wait. Boxes outside the resource are refused.
  * A multisample resource (st/mesa maps a window's multisample buffers for glReadPixels and glDrawPixels) is
  * the exception: its map is a single-sample copy of the box, resolved as a blit resolves
  * (ops/fxp_blit_ms.c: the average of each pixel's samples, sample 0 for integer, depth and stencil), and

@@ -1,4 +1,5 @@
-/* Fences. fxpipe executes every command before pipe_context::flush returns, so a fence is born signalled;
+/* Fences. fxpipe executes every command before pipe_context::flush returns (the flush draws the scene the
+ * last draws may have left open: context/fxp_sync.h), so a fence is born signalled;
  * the object exists so that the GL front end can reference, wait on and release it like any driver's. */
 #include "util/u_inlines.h"
 #include "util/u_memory.h"
@@ -34,7 +35,8 @@ static bool
 fxp_fence_finish(struct pipe_screen *screen, struct pipe_context *ctx,
                  struct pipe_fence_handle *fence, uint64_t timeout)
 {
-   /* All work completed inside flush(); nothing can still be pending (context/fxp_sync.h). */
+   /* All work completed inside flush(), open scenes included; nothing can still be pending
+    * (context/fxp_sync.h). */
    fxp_screen_sync(fxp_screen(screen), NULL, FXP_SYNC_FENCE);
    return true;
 }

@@ -58,7 +58,8 @@ fxp_destroy_screen(struct pipe_screen *pscreen)
 }
 
 /* Presents a display-target resource through the winsys (XPutImage for GLX, the EGL surface, or the headless
- * winsys's copy). Rendering is synchronous, so the resource already holds the final pixels. */
+ * winsys's copy). The front ends flush before they present (drisw: flush and fence_finish; a front-buffer flush
+ * flushes the context first), and a flush draws any scene left open, so the resource holds the final pixels. */
 static void
 fxp_flush_frontbuffer(struct pipe_screen *pscreen, struct pipe_context *pctx,
                       struct pipe_resource *pres, unsigned level, unsigned layer,

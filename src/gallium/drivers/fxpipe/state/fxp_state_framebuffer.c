@@ -58,7 +58,10 @@ fxp_surface_destroy(struct pipe_context *pipe, struct pipe_surface *surf)
 static void
 fxp_set_framebuffer_state(struct pipe_context *pipe, const struct pipe_framebuffer_state *fb)
 {
-   fxp_clear_pending_apply(fxp_context(pipe)); /* a pending clear is of the buffers bound until now */
+   /* an open scene's primitives first (they draw into the buffers bound until now, after their pending clear
+    * if they hold it), then a pending clear of those buffers */
+   fxp_raster_close(fxp_context(pipe));
+   fxp_clear_pending_apply(fxp_context(pipe));
    util_copy_framebuffer_state(&fxp_context(pipe)->framebuffer, fb);
    fxp_context(pipe)->framebuffer_serial++;
    fxp_raster_state_changed(fxp_context(pipe));

@@ -17,6 +17,7 @@ fxp_set_shader_buffers(struct pipe_context *pipe, enum pipe_shader_type shader, 
 
    if (shader >= PIPE_SHADER_TYPES)
       return;
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_BUFFERS, 0); /* first: it closes an open scene (fxp_context.h) */
    for (unsigned i = 0; i < count && start + i < PIPE_MAX_SHADER_BUFFERS; i++) {
       struct pipe_shader_buffer *slot = &ctx->shader_buffers[shader][start + i];
       pipe_resource_reference(&slot->buffer, buffers ? buffers[i].buffer : NULL);
@@ -24,7 +25,6 @@ fxp_set_shader_buffers(struct pipe_context *pipe, enum pipe_shader_type shader, 
       slot->buffer_size = buffers ? buffers[i].buffer_size : 0;
    }
    ctx->shader_buffers_writable[shader] = writable_mask << start;
-   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_BUFFERS, 0);
 }
 
 static void
@@ -35,6 +35,7 @@ fxp_set_shader_images(struct pipe_context *pipe, enum pipe_shader_type shader, u
 
    if (shader >= PIPE_SHADER_TYPES)
       return;
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_IMAGES, 0); /* first: it closes an open scene (fxp_context.h) */
    for (unsigned i = 0; i < count + unbind_trailing && start + i < PIPE_MAX_SHADER_IMAGES; i++) {
       struct pipe_image_view *slot = &ctx->images[shader][start + i];
       if (images && i < count) {
@@ -52,7 +53,6 @@ fxp_set_shader_images(struct pipe_context *pipe, enum pipe_shader_type shader, u
    while (n && !ctx->images[shader][n - 1].resource)
       n--;
    ctx->num_images[shader] = n;
-   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_IMAGES, 0);
 }
 
 static void

@@ -97,6 +97,8 @@ fxp_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader, u
 
    if (shader >= PIPE_SHADER_TYPES)
       return;
+   if (shader == PIPE_SHADER_FRAGMENT) /* before a view is released (fxp_context.h) */
+      fxp_raster_close(ctx);
    for (unsigned i = 0; i < num + unbind_trailing; i++) {
       struct pipe_sampler_view *v = (i < num && views) ? views[i] : NULL;
       struct pipe_sampler_view **slot;

@@ -54,6 +54,7 @@ fxp_delete_shader(struct pipe_context *pipe, void *shader)
 
    if (!sh)
       return;
+   fxp_raster_close(fxp_context(pipe)); /* an open scene's primitives may be this fragment shader's */
    fxp_context(pipe)->perf.shaders_alive--;
    fxp_program_destroy(sh->prog);
    FREE((void *)sh->state.tokens);
@@ -148,8 +149,8 @@ fxp_set_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader,
       return;
    }
    slot = &ctx->constbufs[shader][index];
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_CONSTBUFS, 0); /* first: it closes an open scene (fxp_context.h) */
    fxp_constbuf_release(slot);
-   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_CONSTBUFS, 0);
    if (!cb)
       return;
 
