@@ -9,11 +9,11 @@
 #   unit           build-asan/.../fxpipe-unit-test
 #   tgsi-1 tgsi-2  fxpipe-tgsi-runner tests/tgsi with FXPIPE_THREADS=1 and 2
 #   fxt1           tests/fxt1/run-tool-tests.sh on fxpipe-fxt1
-#   gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl gl-msaa-egl
+#   gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl gl-msaa-egl gl-open-scene-egl
 #                  tests/gl's programs through tests/run-gl.sh (the GLX one on Xvfb, fxpipe the default driver;
 #                  tessellation, and the GL 4.x extensions' sections: memory objects, YCbCr, ...; multisampling:
 #                  partly filled batches of sample columns, where UBSan once found x * samples overflowing on
-#                  the unset x of lanes past the batch's quads)
+#                  the unset x of lanes past the batch's quads; open scenes: draws gathered into one scene)
 #   glxinfo        Debian's glxinfo -B on Xvfb: the renderer is fxpipe
 #   piglit-egl     tests/piglit/piglit-check.py --platform egl sanitize-egl (2,094 tests: foundation-egl's
 #                  lines less each third, so that the run fits about 70 minutes at the sanitized build's
@@ -29,6 +29,8 @@
 #   gl-msaa-egl-threads         tests/gl's gl-msaa (multisample coverage, resolves, sample shading) with 2
 #   gl-clear-fold-egl-threads   tests/gl's gl-clear-fold (clears done bin by bin by a draw's scene, large clears
 #                               shared among the threads) with FXPIPE_THREADS=2
+#   gl-open-scene-egl-threads   tests/gl's gl-open-scene (draws gathered into open scenes, one change of state or
+#                               data between draws each) with FXPIPE_THREADS=2
 #   gl-order-egl-threads        tests/gl's gl-order (12,000 blended triangles in binned scenes, batches
 #                               shared by triangles) with FXPIPE_THREADS=2 and 3
 #   gl-multithread-glx-threads  piglit's glx-multithread 20 times (tests/gl/repeat.sh), FXPIPE_THREADS=2
@@ -77,13 +79,13 @@ done
 
 if [ $mode = asan ]; then
   bdir=$repo/build-asan sanitize=address,undefined
-  all_steps=(unit tgsi-1 tgsi-2 fxt1 gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl gl-msaa-egl glxinfo
-             piglit-egl)
+  all_steps=(unit tgsi-1 tgsi-2 fxt1 gl-clear-egl gl-clear-glx gl-draw-egl gl-tess-egl gl-ext4-egl gl-msaa-egl gl-open-scene-egl
+             glxinfo piglit-egl)
   runtime=("$(gcc -print-file-name=libasan.so)" "$(gcc -print-file-name=libubsan.so)")
 else
   bdir=$repo/build-tsan sanitize=thread
   all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-clear-fold-egl-threads gl-tess-egl-threads gl-texfilter-egl-threads gl-msaa-egl-threads
-             gl-order-egl-threads gl-multithread-glx-threads)
+             gl-open-scene-egl-threads gl-order-egl-threads gl-multithread-glx-threads)
   runtime=("$(gcc -print-file-name=libtsan.so)")
 fi
 [ $ci = 1 ] && [ ${#steps[@]} = 0 ] && steps=(unit tgsi-1 tgsi-2 fxt1)
@@ -258,6 +260,7 @@ for s in "${steps[@]}"; do
     asan:gl-tess-egl)  step gl-tess-egl gl "$bdir/tests/fxpipe-gl-tess" ;;
     asan:gl-ext4-egl)  step gl-ext4-egl gl "$bdir/tests/fxpipe-gl-ext4" ;;
     asan:gl-msaa-egl)  step gl-msaa-egl gl "$bdir/tests/fxpipe-gl-msaa" ;;
+    asan:gl-open-scene-egl) step gl-open-scene-egl gl "$bdir/tests/fxpipe-gl-open-scene" ;;
     asan:glxinfo)      step glxinfo glxinfo_check ;;
     asan:piglit-egl)   step piglit-egl piglit_run egl ${FXPIPE_SANITIZE_PIGLIT_LIST:-sanitize-egl} ;;
     asan:piglit-glx)   step piglit-glx piglit_run glx foundation-glx ;;
@@ -265,6 +268,8 @@ for s in "${steps[@]}"; do
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-draw" ;;
     tsan:gl-clear-fold-egl-threads) step gl-clear-fold-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-clear-fold" ;;
+    tsan:gl-open-scene-egl-threads) step gl-open-scene-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
+        env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-open-scene" ;;
     tsan:gl-tess-egl-threads) step gl-tess-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-tess" ;;
     tsan:gl-texfilter-egl-threads) step gl-texfilter-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
