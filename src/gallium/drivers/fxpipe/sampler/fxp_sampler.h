@@ -41,6 +41,8 @@ struct fxp_sampler_binding {
    int8_t fast_level;
    bool fast_linear;
    bool fast_srgb;        /* with an 8-bit `fast` kind: the view is sRGB (colour channels decoded) */
+   uint8_t fast_nearest8; /* 0, or the wraps of the one-level form's nearest 8-bit case (fxp_sampler_fast.c,
+                           * sample_nearest8: FAST_NEAREST8_*) */
    uint8_t small8_bytes, small8_src[4]; /* the one- and two-byte UNORM kinds' layout (fxp_sampler_fast.c) */
    /* without `fast`: why the fast path was refused (FXPIPE_DEBUG=perf prints it), a static string */
    const char *fast_refused;

@@ -57,6 +57,9 @@
  * a texel of b->bpp bytes (4, or 8 with stencil) */
 enum { FAST_NONE, FAST_RGBA, FAST_BGRA, FAST_RGBX, FAST_BGRX, FAST_FXT1, FAST_RGBA16F, FAST_RG16F, FAST_RGBA32F,
        FAST_R32F, FAST_R11G11B10F, FAST_Z16, FAST_Z24_LOW, FAST_Z24_HIGH, FAST_Z32F, FAST_SMALL8 };
+/* struct fxp_sampler_binding fast_nearest8: the wraps (s, t) of sample_nearest8's case, 0 when not that case */
+enum { FAST_NEAREST8_CLAMP_CLAMP = 1, FAST_NEAREST8_CLAMP_REPEAT, FAST_NEAREST8_REPEAT_CLAMP,
+       FAST_NEAREST8_REPEAT_REPEAT };
 
 /* FAST_SMALL8: the UNORM formats of one or two bytes a texel, each channel of the texel's unpacked (r, g, b,
  * a) one of the texel's bytes (0 or 1) / 255, or the constant 0 or 1, as util_format's unpack gives them:
@@ -117,6 +120,7 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
    b->fast_level = -1;
    b->fast_linear = false;
    b->fast_srgb = false;
+   b->fast_nearest8 = 0;
    b->fast_refused = fxp_debug_flags & FXP_DBG_NOFAST ? "FXPIPE_DEBUG=nofast" : "FXPIPE_DEBUG=notexfast";
    if (fxp_debug_flags & (FXP_DBG_NOFAST | FXP_DBG_NOTEXFAST))
       return;
@@ -174,6 +178,19 @@ fxp_sampler_fast_prepare(struct fxp_sampler_binding *b)
        st->min_img_filter == st->mag_img_filter) {
       b->fast_level = (int8_t)MIN2(v->u.tex.first_level, v->texture->last_level);
       b->fast_linear = st->mag_img_filter == PIPE_TEX_FILTER_LINEAR;
+   }
+   /* sample_nearest8's case: REPEAT only of a power-of-two size (vwrap's short form) */
+   if (b->fast_level >= 0 && !b->fast_linear && !b->fast_srgb && !st->unnormalized_coords &&
+       v->texture->target == PIPE_TEXTURE_2D &&
+       (b->fast == FAST_RGBA || b->fast == FAST_BGRA || b->fast == FAST_RGBX || b->fast == FAST_BGRX)) {
+      const bool rs = st->wrap_s == PIPE_TEX_WRAP_REPEAT &&
+                      util_is_power_of_two_nonzero(u_minify(v->texture->width0, b->fast_level));
+      const bool rt = st->wrap_t == PIPE_TEX_WRAP_REPEAT &&
+                      util_is_power_of_two_nonzero(u_minify(v->texture->height0, b->fast_level));
+      const bool cs = st->wrap_s == PIPE_TEX_WRAP_CLAMP_TO_EDGE, ct = st->wrap_t == PIPE_TEX_WRAP_CLAMP_TO_EDGE;
+      if ((rs || cs) && (rt || ct))
+         b->fast_nearest8 = cs ? (ct ? FAST_NEAREST8_CLAMP_CLAMP : FAST_NEAREST8_CLAMP_REPEAT)
+                               : (ct ? FAST_NEAREST8_REPEAT_CLAMP : FAST_NEAREST8_REPEAT_REPEAT);
    }
 }
 #endif
@@ -1070,10 +1087,53 @@ swizzle_lanes(const struct fxp_sampler_binding *b, const fxp_vf a[4], uint32_t a
    }
 }
 
+/* The one-level form's commonest case on its own, each wrap pair compiled apart (perf, glmark2 effect2d: the
+ * general form's tests of the format, filter, wraps and swizzle, and its spills, were most of its time
+ * outside the gather): nearest, 2D with normalized coordinates, an 8-bit RGBA, BGRA, RGBX or BGRX format
+ * without sRGB, wraps CLAMP_TO_EDGE or REPEAT of a power-of-two size (fxp_sampler_fast_prepare:
+ * b->fast_nearest8). The same operations as sample_one_level and swizzle_lanes with those constants. */
+static inline __attribute__((always_inline)) void
+nearest8_wraps(const struct fxp_sampler_binding *b, unsigned wrap_s, unsigned wrap_t, const fxp_vf s, const fxp_vf t,
+               const int off[2], uint32_t active, fxp_vu out[4])
+{
+   const struct vlevel L = vlevel_of(b, b->fast_level);
+   fxp_vf u, vv;
+   texel_coords(true, s, t, fxp_splat_f((float)L.w_px), fxp_splat_f((float)L.h_px), off, &u, &vv);
+   fxp_vu word;
+   gather_words(L.base, L.row_B, vwrap(wrap_s, u, L.w_px), vwrap(wrap_t, vv, L.h_px), 4, 0, &word);
+   fxp_vf a[4];
+   unpack_8888(b, word, a);
+   swizzle_lanes(b, a, active, out);
+}
+
+static void
+sample_nearest8(const struct fxp_sampler_binding *b, const fxp_vf s, const fxp_vf t, const int off[2],
+                uint32_t active, fxp_vu out[4])
+{
+   switch (b->fast_nearest8) {
+   case FAST_NEAREST8_CLAMP_CLAMP:
+      nearest8_wraps(b, PIPE_TEX_WRAP_CLAMP_TO_EDGE, PIPE_TEX_WRAP_CLAMP_TO_EDGE, s, t, off, active, out);
+      return;
+   case FAST_NEAREST8_CLAMP_REPEAT:
+      nearest8_wraps(b, PIPE_TEX_WRAP_CLAMP_TO_EDGE, PIPE_TEX_WRAP_REPEAT, s, t, off, active, out);
+      return;
+   case FAST_NEAREST8_REPEAT_CLAMP:
+      nearest8_wraps(b, PIPE_TEX_WRAP_REPEAT, PIPE_TEX_WRAP_CLAMP_TO_EDGE, s, t, off, active, out);
+      return;
+   default:
+      nearest8_wraps(b, PIPE_TEX_WRAP_REPEAT, PIPE_TEX_WRAP_REPEAT, s, t, off, active, out);
+      return;
+   }
+}
+
 bool
 fxp_sample_fast_one_level(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s, const fxp_vf *t,
                           const int off[2], uint32_t active, fxp_vu out[4])
 {
+   if (b && b->fast_nearest8 && target == TGSI_TEXTURE_2D) {
+      sample_nearest8(b, *s, *t, off, active, out);
+      return true;
+   }
    if (!b || b->fast_level < 0 || !fast_vec(b) || (target != TGSI_TEXTURE_2D && target != TGSI_TEXTURE_RECT))
       return false;
    fxp_vf a[4];

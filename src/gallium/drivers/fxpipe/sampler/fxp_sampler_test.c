@@ -446,6 +446,129 @@ test_fast_fxt1(struct fxp_t *t)
    compare_paths(t, PIPE_TEXTURE_2D, PIPE_FORMAT_FXT1_RGB, 19, 9, 5);
 }
 
+/* Batches laid out as pixels are (a 4x4 block of neighbouring lanes, a texel or less apart), on one level,
+ * bilinear and nearest, every pair of wraps: blocks inside the level, and blocks across its right or left
+ * edge (offsets, negative coordinates), where a lane's texels wrap. Every lane of the batch and one-level
+ * forms of each copy against the general path. The nearest 8-bit case the one-level form takes apart
+ * (fxp_sampler_fast.c, sample_nearest8: RGBA8, BGRA8, RGBX8 or BGRX8 without sRGB, CLAMP_TO_EDGE, or REPEAT
+ * of a power-of-two size) must be chosen exactly for those states. `one_alpha`: the view reads alpha as 1,
+ * as st/mesa's views of RGB textures in RGBX formats do. */
+static void
+compare_blocks(struct fxp_t *t, enum pipe_format format, unsigned w, unsigned h, bool one_alpha)
+{
+   static const unsigned wraps[] = {PIPE_TEX_WRAP_REPEAT, PIPE_TEX_WRAP_CLAMP_TO_EDGE,
+                                    PIPE_TEX_WRAP_MIRROR_REPEAT};
+   struct pipe_resource *res = NULL;
+   struct pipe_sampler_view *view = make_view(t, PIPE_TEXTURE_2D, format, w, h, 1, &res);
+   if (!view)
+      return;
+   if (one_alpha) {
+      struct pipe_sampler_view templ = *view;
+      templ.swizzle_a = PIPE_SWIZZLE_1;
+      pipe_sampler_view_reference(&view, NULL);
+      view = t->pipe->create_sampler_view(t->pipe, res, &templ);
+   }
+   const bool eight = format == PIPE_FORMAT_R8G8B8A8_UNORM || format == PIPE_FORMAT_B8G8R8A8_UNORM ||
+                      format == PIPE_FORMAT_R8G8B8X8_UNORM || format == PIPE_FORMAT_B8G8R8X8_UNORM;
+   unsigned mismatches = 0, runs = 0, nearest8_wrong = 0;
+   for (unsigned s = 0; s < 18; s++) {
+      struct pipe_sampler_state st;
+      memset(&st, 0, sizeof(st));
+      st.wrap_s = wraps[s % 3];
+      st.wrap_t = wraps[(s / 3) % 3];
+      st.min_img_filter = st.mag_img_filter = s < 9 ? PIPE_TEX_FILTER_LINEAR : PIPE_TEX_FILTER_NEAREST;
+      st.min_mip_filter = PIPE_TEX_MIPFILTER_NONE;
+      st.max_lod = 4.0f;
+      struct fxp_sampler_binding fast = {.view = view, .state = &st};
+      fxp_sampler_binding_prepare(&fast);
+      struct fxp_sampler_binding general = fast;
+      general.fast = 0;
+      general.fast_nearest8 = 0;
+      if (!CHECK(t, fast.fast != 0 && fast.fast_level == 0, "%s: no one-level fast path", util_format_name(format)))
+         break;
+      const bool wrap_s_ok = st.wrap_s == PIPE_TEX_WRAP_CLAMP_TO_EDGE ||
+                             (st.wrap_s == PIPE_TEX_WRAP_REPEAT && util_is_power_of_two_nonzero(w));
+      const bool wrap_t_ok = st.wrap_t == PIPE_TEX_WRAP_CLAMP_TO_EDGE ||
+                             (st.wrap_t == PIPE_TEX_WRAP_REPEAT && util_is_power_of_two_nonzero(h));
+      const bool nearest8 = eight && s >= 9 && wrap_s_ok && wrap_t_ok;
+      if ((fast.fast_nearest8 != 0) != nearest8 && nearest8_wrong++ < 3)
+         CHECK(t, false, "%s: wraps %u %u, nearest %d: the nearest 8-bit case %s", util_format_name(format),
+               st.wrap_s, st.wrap_t, s >= 9, nearest8 ? "not chosen" : "chosen");
+      for (unsigned k = 0; k < 200; k++) {
+         /* the block's first texel-space corner: inside the level for most blocks, across an edge for some */
+         const float u0 = k % 5 == 4 ? rngf((float)w - 3.0f, (float)w + 1.0f) : k % 5 == 3 ? rngf(-2.0f, 1.0f)
+                                                                                            : rngf(0.5f, (float)w - 4.5f);
+         const float v0 = rngf(-1.0f, (float)h + 1.0f), step = rngf(0.25f, 1.0f);
+         const int off[2] = {k % 7 == 0 ? -1 : 0, k % 11 == 0 ? 2 : 0};
+         float bs[FXP_W], bt[FXP_W], blod[FXP_W];
+         struct fxp_sample_req lane[FXP_W];
+         for (unsigned l = 0; l < FXP_W; l++) {
+            memset(&lane[l], 0, sizeof(lane[l]));
+            lane[l].target = TGSI_TEXTURE_2D;
+            lane[l].s = bs[l] = (u0 + step * (float)(l % 4)) / (float)w;
+            lane[l].t = bt[l] = (v0 + step * (float)(l / 4)) / (float)h;
+            lane[l].lod = blod[l] = 0.0f;
+            lane[l].offset[0] = off[0], lane[l].offset[1] = off[1];
+         }
+         const uint32_t active = k % 2 ? (1u << FXP_W) - 1 : rng() | 1u;
+         for (unsigned i = 0; i < ARRAY_SIZE(batch_copies); i++) {
+            if (batch_copies[i].isa >= 0 && !fxp_isa_supported((enum fxp_isa)batch_copies[i].isa))
+               continue;
+            struct fxp_sample_cache cache = {{NULL}};
+            uint32_t bout[4][FXP_W];
+            fxp_vf vs, vt;
+            fxp_vu vout[4];
+            memcpy(&vs, bs, sizeof(vs));
+            memcpy(&vt, bt, sizeof(vt));
+            const bool took = batch_copies[i].fn(&fast, TGSI_TEXTURE_2D, bs, bt, blod, off, active, &cache, bout);
+            const bool one = batch_copies[i].one_level(&fast, TGSI_TEXTURE_2D, &vs, &vt, off, active, vout);
+            runs += took && one;
+            if (!took || !one) {
+               if (mismatches++ < 3)
+                  CHECK(t, false, "%s %s: a form refused the batch", util_format_name(format), batch_copies[i].name);
+               continue;
+            }
+            for (unsigned l = 0; l < FXP_W; l++) {
+               uint32_t g[4] = {0, 0, 0, 0};
+               if (active & (1u << l))
+                  fxp_sample(&general, &lane[l], g);
+               for (unsigned c = 0; c < 4; c++)
+                  if ((!same_value(bout[c][l], g[c]) || !same_value(vout[c][l], g[c])) && mismatches++ < 3)
+                     CHECK(t, false, "%s %s lane %u: s %g t %g: channel %u batch %08x one-level %08x, general %08x",
+                           util_format_name(format), batch_copies[i].name, l, lane[l].s, lane[l].t, c, bout[c][l],
+                           vout[c][l], g[c]);
+            }
+         }
+      }
+   }
+   CHECK(t, mismatches == 0, "%s: %u mismatches in blocks", util_format_name(format), mismatches);
+   CHECK(t, nearest8_wrong == 0, "%s: the nearest 8-bit case chosen wrongly %u times", util_format_name(format),
+         nearest8_wrong);
+   CHECK(t, runs >= 18 * 200, "%s: the forms ran %u times", util_format_name(format), runs);
+   pipe_sampler_view_reference(&view, NULL);
+   pipe_resource_reference(&res, NULL);
+}
+
+static void
+test_fast_blocks(struct fxp_t *t)
+{
+   compare_blocks(t, PIPE_FORMAT_R8G8B8A8_UNORM, 64, 32, false);
+   compare_blocks(t, PIPE_FORMAT_B8G8R8A8_UNORM, 16, 16, false);
+   compare_blocks(t, PIPE_FORMAT_R8G8B8X8_UNORM, 37, 20, true); /* as glmark2's effect2d texture (800x600) */
+   compare_blocks(t, PIPE_FORMAT_B8G8R8X8_UNORM, 32, 12, false);
+   compare_blocks(t, PIPE_FORMAT_R8G8B8A8_UNORM, 12, 64, true);
+   compare_blocks(t, PIPE_FORMAT_B8G8R8X8_SRGB, 37, 20, false);
+   compare_blocks(t, PIPE_FORMAT_R16G16_FLOAT, 16, 16, false);
+   compare_blocks(t, PIPE_FORMAT_R32_FLOAT, 29, 8, false);
+   compare_blocks(t, PIPE_FORMAT_R11G11B10_FLOAT, 23, 14, false);
+   compare_blocks(t, PIPE_FORMAT_Z24_UNORM_S8_UINT, 16, 16, false);
+   compare_blocks(t, PIPE_FORMAT_S8_UINT_Z24_UNORM, 10, 17, false);
+   compare_blocks(t, PIPE_FORMAT_Z32_FLOAT, 17, 11, false);
+   compare_blocks(t, PIPE_FORMAT_Z32_FLOAT_S8X24_UINT, 13, 9, false);
+   compare_blocks(t, PIPE_FORMAT_R16G16B16A16_FLOAT, 21, 13, false);
+   compare_blocks(t, PIPE_FORMAT_L8A8_UNORM, 11, 19, false);
+}
+
 /* Bindings the fast path must leave alone: shadow compare, border wrapping, other formats. */
 static void
 test_fast_not_chosen(struct fxp_t *t)
@@ -799,6 +922,7 @@ const struct fxp_test fxp_sampler_tests[] = {
    {"sampler.fast_every_half", test_fast_every_half},
    {"sampler.fast_every_r11g11b10", test_fast_every_r11g11b10},
    {"sampler.fast_depth", test_fast_depth},
+   {"sampler.fast_blocks", test_fast_blocks},
    {"sampler.fast_not_chosen", test_fast_not_chosen},
    {"sampler.aniso_footprint", test_aniso_footprint},
    {"sampler.aniso_stripes", test_aniso_stripes},
