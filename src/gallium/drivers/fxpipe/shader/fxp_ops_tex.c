@@ -371,9 +371,11 @@ run_tex_fast(struct fxp_exec *e, const struct fxp_inst *in, const struct tex_arg
          step[1] = fxp_sel_f(major_x, dx[1], dy[1]);
       }
       if (lod_used) {
-         /* fxp_sampler_footprint's rho (over N: x / 1 is x) and log2 for every lane at once (fxp_vmath.h: the
-          * same bits) */
-         const fxp_vf rho = fxp_vsqrt(fxp_sel_f(fxp_gt_f(rx, ry), rx, ry)) / nf;
+         /* fxp_sampler_footprint's rho (over N: x / 1 is x, so a batch of one probe a lane skips the division,
+          * a tenth of glmark2's texture mipmap scene) and log2 for every lane at once (fxp_vmath.h: the same
+          * bits) */
+         const fxp_vf major = fxp_vsqrt(fxp_sel_f(fxp_gt_f(rx, ry), rx, ry));
+         const fxp_vf rho = max_probes > 1 ? major / nf : major;
          const fxp_vf l2 = fxp_sel_f(fxp_ge_f(rho, fxp_splat_f(FLT_MIN)), fxp_vlog2(rho), fxp_splat_f(-INFINITY));
          for (unsigned l = 0; l < FXP_W; l++)
             lod[l] = (a->mode == LOD_BIAS ? l2[l] + a->lod[l] : l2[l]) + bias;
