@@ -736,6 +736,87 @@ prim_share(void *data, unsigned i, unsigned n)
    FREE(cl.scratch);
 }
 
+/* Twice the pixels of a line from a to b (window coordinates) of the rasterizer's width: its major axis's
+ * length plus one, times its width (a triangle's box holds about twice the triangle's pixels). Its box would
+ * judge a short diagonal line as large as a square, and bin lines that are cheaper drawn at once (session 29:
+ * 0.84x on bench-draw lines). */
+static inline double
+line_box_px(const struct pipe_rasterizer_state *rast, const float *a, const float *b)
+{
+   const float width = CLAMP(rast->line_width, 1.0f, 255.0f) + (rast->line_smooth ? 1.0f : 0.0f);
+   return 2.0 * ((double)MAX2(fabsf(b[0] - a[0]), fabsf(b[1] - a[1])) + 1.0) * width;
+}
+
+/* Whether the draw's primitives look small and cheap to shade, as fxp_rasterize_prim rasterizes at once on
+ * the drawing thread rather than binning (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK): their bounding
+ * boxes, on FXP_PRIM_SAMPLE_PRIMS of them spread over the draw (those inside every plane), average at most
+ * fxp_raster.serial_avg_px (fxp_raster_small_and_cheap). Binning such primitives costs more than
+ * rasterizing them, on any thread. A point's box is its square (raster/fxp_setup.c draws it so); a line
+ * counts twice its pixels (line_box_px); a triangle drawn as lines (polygon mode LINE on both faces, or LINE
+ * and POINT) its three edges so, and as points (POINT on both) its three corners' squares. */
+#define FXP_PRIM_SAMPLE_PRIMS 64
+/* ... for draws of fewer primitives than this: larger ones are shared whatever their primitives look like.
+ * The rule was measured before setup was shared, when binning meant setting every primitive up on the
+ * drawing thread; measured again in session 43 (2 CPUs, Intel, ab.sh and alternating pairs) without it:
+ * glmark2 gouraud (6,525 triangles a draw) 1.31x, build (about 3,300) 1.20x, bump high-poly 1.40x,
+ * bench-draw's lines (30,000) 1.59x, draw-prim-rate's unculled tiny triangles 1.3x to 1.6x from 4K a draw,
+ * but 0.87x and 0.85x at 1K and 2K, where sharing costs more than the draw's work. */
+#define FXP_PRIM_SHARE_ALWAYS_PRIMS 3072
+static bool
+small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j)
+{
+   const struct pipe_rasterizer_state *rast = r->rast;
+   const uint16_t *vmask = j->vmask;
+   const struct fxp_rvert *vwin = j->vwin;
+   const unsigned ff = rast->fill_front, fb = rast->fill_back;
+   const bool outline = j->vpp == 3 && ff != PIPE_POLYGON_MODE_FILL && fb != PIPE_POLYGON_MODE_FILL &&
+                        (ff == PIPE_POLYGON_MODE_LINE || fb == PIPE_POLYGON_MODE_LINE);
+   const bool corners = j->vpp == 3 && ff == PIPE_POLYGON_MODE_POINT && fb == PIPE_POLYGON_MODE_POINT;
+   uint64_t area_px = 0;
+   unsigned sampled = 0;
+   for (unsigned s = 0; s < FXP_PRIM_SAMPLE_PRIMS; s++) {
+      const unsigned g = (unsigned)((uint64_t)s * j->prims / FXP_PRIM_SAMPLE_PRIMS);
+      const struct fxp_elt_run *ru = &j->runs[find_run(j, g)];
+      uint32_t t[3];
+      if (!fxp_decomp_prims(j->mode, j->dflags, j->elts + ru->start, ru->n, g - ru->first_prim, t, NULL, j->vpp))
+         continue;
+      if (j->vpp == 1)
+         t[1] = t[2] = t[0]; /* a point: its one vertex three times */
+      else if (j->vpp == 2)
+         t[2] = t[1]; /* a line: its second vertex twice */
+      if (vmask[t[0]] | vmask[t[1]] | vmask[t[2]])
+         continue;
+      const float *a = vwin[t[0]].win, *b = vwin[t[1]].win;
+      double px;
+      if (j->vpp == 2 || outline) {
+         px = line_box_px(rast, a, b);
+         if (outline)
+            px += line_box_px(rast, b, vwin[t[2]].win) + line_box_px(rast, vwin[t[2]].win, a);
+      } else {
+         const float *c = vwin[t[2]].win;
+         /* a triangle's box: the pixels from its least to its greatest x, likewise y; a point's square */
+         float widen = 1.0f;
+         if (j->vpp == 1 || corners) {
+            const float size = rast->point_size_per_vertex && r->psize >= 0 ? vwin[t[0]].attr[4 * r->psize]
+                                                                           : rast->point_size;
+            widen = CLAMP(size, 1.0f, 255.0f); /* (a NaN size gives a NaN box: below) */
+         }
+         if (corners) {
+            px = 3.0 * (double)widen * widen;
+         } else {
+            const float w = MAX3(a[0], b[0], c[0]) - MIN3(a[0], b[0], c[0]) + widen;
+            const float h = MAX3(a[1], b[1], c[1]) - MIN3(a[1], b[1], c[1]) + widen;
+            px = (double)w * h;
+         }
+      }
+      if (!(px <= 1e12))
+         return false; /* huge, or not a number (a NaN coordinate passes the planes' tests) */
+      area_px += (uint64_t)px;
+      sampled++;
+   }
+   return sampled && fxp_raster_small_and_cheap(&r->rs, area_px, sampled);
+}
+
 /* The draw's restart-free runs that hold primitives into j->runs (the draw cache's array), j->num_runs and
  * j->prims set; false out of memory. */
 static bool
@@ -841,11 +922,14 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    }
    j.vmask = cl.vmask;
    j.vwin = cl.vwin;
-   /* Shared whatever the primitives' size and the fragment shader's work. Until session 43 a draw whose
-    * sampled primitives looked small and cheap (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK) was drawn
-    * whole on the drawing thread instead, the rule measured before setup was shared; sharing those too,
-    * on 2 CPUs (ab.sh, 4 copies): glmark2 gouraud 1.31x, build 1.20x and 1.27x, bump high-poly 1.40x,
-    * shadow 1.13x, the other scenes tried 0.98x to 1.03x; bench-draw lines 1.59x, the rest 0.95x to 1.09x. */
+   if (cl.vwin && j.prims < FXP_PRIM_SHARE_ALWAYS_PRIMS && small_and_cheap(r, &j)) {
+      /* all of them rasterized at once on this thread (while the scene is empty) */
+      rs->direct_chosen = true;
+      assemble_runs(&cl, mode, elts, count);
+      rs->direct_chosen = false;
+      clipper_end(&cl);
+      return true;
+   }
    /* nothing clipped yet: the ranges clip with scratch rooms of their own */
    assert(!cl.scratch);
 

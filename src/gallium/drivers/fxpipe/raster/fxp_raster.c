@@ -489,7 +489,7 @@ fxp_raster_begin(struct fxp_raster *r)
    r->scene = NULL;
    r->threads_ready = 0;
    r->direct_px = r->direct_prims = r->prims = 0;
-   r->bin_all = r->bin_failed = false;
+   r->bin_all = r->bin_failed = r->direct_chosen = false;
    r->clear = NULL;
 }
 

@@ -152,6 +152,8 @@ struct fxp_raster {
                                             its own into the range's scene (draw/fxp_prim.c,
                                             fxp_prim_run_shared): every primitive binned, nothing flushed */
    bool bin_failed;                      /* (bin_all) the range's scene ran out of memory: the rest dropped */
+   bool direct_chosen;                   /* primitives rasterized at once while the scene is empty, whatever
+                                            their size (draw/fxp_prim.c, small_and_cheap) */
    unsigned serial_avg_px;               /* rasterized at once while the draw's boxes average at most this
                                             (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK) */
    bool fs_copy;                         /* the fragment shader only copies (shader/fxp_fs_copy.c): its copies run
@@ -177,7 +179,7 @@ struct fxp_raster {
 /* The rule for drawing primitives at once on the drawing thread rather than binning them: `prims` primitives
  * whose bounding boxes cover area_px pixels in all are small and cheap when they average at most
  * serial_avg_px (raster/fxp_scene.h, FXP_SCENE_SERIAL_AVG_WORK). fxp_rasterize_prim applies it to the draw's
- * primitives so far. */
+ * primitives so far, draw/fxp_prim.c to a sample of a draw's before sharing its setup out. */
 static inline bool
 fxp_raster_small_and_cheap(const struct fxp_raster *r, uint64_t area_px, uint64_t prims)
 {

@@ -365,7 +365,7 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
     * that such draws neither copy nor bin; after the first primitive binned, every later one is binned until
     * the flush, so pixels still see them in order. */
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
-   if (!sc || (!sc->num_prims && (r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
+   if (!sc || (!sc->num_prims && (r->direct_chosen || r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
                                   fxp_raster_small_and_cheap(r, r->direct_px + area_px, r->direct_prims + 1)))) {
       if (unlikely(r->clear)) /* drawn at once: the pending clear first, whole */
          clear_now(r);

@@ -70,10 +70,9 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
  * such primitives on the drawing thread costs more than rasterizing them there, so the scene's threads would
  * mostly wait for it. Measured on glmark2 at 256x256 (about six pixels a triangle) on two CPUs, two threads
  * against one in interleaved runs: gouraud (a fragment shader of 2 instructions, work about 60) 0.70x
- * binned, 0.95x rasterized at once; phong (22 instructions, about 180) stays binned, 1.3x. That was before
- * setup was shared among the threads: a draw whose setup is shared (draw/fxp_prim.c, fxp_prim_run_shared:
- * draws of at least twice FXP_PRIM_SHARE_MIN_PRIMS primitives) is binned whatever this rule says (session 43:
- * gouraud 1.31x so). */
+ * binned, 0.95x rasterized at once; phong (22 instructions, about 180) stays binned, 1.3x. The threads'
+ * shared setup (draw/fxp_prim.c, fxp_prim_run_shared) applies the same rule to a sample of a draw's
+ * triangles before it starts, in draws of fewer than FXP_PRIM_SHARE_ALWAYS_PRIMS primitives (session 43). */
 #define FXP_SCENE_PX_COST 8
 #define FXP_SCENE_SERIAL_AVG_WORK 140
 
