@@ -755,9 +755,9 @@ line_box_px(const struct pipe_rasterizer_state *rast, const float *a, const floa
  * counts twice its pixels (line_box_px); a triangle drawn as lines (polygon mode LINE on both faces, or LINE
  * and POINT) its three edges so, and as points (POINT on both) its three corners' squares. */
 #define FXP_PRIM_SAMPLE_PRIMS 64
-/* ... for draws of fewer primitives than this, or whose sampled triangles are all culled by their facing:
- * larger ones are shared whatever their primitives look like (sharing draws of culled triangles read 0.75x
- * to 0.85x in draw-prim-rate's row of 100% back faces).
+/* ... for draws (chunks of a draw: draw/fxp_draw.c, CHUNK_PRIMS) of fewer primitives than this, or whose
+ * sampled triangles are all culled by their facing: larger ones are shared whatever their primitives look
+ * like (sharing draws of culled triangles read 0.75x to 0.85x in draw-prim-rate's row of 100% back faces).
  * The rule was measured before setup was shared, when binning meant setting every primitive up on the
  * drawing thread; measured again in session 43 (2 CPUs, Intel, ab.sh and alternating pairs) without it:
  * glmark2 gouraud (6,525 triangles a draw) 1.31x, build (about 3,300) 1.20x, bump high-poly 1.40x,
