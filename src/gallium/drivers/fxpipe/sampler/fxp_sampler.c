@@ -78,7 +78,9 @@ fxp_sampler_binding_prepare(struct fxp_sampler_binding *b)
    b->unpack_rgba = NULL;
    b->fxt1_texel = NULL;
    b->subsampled_fetch = NULL;
-   b->fast = 0;
+   b->fast = 0; /* and the fast path's other fields, for the views refused below (fxp_sampler_fast_prepare) */
+   b->fast_level = -1;
+   b->fast_nearest8 = 0;
    if (!v || !v->texture || fxp_resource(v->texture)->dt || !fxp_resource(v->texture)->data ||
        v->format == PIPE_FORMAT_NONE) /* a view fxpipe refused (state/fxp_state_sampler.c) */
       return;

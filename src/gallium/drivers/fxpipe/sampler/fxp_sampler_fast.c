@@ -1130,7 +1130,7 @@ bool
 fxp_sample_fast_one_level(const struct fxp_sampler_binding *b, unsigned target, const fxp_vf *s, const fxp_vf *t,
                           const int off[2], uint32_t active, fxp_vu out[4])
 {
-   if (b && b->fast_nearest8 && target == TGSI_TEXTURE_2D) {
+   if (b && b->fast_nearest8 && fast_vec(b) && target == TGSI_TEXTURE_2D) {
       sample_nearest8(b, *s, *t, off, active, out);
       return true;
    }
