@@ -756,8 +756,9 @@ line_box_px(const struct pipe_rasterizer_state *rast, const float *a, const floa
  * and POINT) its three edges so, and as points (POINT on both) its three corners' squares. */
 #define FXP_PRIM_SAMPLE_PRIMS 64
 /* ... for draws (chunks of a draw: draw/fxp_draw.c, CHUNK_PRIMS) of fewer primitives than this, or whose
- * sampled triangles are all culled by their facing: larger ones are shared whatever their primitives look
- * like (sharing draws of culled triangles read 0.75x to 0.85x in draw-prim-rate's row of 100% back faces).
+ * sampled triangles all draw nothing (culled by their facing, or of no area): larger ones are shared
+ * whatever their primitives look like (sharing draws of culled triangles read 0.75x to 0.85x in
+ * draw-prim-rate's row of 100% back faces).
  * The rule was measured before setup was shared, when binning meant setting every primitive up on the
  * drawing thread; measured again in session 43 (2 CPUs, Intel, ab.sh and alternating pairs) without it:
  * glmark2 gouraud (6,525 triangles a draw) 1.31x, build (about 3,300) 1.20x, bump high-poly 1.40x,
@@ -815,12 +816,9 @@ small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j, bool
          return false; /* huge, or not a number (a NaN coordinate passes the planes' tests) */
       area_px += (uint64_t)px;
       sampled++;
-      if (j->vpp == 3) { /* culled by its facing, as raster/fxp_setup.c fxp_raster_triangle decides */
-         const float *c = vwin[t[2]].win;
-         const float det = (a[0] - c[0]) * (b[1] - c[1]) - (a[1] - c[1]) * (b[0] - c[0]);
-         const bool front = (det < 0.0f) == (bool)rast->front_ccw;
-         culled += rast->cull_face & (front ? PIPE_FACE_FRONT : PIPE_FACE_BACK) ? 1 : 0;
-      }
+      bool front;
+      if (j->vpp == 3 && !fxp_raster_triangle_facing(rast, a, b, vwin[t[2]].win, &front))
+         culled++; /* nothing drawn: culled by its facing, or no area */
    }
    *all_culled = sampled && culled == sampled;
    return sampled && fxp_raster_small_and_cheap(&r->rs, area_px, sampled);
@@ -932,7 +930,8 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    j.vmask = cl.vmask;
    j.vwin = cl.vwin;
    bool all_culled = false;
-   if (cl.vwin && small_and_cheap(r, &j, &all_culled) && (j.prims < FXP_PRIM_SHARE_ALWAYS_PRIMS || all_culled)) {
+   if (cl.vwin && small_and_cheap(r, &j, &all_culled) &&
+       (j.prims < FXP_PRIM_SHARE_ALWAYS_PRIMS || all_culled)) {
       /* all of them rasterized at once on this thread (while the scene is empty) */
       rs->direct_chosen = true;
       assemble_runs(&cl, mode, elts, count);

@@ -15,6 +15,7 @@
 #ifndef FXP_RASTER_H
 #define FXP_RASTER_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -284,6 +285,23 @@ void fxp_raster_end(struct fxp_raster *r);
 void fxp_raster_set_layer(struct fxp_raster *r, uint32_t layer);
 /* Primitives from now on use viewport `index` and its scissor (the first one if out of range). */
 void fxp_raster_set_viewport(struct fxp_raster *r, uint32_t index);
+
+/* Whether the triangle a, b, c (window x and y) is drawn at all: false when its signed area is zero or not
+ * finite, or its facing is culled (rast->cull_face); *front is its facing (counter-clockwise on screen, y
+ * growing down the framebuffer, is front when rast->front_ccw), set only when it is drawn. The one rule of
+ * fxp_raster_triangle and of draw/fxp_prim.c's sample of a draw's triangles before sharing their setup. */
+static inline bool
+fxp_raster_triangle_facing(const struct pipe_rasterizer_state *rast, const float *a, const float *b,
+                           const float *c, bool *front)
+{
+   const float ex = a[0] - c[0], ey = a[1] - c[1];
+   const float fx = b[0] - c[0], fy = b[1] - c[1];
+   const float det = ex * fy - ey * fx;
+   if (!(det != 0.0f) || !isfinite(det))
+      return false;
+   *front = (det < 0.0f) == (bool)rast->front_ccw;
+   return !(rast->cull_face & (*front ? PIPE_FACE_FRONT : PIPE_FACE_BACK));
+}
 
 /* raster/fxp_setup.c: primitives in window coordinates. edges: bit k = the edge from vertex k to k + 1
  * belongs to the primitive's outline (polygon mode LINE). */

@@ -73,7 +73,7 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
  * binned, 0.95x rasterized at once; phong (22 instructions, about 180) stays binned, 1.3x. The threads'
  * shared setup (draw/fxp_prim.c, fxp_prim_run_shared) applies the same rule to a sample of a draw's
  * triangles before it starts, in draws of fewer than FXP_PRIM_SHARE_ALWAYS_PRIMS primitives or whose
- * sampled triangles are all culled (session 43). */
+ * sampled triangles are all culled or of no area (session 43). */
 #define FXP_SCENE_PX_COST 8
 #define FXP_SCENE_SERIAL_AVG_WORK 140
 

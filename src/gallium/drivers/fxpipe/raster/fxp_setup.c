@@ -285,16 +285,9 @@ fxp_raster_triangle(struct fxp_raster *r, const struct fxp_rvert *v0, const stru
                     const struct fxp_rvert *v2, const struct fxp_rvert *provoking, unsigned edges)
 {
    const struct pipe_rasterizer_state *rs = r->rast;
-   const float ex = v0->win[0] - v2->win[0], ey = v0->win[1] - v2->win[1];
-   const float fx = v1->win[0] - v2->win[0], fy = v1->win[1] - v2->win[1];
-   const float det = ex * fy - ey * fx;
-
-   if (!(det != 0.0f) || !isfinite(det))
-      return;
-   const bool ccw = det < 0.0f;
-   const bool front = ccw == (bool)rs->front_ccw;
-   if (rs->cull_face & (front ? PIPE_FACE_FRONT : PIPE_FACE_BACK))
-      return;
+   bool front;
+   if (!fxp_raster_triangle_facing(rs, v0->win, v1->win, v2->win, &front))
+      return; /* no area, or culled */
 
    const unsigned fill = front ? rs->fill_front : rs->fill_back;
    if (fill == PIPE_POLYGON_MODE_LINE || fill == PIPE_POLYGON_MODE_POINT) {

@@ -458,6 +458,50 @@ test_quads(struct fxp_t *t)
    }
 }
 
+/* fxp_raster_triangle_facing (raster/fxp_raster.h), the one rule of setup and of the shared setup's sample:
+ * facing from the winding on screen (y growing down: (0,0) (4,0) (0,4) runs right along the top, then down to
+ * the left, clockwise), culling by it, and no area or a non-finite one drawing nothing. */
+static void
+test_facing(struct fxp_t *t)
+{
+   static const float cw[3][2] = {{0, 0}, {4, 0}, {0, 4}};  /* clockwise on screen */
+   static const float ccw[3][2] = {{0, 0}, {0, 4}, {4, 0}}; /* the same, the other way round */
+   static const unsigned culls[4] = {PIPE_FACE_NONE, PIPE_FACE_FRONT, PIPE_FACE_BACK, PIPE_FACE_FRONT_AND_BACK};
+   for (unsigned front_ccw = 0; front_ccw < 2; front_ccw++) {
+      for (unsigned c = 0; c < 4; c++) {
+         struct pipe_rasterizer_state rast;
+         memset(&rast, 0, sizeof(rast));
+         rast.front_ccw = front_ccw;
+         rast.cull_face = culls[c];
+         for (unsigned w = 0; w < 2; w++) {
+            const float(*v)[2] = w ? ccw : cw;
+            const bool want_front = w == front_ccw; /* ccw (w = 1) is front when front_ccw */
+            const bool want_drawn = !(culls[c] & (want_front ? PIPE_FACE_FRONT : PIPE_FACE_BACK));
+            bool front = !want_front;
+            const bool drawn = fxp_raster_triangle_facing(&rast, v[0], v[1], v[2], &front);
+            CHECK(t, drawn == want_drawn, "front_ccw %u, cull %u, %s: drawn %d, want %d", front_ccw, culls[c],
+                  w ? "counter-clockwise" : "clockwise", drawn, want_drawn);
+            CHECK(t, !drawn || front == want_front, "front_ccw %u, cull %u, %s: front %d, want %d", front_ccw,
+                  culls[c], w ? "counter-clockwise" : "clockwise", front, want_front);
+         }
+         /* nothing drawn, whatever the culling: corners in a line, a repeated corner, NaN, infinity, and
+          * corners so far apart that the signed area overflows to infinity */
+         static const float none[5][3][2] = {
+            {{0, 0}, {2, 2}, {5, 5}},
+            {{1, 1}, {1, 1}, {7, 3}},
+            {{0, 0}, {NAN, 0}, {0, 4}},
+            {{0, 0}, {4, 0}, {0, INFINITY}},
+            {{-3e19f, -3e19f}, {3e19f, -3e19f}, {-3e19f, 3e19f}},
+         };
+         for (unsigned k = 0; k < 5; k++) {
+            bool front = false;
+            CHECK(t, !fxp_raster_triangle_facing(&rast, none[k][0], none[k][1], none[k][2], &front),
+                  "front_ccw %u, cull %u: degenerate or not finite triangle %u drawn", front_ccw, culls[c], k);
+         }
+      }
+   }
+}
+
 const struct fxp_test fxp_setup_tests[] = {
    {"setup.top_left", test_top_left},
    {"setup.top_left_corners", test_top_left_corners},
@@ -466,5 +510,6 @@ const struct fxp_test fxp_setup_tests[] = {
    {"setup.exact_limit", test_exact_limit},
    {"setup.sample_positions", test_sample_positions},
    {"setup.quads", test_quads},
+   {"setup.facing", test_facing},
    {NULL, NULL},
 };
