@@ -520,13 +520,16 @@ draw_range(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, co
    r->verts = NULL;
 }
 
-/* Primitives a chunk of a large list draw holds (see draw_one). */
+/* Most primitives a chunk of a large list draw holds (see draw_one). */
 #define CHUNK_PRIMS 4096
 
-/* One draw. A large draw of a list mode (no restarts, no geometry shader) goes through in chunks of
+/* One draw. A large draw of a list mode (no restarts, no geometry shader) goes through in chunks of at most
  * CHUNK_PRIMS primitives, instance by instance and in order: its index, vertex and window-coordinate arrays
  * then stay a chunk's size (in the caches, and not allocated anew a draw) instead of growing with the draw.
- * A vertex used by two chunks is shaded in each, which GL allows. */
+ * The chunks of an instance hold equal primitives, give or take one, not CHUNK_PRIMS and a remainder: a
+ * last chunk of a few primitives would cost as much to share out among the threads as a whole one
+ * (draw/fxp_prim.c, FXP_PRIM_SHARE_ALWAYS_PRIMS). A vertex used by two chunks is shaded in each, which GL
+ * allows. */
 FXP_DRAW_PATH static void
 draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, const struct pipe_draw_info *info,
          const struct draw_params *d, const struct fxp_fetch_buffer *vbs, const uint8_t *ib,
@@ -535,14 +538,21 @@ draw_one(struct fxp_render *r, struct fxp_exec *e, struct fxp_gs_stage *gs, cons
    if (!d->count || !d->instance_count)
       return;
    const unsigned vpp = list_vertices(info->mode, r->ctx->patch_vertices);
-   const uint32_t chunk = CHUNK_PRIMS * vpp;
-   if (!vpp || gs || info->primitive_restart || d->count <= 2 * chunk || (fxp_debug_flags & FXP_DBG_NOFAST)) {
+   r->draw_prims = 0;
+   if (!vpp || gs || info->primitive_restart || d->count <= 2 * CHUNK_PRIMS * vpp ||
+       (fxp_debug_flags & FXP_DBG_NOFAST)) {
       draw_range(r, e, gs, info, d, vbs, ib, ib_size_B, draw_id, 0, d->count, 0, d->instance_count);
       return;
    }
+   /* (count > 2 CHUNK_PRIMS vpp: prims > 2 CHUNK_PRIMS, and a vertex count that fits in 32 bits) */
+   const uint32_t prims = d->count / vpp, chunks = DIV_ROUND_UP(prims, CHUNK_PRIMS);
+   const uint32_t chunk = DIV_ROUND_UP(prims, chunks) * vpp; /* (the last takes any vertices past the last
+                                                                primitive: assembly leaves them out) */
+   r->draw_prims = prims;
    for (uint32_t inst = 0; inst < d->instance_count && !fxp_watchdog_tripped(r->ctx); inst++)
       for (uint32_t first = 0; first < d->count && !fxp_watchdog_tripped(r->ctx); first += chunk)
          draw_range(r, e, gs, info, d, vbs, ib, ib_size_B, draw_id, first, MIN2(chunk, d->count - first), inst, 1);
+   r->draw_prims = 0;
 }
 
 static bool

@@ -755,15 +755,17 @@ line_box_px(const struct pipe_rasterizer_state *rast, const float *a, const floa
  * counts twice its pixels (line_box_px); a triangle drawn as lines (polygon mode LINE on both faces, or LINE
  * and POINT) its three edges so, and as points (POINT on both) its three corners' squares. */
 #define FXP_PRIM_SAMPLE_PRIMS 64
-/* ... for draws (chunks of a draw: draw/fxp_draw.c, CHUNK_PRIMS) of fewer primitives than this, or whose
- * sampled triangles all draw nothing (culled by their facing, or of no area): larger ones are shared
+/* ... for draws of fewer primitives than this (a chunk of a large draw: the whole draw's, r->draw_prims), or
+ * whose sampled triangles all draw nothing (culled by their facing, or of no area): larger ones are shared
  * whatever their primitives look like (sharing draws of culled triangles read 0.75x to 0.85x in
  * draw-prim-rate's row of 100% back faces).
  * The rule was measured before setup was shared, when binning meant setting every primitive up on the
  * drawing thread; measured again in session 43 (2 CPUs, Intel, ab.sh and alternating pairs) without it:
- * glmark2 gouraud (6,525 triangles a draw) 1.31x, build (about 3,300) 1.20x, bump high-poly 1.40x,
- * bench-draw's lines (30,000) 1.59x, draw-prim-rate's unculled tiny triangles 1.3x to 1.6x from 4K a draw,
- * but 0.87x and 0.85x at 1K and 2K, where sharing costs more than the draw's work. */
+ * glmark2 gouraud (14,348 triangles a draw, about half culled) 1.31x, build (7,172) 1.20x, bump
+ * high-poly (48,000) 1.40x, bench-draw's lines (30,000) 1.59x, draw-prim-rate's unculled tiny triangles 1.3x
+ * to 1.6x from 4K a draw, but 0.87x and 0.85x at 1K and 2K, where sharing costs more than the draw's work.
+ * Session 44 compared the whole draw's count, with chunks of equal size: gouraud's 4 chunks of 3,587 all
+ * shared, where 3 of 4,096 were and the last 2,060 were not, 1.09x (ab.sh, 6 of 6 pairs ahead). */
 #define FXP_PRIM_SHARE_ALWAYS_PRIMS 3072
 static bool
 small_and_cheap(const struct fxp_render *r, const struct prim_share_job *j, bool *all_culled)
@@ -931,7 +933,7 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
    j.vwin = cl.vwin;
    bool all_culled = false;
    if (cl.vwin && small_and_cheap(r, &j, &all_culled) &&
-       (j.prims < FXP_PRIM_SHARE_ALWAYS_PRIMS || all_culled)) {
+       (MAX2(j.prims, r->draw_prims) < FXP_PRIM_SHARE_ALWAYS_PRIMS || all_culled)) {
       /* all of them rasterized at once on this thread (while the scene is empty) */
       rs->direct_chosen = true;
       assemble_runs(&cl, mode, elts, count);

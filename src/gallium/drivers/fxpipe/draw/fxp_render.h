@@ -42,6 +42,8 @@ struct fxp_render {
    struct fxp_tess_stage *tess;           /* the tessellation stage of a draw of patches, else NULL */
    uint32_t prim_id_step;                 /* what rs.prim_id advances by a primitive: 1, or 0 while the
                                              tessellation stage gives each patch's primitives its number */
+   uint32_t draw_prims;                   /* a large list draw cut into chunks (draw/fxp_draw.c, draw_one):
+                                             the primitives of one instance of the whole draw; else 0 */
 
    /* vertices of the last vertex stage, stride floats each */
    float *verts;
