@@ -4,7 +4,8 @@
  * is the one GL asks for whichever way the clear was done: a draw after it (the clear folded into the scene's
  * bins, those the draw does not touch included), a stencil-only then a depth-only clear merged into one
  * pending clear of a combined format, a draw whose triangles are all culled (read at once, or followed by a
- * draw that does the clear), a draw small enough to be drawn without the scene, a read with no draw, a
+ * draw that does the clear), small draws (binned for the clear, and drawn without the scene once more than
+ * FXP_SCENE_CLEAR_BIN_PRIMS primitives), a read with no draw, a
  * framebuffer change, and a second colour buffer the fragment shader does not write. The framebuffer is 200x150: 4x3 bins of 64 pixels, the last ones partial. Depth
  * formats: DEPTH24_STENCIL8, DEPTH_COMPONENT24, DEPTH_COMPONENT16, DEPTH_COMPONENT32F.
  * Run with several thread counts and FXPIPE_DEBUG=nofast (tests/meson.build); exits 0 only if every check
@@ -169,7 +170,8 @@ one_format(GLenum depth_format, const char *name)
    snprintf(what, sizeof(what), "%s: clear, a culled draw, then draw, depth", name);
    expect_depth(what, 75, 0.4f, 1.0f);
 
-   /* 4. Cleared, then a quad of 2x2 pixels (small: drawn without the scene) at pixels x 100-101, y 74-75
+   /* 4. Cleared, then a quad of 2x2 pixels (small: binned for the pending clear, FXP_SCENE_CLEAR_BIN_PRIMS,
+    * where without one it would be drawn without the scene) at pixels x 100-101, y 74-75
     * (NDC x in [0, 0.02], y in [-1/75, 1/75]), then the whole picture: the clear around it. */
    glClearColor(0, 0, 0, 0);
    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -183,6 +185,39 @@ one_format(GLenum depth_format, const char *name)
          bad += memcmp(px[y][x], want, 4) != 0;
       }
    check(!bad, "%s: clear then a small draw: %d pixels wrong", name, bad);
+
+   /* 4b. Cleared, then one draw of 300 quads of one pixel each (600 triangles), at pixels x = 2 (i % 100),
+    * y = 10 + 2 (i / 100): more small primitives than are binned for a pending clear
+    * (FXP_SCENE_CLEAR_BIN_PRIMS, 256), so the first are binned and drawn with the clear by a flush, the rest
+    * drawn at once. Each quad spans its pixel's x and y + 0.1 to + 0.9, so covers its centre only. */
+   {
+      enum { QUADS = 300 };
+      static float pos[QUADS * 6 * 4], col[QUADS * 6 * 4];
+      for (int i = 0; i < QUADS; i++) {
+         const int x = 2 * (i % 100), y = 10 + 2 * (i / 100);
+         const float x0 = (x + 0.1f) / W * 2 - 1, x1 = (x + 0.9f) / W * 2 - 1;
+         const float y0 = (y + 0.1f) / H * 2 - 1, y1 = (y + 0.9f) / H * 2 - 1;
+         const float v[6][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y0}, {x1, y1}, {x0, y1}};
+         for (int k = 0; k < 6; k++) {
+            float *p = &pos[(i * 6 + k) * 4], *c = &col[(i * 6 + k) * 4];
+            p[0] = v[k][0], p[1] = v[k][1], p[2] = 0, p[3] = 1;
+            memcpy(c, blue, sizeof(blue));
+         }
+      }
+      glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+      glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, pos);
+      glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, col);
+      glDrawArrays(GL_TRIANGLES, 0, QUADS * 6);
+      glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+      bad = 0;
+      for (int y = 0; y < H; y++)
+         for (int x = 0; x < W; x++) {
+            const int in = x % 2 == 0 && y >= 10 && y < 16 && y % 2 == 0;
+            const unsigned char want[4] = {0, 0, in ? 255 : 0, in ? 255 : 0};
+            bad += memcmp(px[y][x], want, 4) != 0;
+         }
+      check(!bad, "%s: clear then a draw of 300 one-pixel quads: %d pixels wrong", name, bad);
+   }
 
    /* 5. Cleared, read with no draw; then cleared again and the framebuffer unbound and bound again */
    glClearColor(0.2f, 0.4f, 0.6f, 0.8f);

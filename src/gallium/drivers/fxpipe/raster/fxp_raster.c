@@ -489,7 +489,8 @@ fxp_raster_begin(struct fxp_raster *r)
    r->scene = NULL;
    r->threads_ready = 0;
    r->direct_px = r->direct_prims = r->prims = 0;
-   r->bin_all = r->bin_failed = r->direct_chosen = false;
+   r->clear_binned = 0;
+   r->bin_all = r->bin_failed = r->direct_chosen = r->clear_binning = false;
    r->clear = NULL;
 }
 

@@ -147,7 +147,13 @@ struct fxp_raster {
    unsigned threads_ready;               /* threads[] set up for this draw so far */
    uint64_t direct_px;                   /* bounding-box pixels this draw rasterized at once, without the
                                             scene (fxp_rasterize_prim) */
-   uint64_t direct_prims;                /* primitives this draw rasterized at once */
+   uint64_t direct_prims;                /* primitives this draw rasterized at once, or binned only because
+                                            of a pending clear (clear_binned) */
+   unsigned clear_binned;                /* primitives this draw binned that would have been rasterized at
+                                            once, so that its pending clear is done bin by bin (raster/
+                                            fxp_scene.h, FXP_SCENE_CLEAR_BIN_PRIMS); while the scene holds
+                                            nothing else, at most that many */
+   bool clear_binning;                   /* the scene holds only such primitives (and a pending clear) */
    uint64_t prims;                       /* primitives set up (added to the context's count at the end) */
    bool bin_all;                         /* a copy setting up a range of a draw's primitives on a thread of
                                             its own into the range's scene (draw/fxp_prim.c,

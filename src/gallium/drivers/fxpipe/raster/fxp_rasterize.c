@@ -363,16 +363,40 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
    /* One thread: at once. Several: at once too while the scene is empty and the draw's primitives so far
     * cover few pixels (FXP_SCENE_SERIAL_PX) or are small and cheap to shade (FXP_SCENE_SERIAL_AVG_WORK), so
     * that such draws neither copy nor bin; after the first primitive binned, every later one is binned until
-    * the flush, so pixels still see them in order. */
+    * the flush, so pixels still see them in order. While a clear is pending, the first of those are binned
+    * all the same, then drawn with the clear by a flush (raster/fxp_scene.h, FXP_SCENE_CLEAR_BIN_PRIMS). */
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
-   if (!sc || (!sc->num_prims && (r->direct_chosen || r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
-                                  fxp_raster_small_and_cheap(r, r->direct_px + area_px, r->direct_prims + 1)))) {
+   if (!sc) {
       if (unlikely(r->clear)) /* drawn at once: the pending clear first, whole */
          clear_now(r);
       r->direct_px += area_px;
       r->direct_prims++;
       raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
       return;
+   }
+   if (!sc->num_prims || unlikely(r->clear_binning)) {
+      const bool at_once = r->direct_chosen || r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
+                           fxp_raster_small_and_cheap(r, r->direct_px + area_px, r->direct_prims + 1);
+      if (!at_once) {
+         r->clear_binning = false; /* binned from here on, as every primitive of a draw that needs the scene */
+      } else if (r->clear && r->clear_binned < FXP_SCENE_CLEAR_BIN_PRIMS) {
+         /* a pending clear: binned, so that the threads clear bin by bin (FXP_SCENE_CLEAR_BIN_PRIMS) */
+         r->clear_binning = true;
+         r->clear_binned++;
+         r->direct_px += area_px;
+         r->direct_prims++;
+      } else {
+         if (r->clear_binning) { /* the budget spent: the clear and those drawn now, the rest at once */
+            fxp_rasterize_flush(r);
+            r->clear_binning = false;
+         }
+         if (unlikely(r->clear)) /* drawn at once: the pending clear first, whole */
+            clear_now(r);
+         r->direct_px += area_px;
+         r->direct_prims++;
+         raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
+         return;
+      }
    }
    if (fxp_scene_size_B(sc) > FXP_SCENE_LIMIT_B)
       fxp_rasterize_flush(r);
