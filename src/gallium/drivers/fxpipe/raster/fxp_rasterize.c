@@ -379,7 +379,8 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
                            fxp_raster_small_and_cheap(r, r->direct_px + area_px, r->direct_prims + 1);
       if (!at_once) {
          r->clear_binning = false; /* binned from here on, as every primitive of a draw that needs the scene */
-      } else if (r->clear && r->clear_binned < FXP_SCENE_CLEAR_BIN_PRIMS) {
+      } else if (r->clear && r->clear_binned < FXP_SCENE_CLEAR_BIN_PRIMS &&
+                 (uint64_t)r->frag.fb_width * r->frag.fb_height <= FXP_SCENE_CLEAR_BIN_MAX_PX) {
          /* a pending clear: binned, so that the threads clear bin by bin (FXP_SCENE_CLEAR_BIN_PRIMS) */
          r->clear_binning = true;
          r->clear_binned++;

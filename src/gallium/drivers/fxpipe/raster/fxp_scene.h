@@ -76,13 +76,17 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
  * sampled triangles are all culled or of no area (session 43). */
 #define FXP_SCENE_PX_COST 8
 #define FXP_SCENE_SERIAL_AVG_WORK 140
-/* ... except while a clear of the whole framebuffer is pending (fxp_raster.clear): the first this many such
- * primitives of a draw are binned, so that the scene's threads do the clear bin by bin as they draw; then, if
- * the draw goes on with such primitives, its scene is drawn (the clear with it) and the rest are rasterized
- * at once. Drawing at once meant doing the clear whole first, a pass over the framebuffer: glmark2 bump
- * normals and height, about 180 triangles a frame, read 1.17x and 1.22x binned (session 44, ab.sh). A
- * large draw of tiny triangles bins only these, and pays one scene's flush where the whole clear was. */
+/* ... except while a clear of the whole framebuffer is pending (fxp_raster.clear) and the framebuffer has at
+ * most FXP_SCENE_CLEAR_BIN_MAX_PX pixels: the first FXP_SCENE_CLEAR_BIN_PRIMS such primitives of a draw are
+ * binned, so that the scene's threads do the clear bin by bin as they draw; then, if the draw goes on with
+ * such primitives, its scene is drawn (the clear with it) and the rest are rasterized at once. Drawing at
+ * once meant doing the clear whole first, a pass over the framebuffer: glmark2 bump normals and height at
+ * 256x256, about 180 triangles a frame, read 1.17x and 1.22x binned (session 44, ab.sh, 2 CPUs). A large
+ * draw of tiny triangles bins only these, and pays one scene's flush where the whole clear was. At 1280x720
+ * (windowed) the same read 0.88x: a clear of rows 64 pixels long, bin by bin, writes megabytes more slowly
+ * than the whole clear's long rows; at 640x480 (307,200 pixels) no difference showed. */
 #define FXP_SCENE_CLEAR_BIN_PRIMS 256
+#define FXP_SCENE_CLEAR_BIN_MAX_PX (512u * 512u)
 
 struct fxp_bin_block {
    struct fxp_bin_block *next;
