@@ -343,6 +343,18 @@ clear_now(struct fxp_raster *r)
    r->clear = NULL;
 }
 
+/* A primitive rasterized at once on this thread, without the scene (the scene is empty): the pending clear
+ * first, whole. */
+static inline void
+draw_at_once(struct fxp_raster *r, const struct fxp_prim *p, uint64_t area_px)
+{
+   if (unlikely(r->clear))
+      clear_now(r);
+   r->direct_px += area_px;
+   r->direct_prims++;
+   raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
+}
+
 void
 fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
 {
@@ -367,11 +379,7 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
     * all the same, then drawn with the clear by a flush (raster/fxp_scene.h, FXP_SCENE_CLEAR_BIN_PRIMS). */
    const uint64_t area_px = (uint64_t)(p->x1 - p->x0 + 1) * (uint64_t)(p->y1 - p->y0 + 1);
    if (!sc) {
-      if (unlikely(r->clear)) /* drawn at once: the pending clear first, whole */
-         clear_now(r);
-      r->direct_px += area_px;
-      r->direct_prims++;
-      raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
+      draw_at_once(r, p, area_px);
       return;
    }
    if (!sc->num_prims || unlikely(r->clear_binning)) {
@@ -391,11 +399,7 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
             fxp_rasterize_flush(r);
             r->clear_binning = false;
          }
-         if (unlikely(r->clear)) /* drawn at once: the pending clear first, whole */
-            clear_now(r);
-         r->direct_px += area_px;
-         r->direct_prims++;
-         raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
+         draw_at_once(r, p, area_px);
          return;
       }
    }
