@@ -571,12 +571,13 @@ fxp_op_when_full(struct fxp_exec *e, const struct fxp_inst *in)
 
 /* Whether a channel's destination is a source of a later channel of the same instruction (MOV TEMP[0].xy,
  * TEMP[0].yx): the simple forms store each channel as soon as it is computed, so such an instruction keeps
- * the general form, which reads every channel before it stores any. The dot products' simple forms read all
- * their channels first. */
+ * the general form, which reads every channel before it stores any. The dot products' and TEX's simple forms
+ * read all their sources first. */
 static bool
 channels_overlap(const struct fxp_inst *in)
 {
-   if (in->opcode == TGSI_OPCODE_DP2 || in->opcode == TGSI_OPCODE_DP3 || in->opcode == TGSI_OPCODE_DP4)
+   if (in->opcode == TGSI_OPCODE_DP2 || in->opcode == TGSI_OPCODE_DP3 || in->opcode == TGSI_OPCODE_DP4 ||
+       in->opcode == TGSI_OPCODE_TEX)
       return false;
    const unsigned mask = in->dst[0].mask;
    for (unsigned c = 0; c < 4; c++) {

@@ -25,6 +25,7 @@ void FXP_ISA_FN(fxp_ops_int_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_64_register)(fxp_op_fn *table, uint8_t *fwd);
 void FXP_ISA_FN(fxp_ops_mem_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_tex_register)(fxp_op_fn *table);
+void FXP_ISA_FN(fxp_ops_tex_register_simple)(fxp_op_fn *simple);
 void FXP_ISA_FN(fxp_ops_lane_register)(fxp_op_fn *table);
 void FXP_ISA_FN(fxp_ops_gs_register)(fxp_op_fn *table);
 #endif

@@ -442,6 +442,7 @@ FXP_ISA_FN(fxp_engine_fill)(struct fxp_engine *eng)
    }
    FXP_ISA_FN(fxp_ops_mem_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_tex_register)(eng->ops);
+   FXP_ISA_FN(fxp_ops_tex_register_simple)(eng->simple);
    FXP_ISA_FN(fxp_ops_lane_register)(eng->ops);
    FXP_ISA_FN(fxp_ops_gs_register)(eng->ops);
    eng->run = run;

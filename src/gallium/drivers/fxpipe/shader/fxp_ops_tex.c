@@ -609,6 +609,32 @@ op_tex(struct fxp_exec *e, const struct fxp_inst *in)
    if (!tex_one_level(e, in))
       sample(e, in, LOD_IMPLICIT, false, false);
 }
+/* TEX's simple form (fxp_decode.c, specialize: no source modifier or saturation, outside control flow or
+ * while every lane is active): tex_one_level with the coordinates read straight from their slots and the
+ * result stored plainly, channel by channel, as the float simple forms store (perf, glmark2 effect2d at
+ * 640x480: op_tex itself, around the sampler, was an eighth of the time: the general operand reads and the
+ * execution-mask blend of each channel). Both coordinates are read before any channel is stored, so a
+ * destination that is also the source (TEX TEMP[2], TEMP[2].xyxx) is safe: channels_overlap lets TEX
+ * through. Anything the one-level form does not take goes to op_tex, which reads every operand first too. */
+static void
+op_tex_simple(struct fxp_exec *e, const struct fxp_inst *in)
+{
+   const unsigned t = in->tex_target;
+   const struct fxp_sampler_binding *b = fast_binding(e, in, t);
+   if (b && b->fast_level >= 0 && !(e->quad_layout && fxp_sampler_max_aniso(b) > 1)) {
+      const fxp_vf s = (fxp_vf)e->rf[in->src[0].slot[0]].u, tt = (fxp_vf)e->rf[in->src[0].slot[1]].u;
+      /* one_level_vec's lanes: all of a fragment batch's, helpers included */
+      const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
+      const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
+      fxp_vu r[4];
+      if (fxp_sample_fast_one_level(b, t, &s, &tt, off, active, r)) {
+         FOREACH_CHAN(in, k) e->rf[in->dst[0].slot[k]].u = r[k];
+         return;
+      }
+   }
+   op_tex(e, in);
+}
+
 static void op_tex2(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_IMPLICIT, false, true); }
 static void op_txp(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_IMPLICIT, true, false); }
 static void op_txb(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_BIAS, false, false); }
@@ -880,4 +906,11 @@ FXP_ISA_FN(fxp_ops_tex_register)(fxp_op_fn *t)
    t[TGSI_OPCODE_SVIEWINFO] = op_sviewinfo;
    t[TGSI_OPCODE_SAMPLE_INFO] = op_sample_info;
    t[TGSI_OPCODE_SAMPLE_POS] = op_sample_pos;
+}
+
+/* TEX's simple form (op_tex_simple; fxp_decode.c, specialize), with no blend form. */
+void
+FXP_ISA_FN(fxp_ops_tex_register_simple)(fxp_op_fn *t)
+{
+   t[TGSI_OPCODE_TEX] = op_tex_simple;
 }
