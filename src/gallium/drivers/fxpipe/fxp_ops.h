@@ -34,9 +34,7 @@ void fxp_fill_packed(struct fxp_resource *res, const struct fxp_region *blocks, 
  * so that the next draw's scene clears each bin just before drawing it (raster/fxp_rasterize.c) while the bin
  * is in the thread's cache, instead of one pass over the buffers and a second when the draw reads them back.
  * Every sync point (context/fxp_sync.h) but the clear's own, a framebuffer change, the other clears and a draw
- * that cannot take it do it whole first (fxp_clear_pending_apply), and so does every draw in a framebuffer of
- * more than FXP_CLEAR_FOLD_MAX_PX pixels (raster/fxp_scene.h: there the whole clear's long rows were faster).
- * Off under FXPIPE_DEBUG=nofast. */
+ * that cannot take it do it whole first (fxp_clear_pending_apply). Off under FXPIPE_DEBUG=nofast. */
 struct fxp_clear_pending {
    uint32_t cbufs;                          /* bit i: colour buffer i, with value color[i] */
    bool zs;                                 /* the depth-stencil buffer: its words become (w & ~zs_mask) | zs_value */

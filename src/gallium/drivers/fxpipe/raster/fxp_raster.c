@@ -608,11 +608,10 @@ fxp_raster_prepare(struct fxp_raster *r)
    }
    if (r->cur_layer) /* a layer chosen before the first primitive (fxp_raster_set_layer) */
       apply_layer(r);
-   /* a pending clear: into the scene's bins (fxp_rasterize_flush) if this draw bins, mapped every buffer it
-    * clears and the framebuffer is at most FXP_CLEAR_FOLD_MAX_PX, else done whole now */
+   /* a pending clear: into the scene's bins (fxp_rasterize_flush) if this draw bins and mapped every buffer it
+    * clears, else done whole now */
    if (unlikely(ctx->clear_pending.cbufs || ctx->clear_pending.zs)) {
-      if (r->scene && (uint64_t)f->fb_width * f->fb_height <= FXP_CLEAR_FOLD_MAX_PX &&
-          fxp_clear_pending_foldable(ctx, f))
+      if (r->scene && fxp_clear_pending_foldable(ctx, f))
          r->clear = &ctx->clear_pending;
       else
          fxp_clear_pending_apply(ctx);

@@ -87,14 +87,6 @@ _Static_assert(FXP_BIN_PX % 8 == 0, "bins hold whole 8x8 coverage tiles");
  * than the whole clear's long rows; at 640x480 (307,200 pixels) no difference showed. */
 #define FXP_SCENE_CLEAR_BIN_PRIMS 256
 #define FXP_SCENE_CLEAR_BIN_MAX_PX (512u * 512u)
-/* A pending clear is folded into a draw's scene (each bin cleared by the thread that draws it, fxp_raster.clear)
- * only in framebuffers of at most FXP_CLEAR_FOLD_MAX_PX pixels; a larger one is cleared whole (long rows, the
- * pool's threads sharing them) when the draw sets its fragment stage up. Measured (session 45, ab.sh, 6 copies,
- * 2 CPUs; glmark2 texture nearest, the whole clear against the folded one): 640x480 off-screen 0.97x (folded
- * faster), windowed 1.01x; 1024x768 off-screen 1.02x, windowed 1.08x; 1280x720 off-screen 1.01x, windowed
- * 1.07x (shading phong windowed 1.05x). Nothing was measured between 307,200 and 786,432 pixels. */
-#define FXP_CLEAR_FOLD_MAX_PX (1024u * 512u)
-_Static_assert(FXP_SCENE_CLEAR_BIN_MAX_PX <= FXP_CLEAR_FOLD_MAX_PX, "binning for a clear needs it folded");
 
 struct fxp_bin_block {
    struct fxp_bin_block *next;
