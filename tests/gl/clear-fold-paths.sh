@@ -2,15 +2,16 @@
 # The paths gl-clear-fold's pictures take, counted: fxpipe-gl-clear-fold (tests/gl/fxp_gl_clear_fold.c) runs
 # with two rasterizer threads and FXPIPE_DEBUG=perf, and its context's counts at its end are compared with
 # those worked out from the program by hand:
-# - clears kept pending, 32: each of the four depth formats clears once in cases 1, 3, 3b, 4 and 4b and twice
-#   in case 5 (7), DEPTH24_STENCIL8 three more times in cases 2 and 2b (10 for it, 31 in all), and two_buffers
-#   once;
-# - clears done bin by bin by a draw's scene, 17: cases 1, 3b, 4 and 4b of every format and case 2
+# - clears kept pending, 33: each of the four depth formats clears once in cases 1, 3, 3b, 4 and 4b and twice
+#   in case 5 (7), DEPTH24_STENCIL8 three more times in cases 2 and 2b (10 for it, 31 in all), two_buffers
+#   once and large_framebuffer once;
+# - clears done bin by bin by a draw's scene, 18: cases 1, 3b, 4 and 4b of every format, case 2 and
+#   large_framebuffer
 #   (two_buffers' is not: its second colour buffer is not written by the shader, so not mapped, and the clear
 #   is done whole). Case 4's quad and case 4b's first 256 quads are small enough to be drawn without the
 #   scene, but are binned while a clear is pending (raster/fxp_scene.h, FXP_SCENE_CLEAR_BIN_PRIMS);
-# - draws that set the fragment stage up, 18: cases 1 (its first draw), 3b (one: the culled draw sets up
-#   nothing, nor does case 3's), 4 and 4b of every format (16), case 2 and two_buffers;
+# - draws that set the fragment stage up, 19: cases 1 (its first draw), 3b (one: the culled draw sets up
+#   nothing, nor does case 3's), 4 and 4b of every format (16), case 2, two_buffers and large_framebuffer;
 # - draws that went on with the scene the draw before left open (raster/fxp_raster.h, "Open scenes"), 4: case
 #   1's second draw of every format (nothing but vertex arrays changes between its two draws).
 # A draw that bins its first primitive without the scene, or sets the fragment stage up for culled
@@ -34,8 +35,8 @@ expect() {
     fail=1
   fi
 }
-expect "clears kept pending" 32
-expect "done bin by bin" 17
-expect "draws set the fragment stage up" 18
+expect "clears kept pending" 33
+expect "done bin by bin" 18
+expect "draws set the fragment stage up" 19
 expect "draws went on with the scene" 4
 exit $fail

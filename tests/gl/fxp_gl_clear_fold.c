@@ -6,7 +6,8 @@
  * pending clear of a combined format, a draw whose triangles are all culled (read at once, or followed by a
  * draw that does the clear), small draws (binned for the clear, and drawn without the scene once more than
  * FXP_SCENE_CLEAR_BIN_PRIMS primitives), a read with no draw, a
- * framebuffer change, and a second colour buffer the fragment shader does not write. The framebuffer is 200x150: 4x3 bins of 64 pixels, the last ones partial. Depth
+ * framebuffer change, a second colour buffer the fragment shader does not write, and a large framebuffer.
+ * The framebuffer is 200x150 (4x3 bins of 64 pixels, the last ones partial) but in that last case. Depth
  * formats: DEPTH24_STENCIL8, DEPTH_COMPONENT24, DEPTH_COMPONENT16, DEPTH_COMPONENT32F.
  * Run with several thread counts and FXPIPE_DEBUG=nofast (tests/meson.build); exits 0 only if every check
  * passes. */
@@ -236,6 +237,44 @@ one_format(GLenum depth_format, const char *name)
    glDeleteFramebuffers(1, &fbo);
 }
 
+/* A framebuffer of 1024x768 pixels (16x12 bins; over 512x512 pixels, so small primitives are not binned for
+ * the clear, raster/fxp_scene.h): the clear is folded into the draw's scene as in case 1, the bins of the top
+ * half holding nothing but the clear. Cleared, then a blue quad over the bottom half in front: rows 0-383
+ * blue, the rest the clear colour; depth 0.4 and 0.5 as in case 1. (Session 45 cleared framebuffers this large
+ * whole for a while, then not: draw-prim-rate's 1024x1024 window read 0.88x to 0.95x with 4 varyings.) */
+#define LW 1024
+#define LH 768
+static void
+large_framebuffer(void)
+{
+   GLuint fbo = fxp_make_fbo_depth(LW, LH, GL_DEPTH24_STENCIL8);
+   if (!check(fbo != 0, "large: FBO complete"))
+      return;
+   glViewport(0, 0, LW, LH);
+   glEnable(GL_DEPTH_TEST);
+   glDepthFunc(GL_LESS);
+   glClearColor(0.2f, 0.4f, 0.6f, 0.8f);
+   glClearDepth(0.5);
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   quad(-1, -1, 1, 0, -0.2f, blue);
+   static unsigned char lpx[LH][LW][4];
+   static float ld[LH][LW];
+   glReadPixels(0, 0, LW, LH, GL_RGBA, GL_UNSIGNED_BYTE, lpx);
+   glReadPixels(0, 0, LW, LH, GL_DEPTH_COMPONENT, GL_FLOAT, ld);
+   int bad = 0, bad_depth = 0;
+   for (int y = 0; y < LH; y++)
+      for (int x = 0; x < LW; x++) {
+         bad += memcmp(lpx[y][x], y < LH / 2 ? u_blue : u_clear, 4) != 0;
+         bad_depth += fabsf(ld[y][x] - (y < LH / 2 ? 0.4f : 0.5f)) > 1e-3f;
+      }
+   check(!bad, "large: clear then draw: %d pixels wrong", bad);
+   check(!bad_depth, "large: clear then draw, depth: %d values wrong", bad_depth);
+   glDisable(GL_DEPTH_TEST);
+   glViewport(0, 0, W, H);
+   glBindFramebuffer(GL_FRAMEBUFFER, 0);
+   glDeleteFramebuffers(1, &fbo);
+}
+
 /* Two colour buffers cleared; the shader writes the first only, over the bottom half. The second keeps its
  * clear where nothing is drawn (GL leaves it undefined where the shader draws without writing it). */
 static void
@@ -293,6 +332,7 @@ main(void)
    one_format(GL_DEPTH_COMPONENT16, "DEPTH_COMPONENT16");
    one_format(GL_DEPTH_COMPONENT32F, "DEPTH_COMPONENT32F");
    two_buffers();
+   large_framebuffer();
    check(glGetError() == GL_NO_ERROR, "no GL error");
    printf("%d failures\n", failures);
    /* the context's end (FXPIPE_DEBUG=perf prints its counts then) */
