@@ -609,12 +609,13 @@ op_tex(struct fxp_exec *e, const struct fxp_inst *in)
    if (!tex_one_level(e, in))
       sample(e, in, LOD_IMPLICIT, false, false);
 }
+
 /* TEX's simple form (fxp_decode.c, specialize: no source modifier or saturation, outside control flow or
  * while every lane is active): tex_one_level with the coordinates read straight from their slots and the
  * result stored plainly, channel by channel, as the float simple forms store (perf, glmark2 effect2d at
  * 640x480: op_tex itself, around the sampler, was an eighth of the time: the general operand reads and the
  * execution-mask blend of each channel). Both coordinates are read before any channel is stored, so a
- * destination that is also the source (TEX TEMP[2], TEMP[2].xyxx) is safe: channels_overlap lets TEX
+ * destination that is also the source (TEX TEMP[0], TEMP[0].yxxx) is safe: channels_overlap lets TEX
  * through. Anything the one-level form does not take goes to op_tex, which reads every operand first too. */
 static void
 op_tex_simple(struct fxp_exec *e, const struct fxp_inst *in)
