@@ -282,19 +282,27 @@ fast_binding(const struct fxp_exec *e, const struct fxp_inst *in, unsigned t)
 
 /* A binding with one level for every LOD (no mipmaps, one filter: the LOD selects nothing) and one probe a
  * lane (quad_lod: the LOD comes from the quads, whose anisotropic footprints take several): the batch sampled
- * as vectors and stored, without the LODs, arrays and cache of the batch form (perf, glmark2 effect2d: a
- * third of the samples went to them). False (nothing done): not such a binding. */
+ * as vectors into r, without the LODs, arrays and cache of the batch form (perf, glmark2 effect2d: a third of
+ * the samples went to them). False (nothing done): not such a binding. */
 static inline bool
-one_level_vec(struct fxp_exec *e, const struct fxp_inst *in, const struct fxp_sampler_binding *b, unsigned t,
-              bool quad_lod, const fxp_vf *s, const fxp_vf *tt)
+one_level_sample(const struct fxp_exec *e, const struct fxp_inst *in, const struct fxp_sampler_binding *b,
+                 unsigned t, bool quad_lod, const fxp_vf *s, const fxp_vf *tt, fxp_vu r[4])
 {
    if (b->fast_level < 0 || (quad_lod && fxp_sampler_max_aniso(b) > 1))
       return false;
    /* fragment batches sample for every lane, helpers included (their results feed other lanes' derivatives) */
    const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
    const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
+   return fxp_sample_fast_one_level(b, t, s, tt, off, active, r);
+}
+
+/* one_level_sample, its result stored as the instruction's (store_result). */
+static inline bool
+one_level_vec(struct fxp_exec *e, const struct fxp_inst *in, const struct fxp_sampler_binding *b, unsigned t,
+              bool quad_lod, const fxp_vf *s, const fxp_vf *tt)
+{
    fxp_vu r[4];
-   if (!fxp_sample_fast_one_level(b, t, s, tt, off, active, r))
+   if (!one_level_sample(e, in, b, t, quad_lod, s, tt, r))
       return false;
    store_result(e, in, r);
    return true;
@@ -616,24 +624,22 @@ op_tex(struct fxp_exec *e, const struct fxp_inst *in)
  * 640x480: op_tex itself, around the sampler, was an eighth of the time: the general operand reads and the
  * execution-mask blend of each channel). Both coordinates are read before any channel is stored, so a
  * destination that is also the source (TEX TEMP[0], TEMP[0].yxxx) is safe: channels_overlap lets TEX
- * through. Anything the one-level form does not take goes to op_tex, which reads every operand first too. */
+ * through. Anything the one-level form does not take goes to `sample`, as op_tex sends it (without trying
+ * the one-level form a second time); `sample` reads every operand first too. */
 static void
 op_tex_simple(struct fxp_exec *e, const struct fxp_inst *in)
 {
    const unsigned t = in->tex_target;
    const struct fxp_sampler_binding *b = fast_binding(e, in, t);
-   if (b && b->fast_level >= 0 && !(e->quad_layout && fxp_sampler_max_aniso(b) > 1)) {
+   if (b) {
       const fxp_vf s = (fxp_vf)e->rf[in->src[0].slot[0]].u, tt = (fxp_vf)e->rf[in->src[0].slot[1]].u;
-      /* one_level_vec's lanes: all of a fragment batch's, helpers included */
-      const uint32_t active = e->quad_layout ? (1u << FXP_W) - 1 : fxp_lane_bits(e->mask);
-      const int off[2] = {in->tex_offset[0][0], in->tex_offset[0][1]};
       fxp_vu r[4];
-      if (fxp_sample_fast_one_level(b, t, &s, &tt, off, active, r)) {
+      if (one_level_sample(e, in, b, t, e->quad_layout, &s, &tt, r)) {
          FOREACH_CHAN(in, k) e->rf[in->dst[0].slot[k]].u = r[k];
          return;
       }
    }
-   op_tex(e, in);
+   sample(e, in, LOD_IMPLICIT, false, false);
 }
 
 static void op_tex2(struct fxp_exec *e, const struct fxp_inst *in) { sample(e, in, LOD_IMPLICIT, false, true); }
