@@ -42,6 +42,11 @@
  *               so the cost should be tex-trilinear's
  *   tex-aniso16 the same texture stretched 3.5x more along x (footprint 18.2 x 5.2 texels): 4 probes a pixel
  *               at LOD log2(18.2 / 4), 16x anisotropic filtering
+ *   objects     16 draws a frame of 1,250 triangles each (about 100 pixels a triangle, the target covered
+ *               eight times over), depth test, each draw with its own transform and colour set by glUniform
+ *               before it, as applications draw their objects: a uniform of the fragment shader changes
+ *               between draws, so that a driver that rasterizes behind the drawing thread can overlap one
+ *               draw's rasterization with the next draw's vertex work
  *   mesh-8m     one glDrawElements of a 2000x2000-quad mesh from buffer objects: 8M triangles of a quarter
  *               pixel, 8M vertices, 24M 32-bit indices laid out as piglit's draw-prim-rate lays out its
  *               8000K cell (two new vertices a quad, rows not shared): memory and primitive bound
@@ -258,6 +263,23 @@ make_ms_fbo(GLint *samples)
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
    return glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE ? fbo : 0;
+}
+
+/* objects: the program's uniforms' locations */
+enum { OBJECTS = 16 };
+static GLint obj_xform_loc, obj_color_loc;
+
+static void
+frame_objects(void)
+{
+   glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+   for (int k = 0; k < OBJECTS; k++) {
+      const float a = 0.3f * k, c = cosf(a), sn = sinf(a);
+      const GLfloat m[16] = {c, sn, 0, 0, -sn, c, 0, 0, 0, 0, 1, 0, 0.02f * k, -0.01f * k, 0.05f * k - 0.4f, 1};
+      glUniformMatrix4fv(obj_xform_loc, 1, GL_FALSE, m);
+      glUniform4f(obj_color_loc, (k & 1) ? 1.0f : 0.25f, (k & 2) ? 1.0f : 0.25f, (k & 4) ? 1.0f : 0.25f, 1.0f);
+      glDrawArrays(GL_TRIANGLES, k * (tri_count / OBJECTS) * 3, (tri_count / OBJECTS) * 3);
+   }
 }
 
 /* mesh-8m: the index count of the bound element buffer */
@@ -684,6 +706,33 @@ main(int argc, char **argv)
    }
    glDeleteTextures(4, tex);
 
+   if (wanted("objects")) {
+      /* the triangles' grid with each triangle four times as wide and tall (about 100 pixels) */
+      float *ov = malloc(sizeof(float) * tri_count * 3 * 8);
+      GLuint p = program("#version 120\nattribute vec4 pos; attribute vec4 attr; uniform mat4 xform;\n"
+                         "varying vec4 c;\nvoid main() { gl_Position = xform * pos; c = attr; }\n",
+                         "#version 120\nvarying vec4 c; uniform vec4 color;\n"
+                         "void main() { gl_FragColor = c * color; }\n");
+      if (ov && p) {
+         for (int i = 0; i < tri_count; i++) {
+            const float x = -1.0f + 2.0f * (i % 200) / 200.0f, y = -1.0f + 2.0f * (i / 200) / 100.0f;
+            const float v[3][2] = {{x, y}, {x + 0.04f, y}, {x, y + 0.08f}};
+            for (int k = 0; k < 3; k++) {
+               float *o = &ov[(i * 3 + k) * 8];
+               o[0] = v[k][0], o[1] = v[k][1], o[2] = (i % 7) * 0.1f - 0.3f, o[3] = 1;
+               o[4] = (k == 0), o[5] = (k == 1), o[6] = (k == 2), o[7] = 1;
+            }
+         }
+         glUseProgram(p);
+         obj_xform_loc = glGetUniformLocation(p, "xform");
+         obj_color_loc = glGetUniformLocation(p, "color");
+         glEnable(GL_DEPTH_TEST);
+         run_on_array("objects", frame_objects, ov, tv, seconds);
+         glDisable(GL_DEPTH_TEST);
+         glUseProgram(color_prog);
+      }
+      free(ov);
+   }
    /* mesh-8m: positions only, one colour */
    GLuint mesh_prog = program("#version 120\nattribute vec4 pos;\nvoid main() { gl_Position = pos; }\n",
                               "#version 120\nvoid main() { gl_FragColor = vec4(1.0); }\n");

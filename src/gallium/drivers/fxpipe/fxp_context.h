@@ -117,6 +117,8 @@ struct fxp_context {
       uint64_t raster_continued;               /* draws that went on with the open scene (fxp_raster_close) */
       uint64_t scenes_closed;                  /* open scenes closed: by a state change, a sync point, or a
                                                   draw that could not go on with them */
+      uint64_t scenes_in_flight;               /* of those, submitted to the pool's threads while the drawing
+                                                  thread went on (raster/fxp_raster.h, "Scenes in flight") */
       uint64_t batches, batches_shared;        /* fragment-shader batches; those shared by several triangles */
       uint64_t batches_copied;                 /* shader runs of a copying fragment shader (fxp_raster.fs_copy) */
       uint64_t tiles_edges_32, tiles_edges_64; /* partly covered tiles tested in 32-bit lanes, in 64 bits */
@@ -254,7 +256,11 @@ bool fxp_bindings_init(struct fxp_context *ctx);
 void fxp_bindings_fini(struct fxp_context *ctx);
 const struct fxp_bindings *fxp_gather_bindings(struct fxp_context *ctx, enum pipe_shader_type stage);
 
-void fxp_draw_close(struct fxp_context *ctx); /* draw/fxp_draw.c */
+/* draw/fxp_draw.c: fxp_raster_close's and fxp_raster_submit's work; fxp_draw_hold is fxp_raster_hold's
+ * (raster/fxp_raster.h) for the context's rasterizer */
+void fxp_draw_close(struct fxp_context *ctx);
+void fxp_draw_submit(struct fxp_context *ctx);
+bool fxp_draw_hold(struct fxp_context *ctx, unsigned kind, void *p);
 
 /* Draws the primitives of the scene the last draws left open, if any (raster/fxp_raster.h: "Open scenes"),
  * and gives back what their fragment stage took. Called first by every entry point that changes, frees or
@@ -268,12 +274,22 @@ fxp_raster_close(struct fxp_context *ctx)
       fxp_draw_close(ctx);
 }
 
+/* The open scene, if any, submitted to be drawn while the drawing thread goes on (raster/fxp_raster.h,
+ * "Scenes in flight"): for state functions that change what its fragment stage would read but free nothing it
+ * reads (what they release goes through fxp_draw_hold). The others call fxp_raster_close. */
+static inline void
+fxp_raster_submit(struct fxp_context *ctx)
+{
+   if (unlikely(ctx->raster_open))
+      fxp_draw_submit(ctx);
+}
+
 static inline void
 fxp_bindings_dirty(struct fxp_context *ctx, unsigned stage, unsigned what, uint32_t sampler_slots)
 {
-   /* (the setters that free what the fragment shader's bindings point at close before they free it) */
+   /* (the setters that free what the fragment shader's bindings point at have it held, or close first) */
    if (stage == PIPE_SHADER_FRAGMENT)
-      fxp_raster_close(ctx);
+      fxp_raster_submit(ctx);
    ctx->bindings_dirty[stage] |= what;
    ctx->samplers_dirty[stage] |= sampler_slots;
 }
@@ -282,7 +298,7 @@ fxp_bindings_dirty(struct fxp_context *ctx, unsigned stage, unsigned what, uint3
 static inline void
 fxp_raster_state_changed(struct fxp_context *ctx)
 {
-   fxp_raster_close(ctx);
+   fxp_raster_submit(ctx);
    ctx->raster_serial++;
 }
 

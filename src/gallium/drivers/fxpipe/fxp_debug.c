@@ -33,6 +33,9 @@ static const struct debug_named_value fxp_debug_options[] = {
                                     "left; one left is said and aborts the process"},
    {"sync", FXP_DBG_SYNC, "not a message: every draw's primitives are drawn before the draw returns (no scene "
                           "is kept open for the next draws: raster/fxp_raster.h, fxp_raster_close)"},
+   {"slowraster", FXP_DBG_SLOWRASTER, "for tests: with several threads every primitive is binned and every scene "
+                                      "shared out, each share started 1 ms late, so that a missing wait for a scene "
+                                      "in flight shows (raster/fxp_raster.h)"},
    {"tgsi", FXP_DBG_TGSI, "each shader's TGSI as it is decoded, and what decoding made of it"},
    DEBUG_NAMED_VALUE_END
 };

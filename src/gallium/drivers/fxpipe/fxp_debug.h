@@ -57,6 +57,7 @@ enum fxp_debug_flag {
    FXP_DBG_NOFWD    = 1 << 13,
    FXP_DBG_CHECKSYNC = 1 << 14,
    FXP_DBG_SYNC     = 1 << 15,
+   FXP_DBG_SLOWRASTER = 1 << 16,
 };
 
 extern unsigned fxp_debug_flags;

@@ -156,7 +156,7 @@ fxp_context_destroy(struct pipe_context *pipe)
            " of them by the threads that shaded them; %"
            PRIu64 " multisample resolves, %" PRIu64 " of them straight into the destination; %" PRIu64
            " clears kept pending, %" PRIu64 " done bin by bin by a draw's scene; %" PRIu64
-           " draws went on with the scene the draws before left open, %" PRIu64 " open scenes closed; %" PRId64
+           " draws went on with the scene the draws before left open, %" PRIu64 " open scenes closed, %" PRIu64 " of them drawn while the drawing thread went on; %" PRId64
            " shader CSOs alive at its end",
            (void *)ctx, ctx->perf.prims, ctx->perf.fragments_shaded, ctx->perf.scenes_shared,
            ctx->perf.scenes_serial, ctx->perf.prims_binned, ctx->perf.bin_refs, ctx->perf.early_zs_draws,
@@ -165,7 +165,7 @@ fxp_context_destroy(struct pipe_context *pipe)
            ctx->perf.tiles_edges_64,
            ctx->perf.verts_prepared_4, ctx->perf.verts_prepared_1, ctx->perf.verts_prepared_ahead,
            ctx->perf.resolves, ctx->perf.resolves_direct, ctx->perf.clears_deferred, ctx->perf.clears_folded,
-           ctx->perf.raster_continued, ctx->perf.scenes_closed, ctx->perf.shaders_alive);
+           ctx->perf.raster_continued, ctx->perf.scenes_closed, ctx->perf.scenes_in_flight, ctx->perf.shaders_alive);
    if (unlikely(fxp_debug_flags & FXP_DBG_PERF)) {
       char line[512];
       size_t n = 0;

@@ -14,9 +14,10 @@
  * submitter's wait takes every share no worker took). A child of fork() has none of its parent's threads: a
  * handler run in the child resets every pool (its locks, which another thread may have held at the fork, its
  * queue, whose jobs are the parent's, and its workers), and the child's first job starts workers of its own.
- * No prepare handler drains the queue before a fork: every job is waited for by its submitter before the
- * entry point that made it returns, so the forking thread has none in flight (docs/deferred-raster-plan.md's
- * step 5 changes that, and adds one).
+ * Before the fork, a handler drains every pool: the forking thread runs the shares no worker has taken and
+ * waits for the running ones. A context's scene in flight (raster/fxp_raster.h) is a job its thread has not
+ * waited for when fork() is called; without the drain the child would wait for shares no thread of its own
+ * runs, or run again those the parent's threads had drawn.
  *
  * Short waits spin before they sleep (FXP_POOL_SPIN_NS): a worker that finds the queue empty watches the
  * count of submitted jobs, and a submitter whose shares are all taken watches its job's count of finished
@@ -64,6 +65,7 @@ struct fxp_pool {
    cnd_t start_done;            /* pool_start finished (starting went false): for fxp_pool_stop */
    unsigned threads;            /* shares of a job: workers + the caller, as asked for */
    unsigned submitted;          /* jobs queued so far (idle workers spin on it) */
+   unsigned running;            /* shares taken and not yet finished (the drain before a fork waits for 0) */
    bool quit;                   /* stopped for good (the library is being unloaded) */
    struct fxp_pool_job *head, *tail; /* jobs with shares no thread has taken yet, oldest first */
    struct worker *workers;      /* [threads]; [0] is unused (the caller's place) */
@@ -99,6 +101,33 @@ fxp_pool_stop(struct fxp_pool *p)
    mtx_unlock(&p->lock);
 }
 
+static unsigned take_share(struct fxp_pool *p, struct fxp_pool_job *j);
+static void run_share(struct fxp_pool *p, struct fxp_pool_job *j, unsigned i);
+
+/* Before a fork: every pool's queued shares run on this thread, then the shares other threads run are
+ * waited for, so that no job is half done in the child. */
+static void
+fxp_pool_before_fork(void)
+{
+   const unsigned fp = fxp_fp_enter(); /* (the shares are shader work) */
+   simple_mtx_lock(&pools_lock);
+   for (struct fxp_pool *p = pools; p; p = p->next) {
+      mtx_lock(&p->lock);
+      while (p->head) {
+         struct fxp_pool_job *j = p->head;
+         const unsigned i = take_share(p, j);
+         mtx_unlock(&p->lock);
+         run_share(p, j, i);
+         mtx_lock(&p->lock);
+      }
+      while (p->running)
+         cnd_wait(&p->done, &p->lock);
+      mtx_unlock(&p->lock);
+   }
+   simple_mtx_unlock(&pools_lock);
+   fxp_fp_leave(fp);
+}
+
 /* In the child of a fork: the workers and the queued jobs are the parent's, and the locks may have been held
  * by one of the parent's threads. */
 static void
@@ -113,6 +142,7 @@ fxp_pool_after_fork_child(void)
       p->started = 0;
       p->alive = 0; /* the parent's workers did not come along */
       p->starting = false;
+      p->running = 0;
       p->head = p->tail = NULL;
    }
 }
@@ -120,7 +150,7 @@ fxp_pool_after_fork_child(void)
 static void
 fxp_pool_register_fork_handler(void)
 {
-   pthread_atfork(NULL, NULL, fxp_pool_after_fork_child);
+   pthread_atfork(fxp_pool_before_fork, NULL, fxp_pool_after_fork_child);
 }
 
 __attribute__((destructor)) static void
@@ -189,6 +219,7 @@ static unsigned
 take_share(struct fxp_pool *p, struct fxp_pool_job *j)
 {
    const unsigned i = j->next_share++;
+   p->running++;
    if (j->next_share == j->n) {
       struct fxp_pool_job **q = &p->head, *prev = NULL;
       while (*q != j)
@@ -211,7 +242,8 @@ run_share(struct fxp_pool *p, struct fxp_pool_job *j, unsigned i)
    const unsigned finished = j->finished + 1;
    const bool last = finished == j->n;
    __atomic_store_n(&j->finished, finished, __ATOMIC_RELEASE);
-   if (last)
+   p->running--;
+   if (last || !p->running)
       cnd_broadcast(&p->done);
    mtx_unlock(&p->lock);
 }

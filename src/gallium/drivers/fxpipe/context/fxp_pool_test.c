@@ -1,8 +1,8 @@
 /* Unit tests of the thread pool and of the CPU count it is sized from: cgroup CPU quotas read from folder
  * trees made here (v2 and v1, nested groups, no quota), every share of a job run exactly once whatever the
  * pool, lazily started workers, a pool used again in the child of a fork, several jobs in flight from one
- * thread, several threads submitting to one pool at once, and a pool stopped while another thread starts its
- * workers (context/fxp_pool.h's contract). */
+ * thread, several threads submitting to one pool at once, a fork while a job is in flight, and a pool stopped
+ * while another thread starts its workers (context/fxp_pool.h's contract). */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -230,6 +230,57 @@ test_pool_jobs_in_flight(struct fxp_t *t)
    fxp_pool_destroy(p);
 }
 
+/* Slower shares (2 ms), so that a job submitted just before a fork is still being run when fork() is called. */
+static void
+slower_share(void *data, unsigned i, unsigned n)
+{
+   usleep(2000);
+   count_share(data, i, n);
+}
+
+/* A fork while a job is in flight (a context's scene drawn behind its drawing thread, raster/fxp_raster.h):
+ * the handler before the fork finishes it (fxp_pool.c), so the child sees every share run once, as the parent
+ * does, and never waits for shares no thread of its own would run. Not under ThreadSanitizer (see
+ * pool.shares). */
+static void
+test_pool_fork_in_flight(struct fxp_t *t)
+{
+#ifndef __SANITIZE_THREAD__
+   struct fxp_pool *p = fxp_pool_create(SHARES);
+   if (!CHECK(t, p != NULL, "pool"))
+      return;
+   fxp_pool_run(p, count_share, &(struct count_job){0}); /* the workers started */
+   struct count_job c = {0};
+   struct fxp_pool_job j;
+   fxp_pool_submit(p, &j, slower_share, &c);
+   fflush(NULL);
+   const pid_t pid = fork();
+   if (pid == 0) {
+      bool ok = true;
+      for (unsigned i = 0; i < SHARES; i++)
+         ok &= c.runs[i] == 1; /* done before the fork */
+      fxp_pool_wait(p, &j);    /* returns at once, runs nothing again */
+      for (unsigned i = 0; i < SHARES; i++)
+         ok &= c.runs[i] == 1;
+      struct count_job d = {0}; /* and the child's own jobs run */
+      fxp_pool_run(p, count_share, &d);
+      for (unsigned i = 0; i < SHARES; i++)
+         ok &= d.runs[i] == 1;
+      _exit(ok ? 0 : 1);
+   }
+   int status = -1;
+   if (CHECK(t, pid > 0, "fork"))
+      waitpid(pid, &status, 0);
+   CHECK(t, WIFEXITED(status) && WEXITSTATUS(status) == 0,
+         "the child found the job in flight at the fork done, every share once (status %d)", status);
+   fxp_pool_wait(p, &j);
+   each_share_once(t, &c, SHARES);
+   fxp_pool_destroy(p);
+#else
+   (void)t;
+#endif
+}
+
 /* Several threads (contexts drawing at once) running jobs on one pool: every share of every job once. */
 enum { CALLERS = 4, CALLER_JOBS = 300 };
 struct caller {
@@ -341,6 +392,7 @@ const struct fxp_test fxp_pool_tests[] = {
    {"pool.shares", test_pool_shares},
    {"pool.jobs_in_flight", test_pool_jobs_in_flight},
    {"pool.callers", test_pool_callers},
+   {"pool.fork_in_flight", test_pool_fork_in_flight},
    {"pool.stop_while_starting", test_pool_stop_while_starting},
    {NULL, NULL},
 };

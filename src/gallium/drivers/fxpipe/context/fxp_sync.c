@@ -1,5 +1,5 @@
-/* The sync points (context/fxp_sync.h): today they count, and check under FXPIPE_DEBUG=checksync that
- * nothing is left in flight; the waits of docs/deferred-raster-plan.md's step 5 go here. */
+/* The sync points (context/fxp_sync.h): they retire the context's scene in flight and draw its open one,
+ * count, and check under FXPIPE_DEBUG=checksync that nothing is left in flight. */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,13 +37,14 @@ fxp_context_sync(struct fxp_context *ctx, enum fxp_sync_why why)
 {
    assert(why < FXP_SYNC_FIRST_SCREEN);
    ctx->syncs[why]++;
-   /* an open scene first: its primitives came after its pending clear, if it holds it */
+   /* the scene in flight and the open scene first (fxp_raster_close): their primitives came after the
+    * pending clear, if they hold it */
    fxp_raster_close(ctx);
    /* a pending clear is done whole (fxp_ops.h), but at a clear, which keeps or merges it */
    if (why != FXP_SYNC_CLEAR)
       fxp_clear_pending_apply(ctx);
-   /* nothing else to wait for: a scene's flush waits for every thread (debug builds assert it at every sync
-    * point, FXPIPE_DEBUG=checksync checks it in any build) */
+   /* nothing else to wait for: retiring and a scene's flush wait for every thread (debug builds assert it at
+    * every sync point, FXPIPE_DEBUG=checksync checks it in any build) */
    assert(!fxp_draw_pending(ctx));
    if (unlikely(fxp_debug_flags & FXP_DBG_CHECKSYNC) && why != FXP_SYNC_CLEAR &&
        (ctx->clear_pending.cbufs || ctx->clear_pending.zs)) {
@@ -62,6 +63,7 @@ void
 fxp_screen_sync(struct fxp_screen *screen, const struct pipe_resource *res, enum fxp_sync_why why)
 {
    assert(why >= FXP_SYNC_FIRST_SCREEN && why < FXP_SYNC_COUNT);
-   (void)res; /* step 5 waits for the jobs that touch it; none is in flight between calls today */
+   (void)res; /* nothing to wait for: what a context's scene in flight touches is referenced by that context
+                * or held by the scene (fxp_sync.h) */
    __atomic_fetch_add(&screen->syncs[why], 1, __ATOMIC_RELAXED);
 }

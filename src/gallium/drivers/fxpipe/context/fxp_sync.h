@@ -1,14 +1,14 @@
 /* Where fxpipe waits for rasterizing work still in flight: the first step of docs/deferred-raster-plan.md.
  *
- * Between two calls into the driver nothing is in flight: every rasterization that starts finishes before
- * the call returns. But a draw may leave its scene open, its primitives binned and not drawn yet, for the
- * next draws with the same fragment state to add theirs (raster/fxp_raster.h, "Open scenes"). These functions
- * are called at every entry point that reads or writes memory a draw's rasterization reads or writes, or that
- * hands out what it produced (the plan's section 3, classes a and b): fxp_context_sync draws the context's
- * open scene (fxp_raster_close) before anything else; once draws are rasterized behind the drawing thread
- * (the plan's step 5), the waits go here too. fxp_screen_sync needs nothing yet: what an open scene reads and
- * writes is referenced by its context's bindings and framebuffer, so no other context can free it, and GL
- * asks for a flush (a sync point) before another context may see what a draw wrote. Both also:
+ * A draw may leave its scene open, its primitives binned and not drawn yet, for the next draws with the same
+ * fragment state to add theirs (raster/fxp_raster.h, "Open scenes"), and a state change may submit that scene
+ * to the pool's threads and return while they draw it ("Scenes in flight"). These functions are called at
+ * every entry point that reads or writes memory a draw's rasterization reads or writes, or that hands out
+ * what it produced (the plan's section 3, classes a and b): fxp_context_sync retires the scene in flight and
+ * draws the open one (fxp_raster_close) before anything else. fxp_screen_sync needs nothing: what a scene
+ * open or in flight reads and writes is referenced by its context's bindings and framebuffer (or held by the
+ * scene in flight), so no other context can free it, and GL asks for a flush (a sync point) before another
+ * context may see what a draw wrote. Both also:
  *   - count each call by reason (struct fxp_context.syncs, printed under FXPIPE_DEBUG=perf, and
  *     struct fxp_screen.syncs for the screen's), so that the entry points that would stop an overlap are
  *     measured, and context/fxp_sync_test.c checks each entry point reaches its sync;
@@ -16,10 +16,10 @@
  *     (fxp_draw_pending), and abort the process if it has; debug builds assert it at every sync point (the
  *     texture barrier's own assert before this header).
  *
- * draw_vbo is not a sync point: the plan's step 5 makes its waits lazy (before the first rasterization on
- * the drawing thread, and before vertex work touching what a job writes). Entry points that only change
- * state (bind, set, create, delete) need no wait once a job holds its own copies and references (class c:
- * docs/deferred-raster-plan.md, "Progress", says which it holds today).
+ * draw_vbo is not a sync point: its waits are lazy (before the first rasterization on the drawing thread,
+ * and before vertex work that writes memory: raster/fxp_raster.h, "Scenes in flight"). Entry points that
+ * only change state (bind, set, create, delete) need no wait when the scene in flight holds its own copies
+ * and references (class c; fxp_raster.h says which do).
  *
  * | reason                    | entry points                                                          | class |
  * |---------------------------|-----------------------------------------------------------------------|-------|

@@ -309,6 +309,31 @@ fxp_draw_close(struct fxp_context *ctx)
 }
 
 void
+fxp_draw_submit(struct fxp_context *ctx)
+{
+   if (!ctx->draw_cache)
+      return;
+   const unsigned fp = fxp_fp_enter(); /* (as fxp_draw_close: a scene before it, or a small one, is drawn here) */
+   if (unlikely(fxp_debug_flags & FXP_DBG_SYNC))
+      fxp_raster_close_scene(&ctx->draw_cache->raster);
+   else
+      fxp_raster_submit_scene(&ctx->draw_cache->raster);
+   fxp_fp_leave(fp);
+   fxp_watchdog_report(ctx, "draw");
+}
+
+bool
+fxp_draw_hold(struct fxp_context *ctx, unsigned kind, void *p)
+{
+   if (!ctx->draw_cache || !ctx->draw_cache->raster.in_flight)
+      return false;
+   const unsigned fp = fxp_fp_enter(); /* (a full list retires the scene) */
+   const bool held = fxp_raster_hold(&ctx->draw_cache->raster, kind, p);
+   fxp_fp_leave(fp);
+   return held;
+}
+
+void
 fxp_draw_cache_fini(struct fxp_context *ctx)
 {
    struct fxp_draw_cache *c = ctx->draw_cache;
@@ -760,8 +785,12 @@ fxp_draw_vbo(struct pipe_context *pipe, const struct pipe_draw_info *info, unsig
 {
    const unsigned fp = fxp_fp_enter(); /* the shaders' float rule (shader/fxp_shader.h) */
    draw_vbo(pipe, info, drawid_offset, indirect, draws, num_draws);
+   struct fxp_context *ctx = fxp_context(pipe);
+   /* a trip of the scene in flight: every batch of it stopped before the trip is reported and cleared */
+   if (unlikely(fxp_watchdog_tripped(ctx)) && ctx->draw_cache)
+      fxp_raster_retire(&ctx->draw_cache->raster);
    fxp_fp_leave(fp);
-   fxp_watchdog_report(fxp_context(pipe), "draw");
+   fxp_watchdog_report(ctx, "draw");
    if (info->index_size && info->take_index_buffer_ownership && !info->has_user_indices) {
       struct pipe_resource *ib = info->index.resource;
       pipe_resource_reference(&ib, NULL);

@@ -917,6 +917,8 @@ fxp_prim_run_shared(struct fxp_render *r, enum pipe_prim_type mode, const uint32
       if (!dc->num_prim_copies)
          return false;
    }
+   /* (a scene in flight may hold the ranges' scenes of the draw before, appended to it) */
+   fxp_raster_retire(rc);
    for (unsigned i = 0; i < shares; i++)
       if (!fxp_scene_begin(rc->range_scenes[i], ctx->framebuffer.width, ctx->framebuffer.height))
          return false;

@@ -10,6 +10,7 @@
 #include "util/u_math.h"
 #include "util/u_memory.h"
 #include "util/os_memory.h"
+#include "util/u_inlines.h"
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
@@ -145,6 +146,20 @@ fxp_raster_set_layer(struct fxp_raster *r, uint32_t layer)
       apply_layer(r);
 }
 
+/* The scene in flight (fxp_raster.h, "Scenes in flight"): its state, a copy of the bindings its fragment
+ * shader reads, its job, and what it holds that state functions released after it was submitted. */
+#define FXP_FLIGHT_HELD_MAX 64 /* held at once; one more retires the flight first */
+struct fxp_raster_flight {
+   struct fxp_raster *r;                 /* (heap) changes places with the cache's `open` at each submit */
+   struct fxp_raster_job job;
+   struct fxp_bindings bind;
+   unsigned num_held;
+   struct {
+      enum fxp_raster_held kind;
+      void *p;
+   } held[FXP_FLIGHT_HELD_MAX];
+};
+
 void
 fxp_raster_cache_fini(struct fxp_raster_cache *c)
 {
@@ -155,14 +170,21 @@ fxp_raster_cache_fini(struct fxp_raster_cache *c)
    for (unsigned i = 0; i < c->num_range_scenes; i++)
       fxp_scene_destroy(c->range_scenes[i]);
    FREE(c->range_scenes);
-   assert(!c->is_open); /* (the context's destroy is a sync point) */
+   assert(!c->is_open && !c->in_flight); /* (the context's destroy is a sync point) */
    FREE(c->open);
+   for (unsigned i = 0; i < c->num_spare_threads; i++)
+      fxp_exec_fini(&c->spare_threads[i].fs_exec);
+   os_free_aligned(c->spare_threads);
+   fxp_scene_destroy(c->spare_scene);
+   if (c->flight)
+      FREE(c->flight->r);
+   FREE(c->flight);
 }
 
 bool
 fxp_raster_cache_pending(const struct fxp_raster_cache *c)
 {
-   return c->scene && c->scene->num_prims;
+   return c->in_flight || (c->scene && c->scene->num_prims);
 }
 
 /* The draw state that depends only on bound state (struct fxp_raster_cache's compiled copy): multisampling,
@@ -458,6 +480,9 @@ fxp_raster_begin(struct fxp_raster *r)
             cc = &cache->compiled[i];
       if (!cc || (fxp_debug_flags & FXP_DBG_PERF)) {
          cc = cc ? cc : &cache->compiled[cache->next];
+         /* (the scene in flight points into its compiled state too) */
+         if (unlikely(cache->in_flight) && cache->flight->r->compiled == cc)
+            fxp_raster_retire(cache);
          cache->next = (cache->next + 1) % FXP_RASTER_COMPILED_MAX;
          memcpy(&cc->state, r, FXP_RASTER_DRAW_OFFSET_B);
          memset((char *)&cc->state + FXP_RASTER_DRAW_OFFSET_B, 0, sizeof(cc->state) - FXP_RASTER_DRAW_OFFSET_B);
@@ -555,7 +580,7 @@ fxp_raster_prepare(struct fxp_raster *r)
       /* (the open scene's primitives are of the first layer and viewport: fxp_raster_end) */
       if (likely(cache->open->compiled == r->compiled && !r->cur_layer && !r->cur_viewport))
          return take_open(r);
-      fxp_raster_close_scene(cache);
+      fxp_raster_submit_scene(cache);
    }
    memcpy(f, &r->compiled->state.frag, sizeof(*f));
    f->rast = r->rast;
@@ -611,10 +636,12 @@ fxp_raster_prepare(struct fxp_raster *r)
    /* a pending clear: into the scene's bins (fxp_rasterize_flush) if this draw bins and mapped every buffer it
     * clears, else done whole now */
    if (unlikely(ctx->clear_pending.cbufs || ctx->clear_pending.zs)) {
-      if (r->scene && fxp_clear_pending_foldable(ctx, f))
+      if (r->scene && fxp_clear_pending_foldable(ctx, f)) {
          r->clear = &ctx->clear_pending;
-      else
+      } else {
+         fxp_raster_retire(cache); /* (a scene in flight wrote the buffers first) */
          fxp_clear_pending_apply(ctx);
+      }
    }
    r->fs_ready = true;
    ctx->perf.raster_prepares++;
@@ -623,16 +650,15 @@ fxp_raster_prepare(struct fxp_raster *r)
    return true;
 }
 
-/* Draws what r's scene holds and gives back what its fragment stage took: the end of a draw, or of an open
- * scene. */
+/* Gives back what r's fragment stage took, once its scene is drawn: its pending clear done if no primitive
+ * took it, the threads' counts added up, the scenes trimmed, the buffers unmapped. */
 static void
-finish(struct fxp_raster *r)
+finish_drawn(struct fxp_raster *r)
 {
    struct fxp_fragment *f = &r->frag;
    const struct pipe_framebuffer_state *fb = &r->ctx->framebuffer;
 
    if (r->fs_ready) {
-      fxp_rasterize_flush(r);
       if (r->clear) { /* no primitive was binned */
          fxp_clear_pending_apply(r->ctx);
          r->clear = NULL;
@@ -664,15 +690,124 @@ finish(struct fxp_raster *r)
    r->fs_ready = false;
 }
 
+/* Draws what r's scene holds and gives back what its fragment stage took: the end of a draw, or of an open
+ * scene closed. */
+static void
+finish(struct fxp_raster *r)
+{
+   if (r->fs_ready)
+      fxp_rasterize_flush(r);
+   finish_drawn(r);
+}
+
 void
 fxp_raster_close_scene(struct fxp_raster_cache *c)
 {
+   fxp_raster_retire(c); /* (the scene before it first) */
    if (!c->is_open)
       return;
    c->is_open = false;
    c->open->ctx->raster_open = false;
    c->open->ctx->perf.scenes_closed++;
    finish(c->open);
+}
+
+static void
+release_held(enum fxp_raster_held kind, void *p)
+{
+   switch (kind) {
+   case FXP_HELD_MEMORY:
+      FREE(p);
+      break;
+   case FXP_HELD_RESOURCE: {
+      struct pipe_resource *res = p;
+      pipe_resource_reference(&res, NULL);
+      break;
+   }
+   case FXP_HELD_VIEW: {
+      struct pipe_sampler_view *view = p;
+      pipe_sampler_view_reference(&view, NULL);
+      break;
+   }
+   }
+}
+
+void
+fxp_raster_retire(struct fxp_raster_cache *c)
+{
+   if (likely(!c->in_flight))
+      return;
+   struct fxp_raster_flight *fl = c->flight;
+   struct fxp_raster *r = fl->r;
+   fxp_rasterize_complete(r, &fl->job);
+   c->in_flight = false;
+   r->ctx->raster_open = c->is_open;
+   finish_drawn(r);
+   for (unsigned i = 0; i < fl->num_held; i++)
+      release_held(fl->held[i].kind, fl->held[i].p);
+   fl->num_held = 0;
+}
+
+bool
+fxp_raster_hold(struct fxp_raster_cache *c, enum fxp_raster_held kind, void *p)
+{
+   if (!c->in_flight)
+      return false;
+   struct fxp_raster_flight *fl = c->flight;
+   if (fl->num_held == FXP_FLIGHT_HELD_MAX) {
+      fxp_raster_retire(c);
+      return false;
+   }
+   fl->held[fl->num_held].kind = kind;
+   fl->held[fl->num_held].p = p;
+   fl->num_held++;
+   return true;
+}
+
+void
+fxp_raster_submit_scene(struct fxp_raster_cache *c)
+{
+   if (!c->is_open)
+      return;
+   fxp_raster_retire(c); /* one at a time, in order */
+   if (!c->flight) {
+      c->flight = CALLOC_STRUCT(fxp_raster_flight);
+      if (!c->flight) {
+         fxp_raster_close_scene(c); /* drawn now */
+         return;
+      }
+   }
+   struct fxp_raster_flight *fl = c->flight;
+   struct fxp_raster *o = c->open;
+   struct fxp_context *ctx = o->ctx;
+   assert(o->threads == c->threads && o->scene == c->scene);
+   c->is_open = false;
+   ctx->perf.scenes_closed++;
+   /* the bindings as they are now: the next draw's fxp_gather_bindings rewrites the context's */
+   memcpy(&fl->bind, o->fs_bind, sizeof(fl->bind));
+   o->fs_bind = &fl->bind;
+   for (unsigned i = 0; i < o->threads_ready; i++)
+      o->threads[i].fs_exec.bind = &fl->bind;
+   if (!fxp_rasterize_start(o, &fl->job)) { /* drawn already (small or empty) */
+      ctx->raster_open = false;
+      finish_drawn(o);
+      return;
+   }
+   ctx->perf.scenes_in_flight++;
+   /* the flight keeps o, its thread states and its scene; the next draws take the spares */
+   c->open = fl->r;
+   fl->r = o;
+   struct fxp_raster_thread *t = c->threads;
+   const unsigned nt = c->num_threads;
+   c->threads = c->spare_threads;
+   c->num_threads = c->num_spare_threads;
+   c->spare_threads = t;
+   c->num_spare_threads = nt;
+   struct fxp_scene *sc = c->scene;
+   c->scene = c->spare_scene;
+   c->spare_scene = sc;
+   c->in_flight = true;
+   ctx->raster_open = true;
 }
 
 FXP_DRAW_PATH void

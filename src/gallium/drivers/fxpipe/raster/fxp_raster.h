@@ -241,10 +241,18 @@ struct fxp_raster_cache {
     * the first (heap) */
    struct fxp_raster *open;
    bool is_open;
+   /* the scene in flight, drawn by the pool's threads while the drawing thread goes on (see "Scenes in
+    * flight" below), and the thread states and scene the next draws take meanwhile (the flight has the
+    * others; they change places at each submit) */
+   struct fxp_raster_flight *flight;     /* (fxp_raster.c; heap, made at the first submit) */
+   bool in_flight;
+   struct fxp_raster_thread *spare_threads;
+   unsigned num_spare_threads;
+   struct fxp_scene *spare_scene;
 };
 void fxp_raster_cache_fini(struct fxp_raster_cache *c);
-/* Whether the cache's scene holds primitives not yet drawn: between draws only while it is open (below); a
- * sync point closes it (the texture barrier checks this). */
+/* Whether the cache's scenes hold primitives not yet drawn: between draws only while one is open or in
+ * flight (below); a sync point closes and retires them (the texture barrier checks this). */
 bool fxp_raster_cache_pending(const struct fxp_raster_cache *c);
 
 /* Open scenes: draws gathered into one scene.
@@ -269,6 +277,36 @@ bool fxp_raster_cache_pending(const struct fxp_raster_cache *c);
  *
  * Watchdog: a trip while the scene is drawn is reported by the entry point that closed it (as "draw"). */
 void fxp_raster_close_scene(struct fxp_raster_cache *c);
+
+/* Scenes in flight: an open scene drawn while the drawing thread goes on.
+ *
+ * A state change that ends an open scene without freeing or changing anything it reads (a bind the compiled
+ * state depends on, the fragment shader's constants, sampler views and sampler states, the stencil reference,
+ * the blend colour, or a draw that takes another compiled state) submits it rather than drawing it
+ * (fxp_raster_submit_scene): its bins go to the pool's threads and the call returns at once, so that the next
+ * draws' vertex work, setup and binning run while it is drawn. At most one scene is in flight; the next
+ * waits for it (fxp_raster_retire) before it is submitted or drawn. What makes it correct:
+ *  - it owns what it reads that the next draws would change: its state (`open`'s struct, which changes
+ *    places with the flight's), a copy of the fragment shader's bindings, its thread states and its scene
+ *    (the cache's spares are the next draws'), and the pending clear it does;
+ *  - what the setters release while it is in flight, it holds until it retires (fxp_raster_hold: a constant
+ *    buffer's copy or buffer, a sampler view), so that nothing it reads is freed;
+ *  - everything else that changes, frees, reads or writes what it reads or writes retires it first: every
+ *    sync point and every other state function that closed an open scene (fxp_raster_close), the next scene's
+ *    flush and every primitive, clear or range setup the drawing thread does itself (fxp_rasterize.c,
+ *    draw/fxp_prim.c), a compiled state about to be replaced while the flight points into it, and a watchdog
+ *    trip at a draw's end;
+ *  - retiring is on the drawing thread: it waits for the pool's threads (taking the shares none took), then
+ *    folds the counters, unmaps the buffers and releases what it held, as closing a scene does.
+ * Not submitted so: under FXPIPE_DEBUG=sync (no scene is left open), and scenes small enough to be drawn on
+ * the drawing thread alone, which are drawn at once. A fork waits for every scene in flight (context/
+ * fxp_pool.c). */
+void fxp_raster_submit_scene(struct fxp_raster_cache *c);
+void fxp_raster_retire(struct fxp_raster_cache *c);
+/* What a state function releases while a scene is in flight: held by it until it retires (true), or not in
+ * flight (false: the caller releases it now). */
+enum fxp_raster_held { FXP_HELD_MEMORY, FXP_HELD_RESOURCE, FXP_HELD_VIEW };
+bool fxp_raster_hold(struct fxp_raster_cache *c, enum fxp_raster_held kind, void *p);
 
 /* raster/fxp_raster.c */
 /* A draw's rasterization in three steps. fxp_raster_begin takes the state compiled from bound state (what

@@ -14,6 +14,7 @@
 
 #include "util/u_math.h"
 #include "util/u_memory.h"
+#include "util/os_time.h"
 
 #include "fxp_context.h"
 #include "fxp_debug.h"
@@ -263,22 +264,18 @@ raster_rect_alone(struct fxp_raster *r, struct fxp_raster_thread *ts, const stru
       r->shade_batch(r, ts, &bt);
 }
 
-/* A flush's job: each thread takes whole bins from the scene's work list and draws their primitives in
- * order (raster/fxp_scene.h). */
-struct scene_job {
-   struct fxp_raster *r;
-   struct fxp_scene *sc;
-   const struct fxp_clear_pending *clear; /* done on each bin first (every bin is in the work list), or NULL */
-};
-
+/* A flush's job (struct fxp_raster_job): each thread takes whole bins from the scene's work list and draws
+ * their primitives in order (raster/fxp_scene.h). */
 static void
 scene_job(void *data, unsigned t, unsigned n)
 {
-   const struct scene_job *j = data;
+   const struct fxp_raster_job *j = data;
    struct fxp_scene *sc = j->sc;
    struct fxp_raster_thread *ts = &j->r->threads[t];
    const struct fxp_context *ctx = j->r->ctx;
    (void)n;
+   if (unlikely(fxp_debug_flags & FXP_DBG_SLOWRASTER))
+      os_time_sleep(1000); /* (tests: a scene in flight is still being drawn when the drawing thread goes on) */
    /* one batch through all the thread's bins: small triangles share batches (the primitives stay in the
     * scene until the flush ends; bins are disjoint, so quads of different bins never meet at a pixel) */
    struct fxp_batch bt;
@@ -301,29 +298,36 @@ scene_job(void *data, unsigned t, unsigned n)
       j->r->shade_batch(j->r, ts, &bt);
 }
 
-void
-fxp_rasterize_flush(struct fxp_raster *r)
+bool
+fxp_rasterize_start(struct fxp_raster *r, struct fxp_raster_job *j)
 {
    struct fxp_scene *sc = r->scene;
    if (!sc || !sc->num_prims)
-      return;
-   struct scene_job j = {r, sc, r->clear};
-   sc->next_work = 0;
-   if (j.clear) /* the pending clear: every bin (those with no primitive after the others) */
+      return false;
+   j->r = r;
+   j->sc = sc;
+   j->clear = NULL;
+   if (r->clear) { /* the pending clear: every bin (those with no primitive after the others) */
+      j->clear_copy = *r->clear;
+      j->clear = &j->clear_copy;
       fxp_scene_work_all(sc);
+   }
+   sc->next_work = 0;
    /* a small scene on this thread alone (FXP_SCENE_SERIAL_PX); also when the other threads' states cannot
     * be had (out of memory) */
-   bool shared = sc->num_work > 1 && (sc->area_px >= FXP_SCENE_SERIAL_PX || j.clear);
+   bool shared = (sc->num_work > 1 && (sc->area_px >= FXP_SCENE_SERIAL_PX || j->clear)) ||
+                 unlikely(fxp_debug_flags & FXP_DBG_SLOWRASTER);
    while (shared && r->threads_ready < r->num_threads && fxp_shade_thread_setup(r, r->threads_ready))
       ;
-   if (shared && r->threads_ready == r->num_threads) {
-      fxp_pool_run(r->ctx->pool, scene_job, &j);
+   shared = shared && r->threads_ready == r->num_threads;
+   if (shared) {
+      fxp_pool_submit(r->ctx->pool, &j->pool, scene_job, j);
       r->ctx->perf.scenes_shared++;
    } else {
-      scene_job(&j, 0, 1);
+      scene_job(j, 0, 1);
       r->ctx->perf.scenes_serial++;
    }
-   if (j.clear) {
+   if (j->clear) {
       r->ctx->clear_pending.cbufs = 0;
       r->ctx->clear_pending.zs = false;
       r->clear = NULL;
@@ -332,13 +336,34 @@ fxp_rasterize_flush(struct fxp_raster *r)
    r->ctx->perf.prims_binned += sc->num_prims;
    r->ctx->perf.bin_refs += sc->bin_refs;
    sc->bin_refs = 0;
-   fxp_scene_reset(sc);
+   if (!shared)
+      fxp_scene_reset(sc);
+   return shared;
+}
+
+void
+fxp_rasterize_complete(struct fxp_raster *r, struct fxp_raster_job *job)
+{
+   fxp_pool_wait(r->ctx->pool, &job->pool);
+   fxp_scene_reset(job->sc);
+}
+
+void
+fxp_rasterize_flush(struct fxp_raster *r)
+{
+   if (unlikely(r->cache && r->cache->in_flight))
+      fxp_raster_retire(r->cache); /* the scene before this one first */
+   struct fxp_raster_job j;
+   if (fxp_rasterize_start(r, &j))
+      fxp_rasterize_complete(r, &j);
 }
 
 /* The draw's pending clear done whole now, before a primitive is drawn without the scene. */
 static void
 clear_now(struct fxp_raster *r)
 {
+   if (unlikely(r->cache && r->cache->in_flight))
+      fxp_raster_retire(r->cache); /* (the scene before wrote the buffers first) */
    fxp_clear_pending_apply(r->ctx);
    r->clear = NULL;
 }
@@ -350,6 +375,8 @@ draw_at_once(struct fxp_raster *r, const struct fxp_prim *p, uint64_t area_px)
 {
    if (unlikely(r->clear))
       clear_now(r);
+   if (unlikely(r->cache && r->cache->in_flight))
+      fxp_raster_retire(r->cache); /* the scene before this draw's primitives, at each pixel */
    r->direct_px += area_px;
    r->direct_prims++;
    raster_rect_alone(r, &r->threads[0], p, p->x0, p->y0, p->x1, p->y1);
@@ -383,8 +410,9 @@ fxp_rasterize_prim(struct fxp_raster *r, const struct fxp_prim *p)
       return;
    }
    if (!sc->num_prims || unlikely(r->clear_binning)) {
-      const bool at_once = r->direct_chosen || r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
-                           fxp_raster_small_and_cheap(r, r->direct_px + area_px, r->direct_prims + 1);
+      const bool at_once = (r->direct_chosen || r->direct_px + area_px <= FXP_SCENE_SERIAL_PX ||
+                            fxp_raster_small_and_cheap(r, r->direct_px + area_px, r->direct_prims + 1)) &&
+                           likely(!(fxp_debug_flags & FXP_DBG_SLOWRASTER));
       if (!at_once) {
          r->clear_binning = false; /* binned from here on, as every primitive of a draw that needs the scene */
       } else if (r->clear && r->clear_binned < FXP_SCENE_CLEAR_BIN_PRIMS &&

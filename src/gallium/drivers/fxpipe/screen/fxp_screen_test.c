@@ -183,7 +183,7 @@ test_debug_help(struct fxp_t *t)
 {
    static const char *const flags[] = {"todo", "refuse", "resource", "nofast", "guard", "perf",
                                        "nouniform", "nosimple", "nofuse", "noruns", "nofwd", "notexfast", "checkstate", "checksync", "sync",
-                                       "tgsi", "all", "help"};
+                                       "slowraster", "tgsi", "all", "help"};
    FILE *f = tmpfile();
    if (!CHECK(t, f != NULL, "tmpfile"))
       return;

@@ -24,7 +24,7 @@ fxp_delete_blend_state(struct pipe_context *pipe, void *blend)
 static void
 fxp_set_blend_color(struct pipe_context *pipe, const struct pipe_blend_color *color)
 {
-   fxp_raster_close(fxp_context(pipe)); /* an open scene's primitives blend with the colour they had */
+   fxp_raster_submit(fxp_context(pipe)); /* an open scene's primitives blend with the colour they had */
    fxp_context(pipe)->blend_color = *color;
 }
 

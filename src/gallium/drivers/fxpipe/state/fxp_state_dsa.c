@@ -24,7 +24,7 @@ fxp_delete_dsa_state(struct pipe_context *pipe, void *dsa)
 static void
 fxp_set_stencil_ref(struct pipe_context *pipe, const struct pipe_stencil_ref ref)
 {
-   fxp_raster_close(fxp_context(pipe)); /* an open scene's primitives test with the reference they had */
+   fxp_raster_submit(fxp_context(pipe)); /* an open scene's primitives test with the reference they had */
    fxp_context(pipe)->stencil_ref = ref;
 }
 

@@ -35,7 +35,7 @@ fxp_set_viewport_states(struct pipe_context *pipe, unsigned start, unsigned num,
 {
    struct fxp_context *ctx = fxp_context(pipe);
 
-   fxp_raster_close(ctx); /* an open scene's fragments are clamped to their depth range */
+   fxp_raster_submit(ctx); /* an open scene's fragments are clamped to their depth range */
    for (unsigned i = 0; i < num && start + i < PIPE_MAX_VIEWPORTS; i++)
       ctx->viewports[start + i] = vp[i];
 }
@@ -59,7 +59,7 @@ fxp_set_clip_state(struct pipe_context *pipe, const struct pipe_clip_state *clip
 static void
 fxp_set_polygon_stipple(struct pipe_context *pipe, const struct pipe_poly_stipple *stipple)
 {
-   fxp_raster_close(fxp_context(pipe)); /* an open scene's primitives are stippled as they were */
+   fxp_raster_submit(fxp_context(pipe)); /* an open scene's primitives are stippled as they were */
    fxp_context(pipe)->poly_stipple = *stipple;
 }
 

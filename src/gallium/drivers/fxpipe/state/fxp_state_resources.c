@@ -17,7 +17,9 @@ fxp_set_shader_buffers(struct pipe_context *pipe, enum pipe_shader_type shader, 
 
    if (shader >= PIPE_SHADER_TYPES)
       return;
-   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_BUFFERS, 0); /* first: it closes an open scene (fxp_context.h) */
+   if (shader == PIPE_SHADER_FRAGMENT)
+      fxp_raster_close(ctx); /* first: an open scene or one in flight may read the buffers released */
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_BUFFERS, 0);
    for (unsigned i = 0; i < count && start + i < PIPE_MAX_SHADER_BUFFERS; i++) {
       struct pipe_shader_buffer *slot = &ctx->shader_buffers[shader][start + i];
       pipe_resource_reference(&slot->buffer, buffers ? buffers[i].buffer : NULL);
@@ -35,7 +37,9 @@ fxp_set_shader_images(struct pipe_context *pipe, enum pipe_shader_type shader, u
 
    if (shader >= PIPE_SHADER_TYPES)
       return;
-   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_IMAGES, 0); /* first: it closes an open scene (fxp_context.h) */
+   if (shader == PIPE_SHADER_FRAGMENT)
+      fxp_raster_close(ctx); /* first: an open scene or one in flight may read the images released */
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_IMAGES, 0);
    for (unsigned i = 0; i < count + unbind_trailing && start + i < PIPE_MAX_SHADER_IMAGES; i++) {
       struct pipe_image_view *slot = &ctx->images[shader][start + i];
       if (images && i < count) {

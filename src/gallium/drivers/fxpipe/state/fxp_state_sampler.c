@@ -5,6 +5,7 @@
 #include "util/format/u_format.h"
 
 #include "fxp_context.h"
+#include "raster/fxp_raster.h"
 #include "fxp_screen.h"
 #include "fxp_debug.h"
 
@@ -40,7 +41,9 @@ fxp_delete_sampler_state(struct pipe_context *pipe, void *sampler)
 {
    struct fxp_context *ctx = fxp_context(pipe);
 
-   /* a state deleted while bound is unbound first, so no prepared binding keeps pointing at it */
+   /* a scene open or in flight may sample with it (fxp_context.h); a state deleted while bound is unbound
+    * first, so no prepared binding keeps pointing at it */
+   fxp_raster_close(ctx);
    for (unsigned s = 0; s < PIPE_SHADER_TYPES; s++) {
       for (unsigned i = 0; i < PIPE_MAX_SAMPLERS; i++) {
          if (ctx->samplers[s][i] == sampler) {
@@ -97,8 +100,8 @@ fxp_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader, u
 
    if (shader >= PIPE_SHADER_TYPES)
       return;
-   if (shader == PIPE_SHADER_FRAGMENT) /* before a view is released (fxp_context.h) */
-      fxp_raster_close(ctx);
+   if (shader == PIPE_SHADER_FRAGMENT) /* before a view is released (fxp_context.h); they are held below */
+      fxp_raster_submit(ctx);
    for (unsigned i = 0; i < num + unbind_trailing; i++) {
       struct pipe_sampler_view *v = (i < num && views) ? views[i] : NULL;
       struct pipe_sampler_view **slot;
@@ -109,6 +112,8 @@ fxp_set_sampler_views(struct pipe_context *pipe, enum pipe_shader_type shader, u
          continue;
       }
       slot = &ctx->views[shader][start + i];
+      if (shader == PIPE_SHADER_FRAGMENT && *slot && *slot != v && fxp_draw_hold(ctx, FXP_HELD_VIEW, *slot))
+         *slot = NULL; /* a scene in flight may sample it: held until it is drawn */
       if (start + i < PIPE_MAX_SAMPLERS)
          fxp_bindings_dirty(ctx, shader, 0, 1u << (start + i));
       if (take_ownership && i < num) {

@@ -8,6 +8,7 @@
 #include "nir/nir_to_tgsi.h"
 
 #include "fxp_context.h"
+#include "raster/fxp_raster.h"
 #include "fxp_debug.h"
 #include "shader/fxp_shader.h"
 
@@ -149,7 +150,13 @@ fxp_set_constant_buffer(struct pipe_context *pipe, enum pipe_shader_type shader,
       return;
    }
    slot = &ctx->constbufs[shader][index];
-   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_CONSTBUFS, 0); /* first: it closes an open scene (fxp_context.h) */
+   fxp_bindings_dirty(ctx, shader, FXP_DIRTY_CONSTBUFS, 0); /* first: it submits an open scene (fxp_context.h) */
+   if (shader == PIPE_SHADER_FRAGMENT) { /* a scene in flight may read them: held until it is drawn */
+      if (slot->user_copy && fxp_draw_hold(ctx, FXP_HELD_MEMORY, slot->user_copy))
+         slot->user_copy = NULL;
+      if (slot->buffer && fxp_draw_hold(ctx, FXP_HELD_RESOURCE, slot->buffer))
+         slot->buffer = NULL;
+   }
    fxp_constbuf_release(slot);
    if (!cb)
       return;
