@@ -25,7 +25,9 @@ unsigned fxp_pool_default_threads(void);
 struct fxp_pool *fxp_pool_create(unsigned threads);
 unsigned fxp_pool_threads(const struct fxp_pool *pool);
 /* A job: fn(data, i, n) for each share i = 0 .. n - 1, n the pool's threads when it was submitted. Its
- * storage is the submitter's, from fxp_pool_submit until fxp_pool_wait returns; the fields are the pool's. */
+ * storage is the submitter's, from fxp_pool_submit until fxp_pool_wait returns (which may be after the entry
+ * point that submitted it returns: a scene in flight, raster/fxp_raster.h; a fork runs every job in flight to
+ * its end first); the fields are the pool's. */
 struct fxp_pool_job {
    void (*fn)(void *data, unsigned i, unsigned n);
    void *data;

@@ -94,6 +94,7 @@ test_cgroup_quota(struct fxp_t *t)
 struct count_job {
    int runs[SHARES];
    unsigned n_seen;
+   unsigned sleep_us;       /* (slow_share) how long each share sleeps first */
 };
 
 static void
@@ -190,11 +191,12 @@ test_pool_shares(struct fxp_t *t)
    fxp_pool_destroy(p);
 }
 
-/* Slow shares (about 50 us each), so that jobs queued one after another are in flight together. */
+/* Slow shares (sleep_us each, 50 us if 0), so that jobs queued one after another are in flight together. */
 static void
 slow_share(void *data, unsigned i, unsigned n)
 {
-   usleep(50);
+   const struct count_job *j = data;
+   usleep(j->sleep_us ? j->sleep_us : 50);
    count_share(data, i, n);
 }
 
@@ -230,14 +232,6 @@ test_pool_jobs_in_flight(struct fxp_t *t)
    fxp_pool_destroy(p);
 }
 
-/* Slower shares (2 ms), so that a job submitted just before a fork is still being run when fork() is called. */
-static void
-slower_share(void *data, unsigned i, unsigned n)
-{
-   usleep(2000);
-   count_share(data, i, n);
-}
-
 /* A fork while a job is in flight (a context's scene drawn behind its drawing thread, raster/fxp_raster.h):
  * the handler before the fork finishes it (fxp_pool.c), so the child sees every share run once, as the parent
  * does, and never waits for shares no thread of its own would run. Not under ThreadSanitizer (see
@@ -250,9 +244,9 @@ test_pool_fork_in_flight(struct fxp_t *t)
    if (!CHECK(t, p != NULL, "pool"))
       return;
    fxp_pool_run(p, count_share, &(struct count_job){0}); /* the workers started */
-   struct count_job c = {0};
+   struct count_job c = {.sleep_us = 2000}; /* still running when fork() is called */
    struct fxp_pool_job j;
-   fxp_pool_submit(p, &j, slower_share, &c);
+   fxp_pool_submit(p, &j, slow_share, &c);
    fflush(NULL);
    const pid_t pid = fork();
    if (pid == 0) {

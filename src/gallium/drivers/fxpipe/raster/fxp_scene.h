@@ -40,7 +40,9 @@
  * Lifetime: a scene holds the primitives of one draw, or of several draws in a row with one fragment state
  * (an open scene: fxp_raster.h), all with the rasterizer's current state (fragment shader, buffers,
  * viewport, layer); anything that changes that state flushes it first (fxp_raster.c, fxp_raster_close), as
- * does FXP_SCENE_LIMIT_B of primitives. */
+ * does FXP_SCENE_LIMIT_B of primitives, or submits it to the threads and goes on with another scene while
+ * they draw it (a scene in flight: fxp_raster.h; a rasterizer has two scenes, which change places at each
+ * submit, and setup writes the other while the threads read this one). */
 #ifndef FXP_SCENE_H
 #define FXP_SCENE_H
 
