@@ -31,6 +31,8 @@
 #                               shared among the threads) with FXPIPE_THREADS=2
 #   gl-open-scene-egl-threads   tests/gl's gl-open-scene (draws gathered into open scenes, one change of state or
 #                               data between draws each) with FXPIPE_THREADS=2
+#   gl-open-scene-egl-slowraster  the same under FXPIPE_DEBUG=slowraster: every scene shared out and started late,
+#                               so that each state change finds the scene before it in flight
 #   gl-order-egl-threads        tests/gl's gl-order (12,000 blended triangles in binned scenes, batches
 #                               shared by triangles) with FXPIPE_THREADS=2 and 3
 #   gl-multithread-glx-threads  piglit's glx-multithread 20 times (tests/gl/repeat.sh), FXPIPE_THREADS=2
@@ -85,7 +87,7 @@ if [ $mode = asan ]; then
 else
   bdir=$repo/build-tsan sanitize=thread
   all_steps=(unit-pool tgsi-2 gl-draw-egl-threads gl-clear-fold-egl-threads gl-tess-egl-threads gl-texfilter-egl-threads gl-msaa-egl-threads
-             gl-open-scene-egl-threads gl-order-egl-threads gl-multithread-glx-threads)
+             gl-open-scene-egl-threads gl-open-scene-egl-slowraster gl-order-egl-threads gl-multithread-glx-threads)
   runtime=("$(gcc -print-file-name=libtsan.so)")
 fi
 [ $ci = 1 ] && [ ${#steps[@]} = 0 ] && steps=(unit tgsi-1 tgsi-2 fxt1)
@@ -270,6 +272,8 @@ for s in "${steps[@]}"; do
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-clear-fold" ;;
     tsan:gl-open-scene-egl-threads) step gl-open-scene-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-open-scene" ;;
+    tsan:gl-open-scene-egl-slowraster) step gl-open-scene-egl-slowraster env FXPIPE_THREADS=2 \
+        FXPIPE_DEBUG=slowraster "$repo/tests/run-gl.sh" env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-open-scene" ;;
     tsan:gl-tess-egl-threads) step gl-tess-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
         env LD_PRELOAD="$preload" "$bdir/tests/fxpipe-gl-tess" ;;
     tsan:gl-texfilter-egl-threads) step gl-texfilter-egl-threads env FXPIPE_THREADS=2 "$repo/tests/run-gl.sh" \
